@@ -1,0 +1,133 @@
+# pragreduce - see README.md.
+#
+#   make            build build/pragreduce
+#   make demo       transpile samples/dot.c, build it with nvcc, run it
+#   make test       unit tests (Check), golden diagnostics, end-to-end tests,
+#                   then the unit tests again under AddressSanitizer + UBSan
+#   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
+#   make bench      transpile the benchmarks into bench-bundle/ (run on the GPU machine)
+#   make fuzz       run the libFuzzer target for 60 s
+#   make deps       install missing Debian packages (as root)
+
+# libclang 17 or newer: it names the operators of expressions.
+LLVM_CONFIG ?= $(shell ls /usr/bin/llvm-config-* 2>/dev/null | sort -V | tail -n 1)
+LLVM_LIBDIR := $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
+LLVM_INCDIR := $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
+CLANG_RESOURCE_DIR := $(lastword $(sort $(wildcard $(LLVM_LIBDIR)/clang/*)))
+
+CC ?= cc
+NVCC ?= nvcc
+NVCCFLAGS ?= -O3 -arch=sm_90
+CFLAGS ?= -O2 -g
+WARN := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter
+CPPFLAGS_PR := -I$(LLVM_INCDIR) -Itranspiler -D_GNU_SOURCE \
+	-DPR_CLANG_RESOURCE_DIR='"$(CLANG_RESOURCE_DIR)"'
+LDLIBS_PR := -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lclang -ldl
+
+B := build
+SRCS := $(filter-out transpiler/main.c,$(wildcard transpiler/*.c))
+OBJS := $(SRCS:transpiler/%.c=$(B)/obj/%.o) $(B)/obj/runtime_text.o
+ASAN_OBJS := $(SRCS:transpiler/%.c=$(B)/asan/%.o) $(B)/asan/runtime_text.o
+SAN := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+ifeq ($(V),1)
+Q :=
+else
+Q := @
+endif
+
+.PHONY: all test check unit golden e2e asan demo deps gpu-bundle bench fuzz clean golden-update
+
+all: $(B)/pragreduce
+
+$(B)/obj/%.o: transpiler/%.c transpiler/pragreduce.h | deps-ok
+	@mkdir -p $(@D)
+	@echo "  CC    $<"
+	$(Q)$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_PR) -MMD -MP -c $< -o $@
+
+$(B)/asan/%.o: transpiler/%.c transpiler/pragreduce.h | deps-ok
+	@mkdir -p $(@D)
+	@echo "  CC    $< (asan)"
+	$(Q)$(CC) $(WARN) -O1 -g $(SAN) $(CPPFLAGS_PR) -MMD -MP -c $< -o $@
+
+$(B)/runtime_text.c: runtime/pragreduce_rt.cuh runtime/embed.sh
+	@mkdir -p $(@D)
+	$(Q)sh runtime/embed.sh $< > $@
+
+$(B)/obj/runtime_text.o: $(B)/runtime_text.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(WARN) -c $< -o $@
+
+$(B)/asan/runtime_text.o: $(B)/runtime_text.c
+	@mkdir -p $(@D)
+	$(Q)$(CC) $(WARN) -c $< -o $@
+
+$(B)/pragreduce: $(OBJS) $(B)/obj/main.o
+	@echo "  LD    $@"
+	$(Q)$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS_PR)
+
+$(B)/pragreduce-asan: $(ASAN_OBJS) $(B)/asan/main.o
+	@echo "  LD    $@"
+	$(Q)$(CC) $(SAN) $^ -o $@ $(LDLIBS_PR)
+
+# ---------------------------------------------------------------- tests
+
+UNIT_SRCS := $(wildcard tests/unit/*.c)
+CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -lpthread)
+
+$(B)/unit-tests: $(UNIT_SRCS) $(OBJS) transpiler/pragreduce.h
+	@echo "  LD    $@"
+	$(Q)$(CC) $(WARN) $(CFLAGS) $(CPPFLAGS_PR) $(UNIT_SRCS) $(OBJS) -o $@ $(LDLIBS_PR) $(CHECK_LIBS)
+
+$(B)/unit-tests-asan: $(UNIT_SRCS) $(ASAN_OBJS) transpiler/pragreduce.h
+	@echo "  LD    $@"
+	$(Q)$(CC) $(WARN) -O1 -g $(SAN) $(CPPFLAGS_PR) $(UNIT_SRCS) $(ASAN_OBJS) -o $@ $(LDLIBS_PR) $(CHECK_LIBS)
+
+unit: $(B)/unit-tests
+	$(B)/unit-tests
+
+golden: $(B)/pragreduce
+	tests/run-golden.sh $(B)/pragreduce
+
+golden-update: $(B)/pragreduce
+	tests/run-golden.sh $(B)/pragreduce --update
+
+e2e: $(B)/pragreduce
+	tests/run-e2e.sh $(B)/pragreduce
+
+asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
+	ASAN_OPTIONS=detect_leaks=1 CK_FORK=no $(B)/unit-tests-asan
+	ASAN_OPTIONS=detect_leaks=1 tests/run-golden.sh $(B)/pragreduce-asan
+	ASAN_OPTIONS=detect_leaks=1 PR_E2E_TRANSPILE_ONLY=1 tests/run-e2e.sh $(B)/pragreduce-asan
+
+test: unit golden e2e asan
+	@echo "all tests passed"
+
+check: test
+
+# ---------------------------------------------------------------- user-facing
+
+demo: $(B)/pragreduce
+	$(B)/pragreduce samples/dot.c -o $(B)/dot.cu
+	$(NVCC) $(NVCCFLAGS) $(B)/dot.cu -o $(B)/dot
+	$(B)/dot 1000000
+
+deps-ok:
+	@sh tools/deps.sh check
+
+deps:
+	@sh tools/deps.sh install
+
+gpu-bundle: $(B)/pragreduce
+	tests/make-gpu-bundle.sh $(B)/pragreduce gpu-bundle
+
+bench: $(B)/pragreduce
+	bench/make-bench-bundle.sh $(B)/pragreduce bench-bundle
+
+fuzz:
+	tests/fuzz/run-fuzz.sh 60
+
+clean:
+	rm -rf $(B) gpu-bundle bench-bundle
+
+-include $(wildcard $(B)/obj/*.d $(B)/asan/*.d)

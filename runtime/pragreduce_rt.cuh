@@ -1,0 +1,366 @@
+/*
+ * pragreduce runtime: the CUDA code that generated files rely on.
+ * pragreduce copies this header verbatim to the top of each output file, so
+ * the output builds with plain `nvcc out.cu` and no include path.
+ *
+ * Layers, each built on the one below (as in CUB):
+ *   operators     op_add ... op_lor: combine(a, b) and identity
+ *   warp_reduce   32 lanes; every lane ends with the warp's result
+ *   block_reduce  BLOCK threads; the result is valid in thread 0
+ *   arrive_last   last-block detection, so the per-block partials are
+ *                 combined by the grid's last block in the same launch
+ *   host helpers  device choice (PRAGREDUCE_DEVICE), errors, scratch memory,
+ *                 trip counts, grid sizing
+ * Floating-point results may differ from the sequential loop in the last
+ * bits (another summation order); they are the same on every run on the same
+ * GPU and configuration, since no floating-point atomics are used.
+ */
+#ifndef PRAGREDUCE_RT_CUH
+#define PRAGREDUCE_RT_CUH
+
+#include <cuda_runtime.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <limits>
+#include <type_traits>
+
+namespace pragreduce {
+
+typedef unsigned long long u64;
+
+/* ------------------------------------------------------------ operators */
+
+/* Host-side identities: the kernel receives them as arguments, so device
+ * code never calls host-only constexpr functions. */
+template <class T> inline T lowest()
+{
+    return std::numeric_limits<T>::has_infinity ? -std::numeric_limits<T>::infinity()
+                                                : std::numeric_limits<T>::lowest();
+}
+template <class T> inline T highest()
+{
+    return std::numeric_limits<T>::has_infinity ? std::numeric_limits<T>::infinity()
+                                                : std::numeric_limits<T>::max();
+}
+
+struct op_add {
+    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a + b); }
+    template <class T> static T identity() { return (T)0; }
+};
+struct op_mul {
+    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a * b); }
+    template <class T> static T identity() { return (T)1; }
+};
+/* min and max keep `a` unless `b` is strictly smaller (larger): a NaN
+ * already in `a` stays, a NaN arriving as `b` is ignored. */
+struct op_min {
+    template <class T> __host__ __device__ static T apply(T a, T b) { return b < a ? b : a; }
+    template <class T> static T identity() { return highest<T>(); }
+};
+struct op_max {
+    template <class T> __host__ __device__ static T apply(T a, T b) { return b > a ? b : a; }
+    template <class T> static T identity() { return lowest<T>(); }
+};
+struct op_band {
+    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a & b); }
+    template <class T> static T identity() { return (T)~(T)0; }
+};
+struct op_bor {
+    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a | b); }
+    template <class T> static T identity() { return (T)0; }
+};
+struct op_bxor {
+    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a ^ b); }
+    template <class T> static T identity() { return (T)0; }
+};
+struct op_land {
+    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a && b); }
+    template <class T> static T identity() { return (T)1; }
+};
+struct op_lor {
+    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a || b); }
+    template <class T> static T identity() { return (T)0; }
+};
+
+/* ------------------------------------------------------------ warp layer */
+
+/* Shuffles any trivially copyable value, one 32-bit word at a time. */
+template <class T> __device__ __forceinline__ T shfl_xor(T v, int mask)
+{
+    if constexpr (std::is_arithmetic<T>::value && sizeof(T) < 4) {
+        return (T)__shfl_xor_sync(0xffffffffu, (int)v, mask);
+    } else {
+        static_assert(sizeof(T) % 4 == 0, "shuffled types are whole 32-bit words");
+        int words[sizeof(T) / 4];
+        memcpy(words, &v, sizeof(T));
+#pragma unroll
+        for (int i = 0; i < (int)(sizeof(T) / 4); i++)
+            words[i] = __shfl_xor_sync(0xffffffffu, words[i], mask);
+        T r;
+        memcpy(&r, words, sizeof(T));
+        return r;
+    }
+}
+
+/* Butterfly reduction: every lane ends with the warp's result, combined in
+ * the same order on every run. */
+template <class Op, class T> __device__ __forceinline__ T warp_reduce(T v)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
+    /* Ampere's single-instruction reductions for 32-bit integers */
+    if constexpr (std::is_same<T, int>::value || std::is_same<T, unsigned>::value) {
+        if constexpr (std::is_same<Op, op_add>::value)
+            return (T)__reduce_add_sync(0xffffffffu, v);
+        if constexpr (std::is_same<Op, op_min>::value)
+            return (T)__reduce_min_sync(0xffffffffu, v);
+        if constexpr (std::is_same<Op, op_max>::value)
+            return (T)__reduce_max_sync(0xffffffffu, v);
+    }
+    if constexpr (std::is_same<T, unsigned>::value) {
+        if constexpr (std::is_same<Op, op_band>::value)
+            return __reduce_and_sync(0xffffffffu, v);
+        if constexpr (std::is_same<Op, op_bor>::value)
+            return __reduce_or_sync(0xffffffffu, v);
+        if constexpr (std::is_same<Op, op_bxor>::value)
+            return __reduce_xor_sync(0xffffffffu, v);
+    }
+#endif
+#pragma unroll
+    for (int mask = 16; mask > 0; mask >>= 1)
+        v = Op::apply(v, shfl_xor(v, mask));
+    return v;
+}
+
+/* ------------------------------------------------------------ block layer */
+
+/* Phases: each warp reduces its lanes; lane 0 of each warp stores the
+ * warp's value in shared memory; warp 0 reduces those. The result is valid
+ * in thread 0. Ends with a barrier so the shared array can be reused. */
+template <class Op, int BLOCK, class T>
+__device__ __forceinline__ T block_reduce(T v, T identity)
+{
+    static_assert(BLOCK % 32 == 0 && BLOCK <= 1024, "block of whole warps");
+    constexpr int WARPS = BLOCK / 32;
+    __shared__ T warp_values[WARPS];
+    v = warp_reduce<Op>(v);
+    if (WARPS == 1)
+        return v;
+    const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+    if (lane == 0)
+        warp_values[warp] = v;
+    __syncthreads();
+    if (warp == 0) {
+        v = lane < WARPS ? warp_values[lane] : identity;
+        v = warp_reduce<Op>(v);
+    }
+    __syncthreads();
+    return v;
+}
+
+/* ------------------------------------------------------------ grid layer */
+
+/* Called by every thread after thread 0 stored the block's partial results.
+ * True in the grid's last block to arrive, which then combines the
+ * partials; the fence makes each block's partials visible before it counts
+ * itself in. */
+__device__ __forceinline__ bool arrive_last(unsigned *counter)
+{
+    __shared__ bool is_last;
+    __syncthreads();
+    if (threadIdx.x == 0) {
+        __threadfence();
+        unsigned arrived = atomicAdd(counter, 1u);
+        is_last = arrived == gridDim.x - 1;
+    }
+    __syncthreads();
+    if (is_last)
+        __threadfence();
+    return is_last;
+}
+
+/* The last block combines the per-block partials (in index order, so the
+ * result does not depend on which block came last). */
+template <class Op, int BLOCK, class T>
+__device__ __forceinline__ T combine_partials(const T *partials, unsigned count, T identity)
+{
+    T v = identity;
+    for (unsigned b = threadIdx.x; b < count; b += BLOCK)
+        v = Op::apply(v, *(const volatile T *)&partials[b]);
+    return block_reduce<Op, BLOCK>(v, identity);
+}
+
+/* The induction variable's value at iteration k: lo +/- k * step in the
+ * variable's own width (wrapping like C's unsigned arithmetic), in 32-bit
+ * arithmetic when both fit. */
+template <class T, bool DOWN, class Idx>
+__host__ __device__ __forceinline__ T iv_at(T lo, Idx k, Idx step)
+{
+    typedef typename std::make_unsigned<T>::type U;
+    typedef typename std::conditional<(sizeof(U) > sizeof(Idx)), U, Idx>::type W;
+    const U off = (U)((W)k * (W)step);
+    return DOWN ? (T)(U)((U)lo - off) : (T)(U)((U)lo + off);
+}
+
+/* ------------------------------------------------------------ host helpers */
+
+[[noreturn]] inline void fail(const char *site, const char *what, cudaError_t err)
+{
+    fprintf(stderr, "%s: %s: %s\n", site, what, cudaGetErrorString(err));
+    exit(1);
+}
+
+#define PRAGREDUCE_CHECK(site, what, call)                                                         \
+    do {                                                                                           \
+        cudaError_t pragreduce_err_ = (call);                                                      \
+        if (pragreduce_err_ != cudaSuccess)                                                        \
+            pragreduce::fail(site, what, pragreduce_err_);                                         \
+    } while (0)
+
+/* PRAGREDUCE_DEVICE: cpu (run marked loops on the CPU), gpu (a missing GPU
+ * is an error), auto or unset (the GPU when there is one). */
+enum { MODE_AUTO, MODE_CPU, MODE_GPU };
+
+inline int device_mode()
+{
+    static int mode = -1;
+    if (mode < 0) {
+        const char *e = getenv("PRAGREDUCE_DEVICE");
+        mode = MODE_AUTO;
+        if (e && *e && strcmp(e, "auto") != 0) {
+            if (strcmp(e, "cpu") == 0) {
+                mode = MODE_CPU;
+            } else if (strcmp(e, "gpu") == 0) {
+                mode = MODE_GPU;
+            } else {
+                fprintf(stderr, "pragreduce: PRAGREDUCE_DEVICE must be cpu, gpu or auto, not '%s'\n",
+                        e);
+                exit(2);
+            }
+        }
+    }
+    return mode;
+}
+
+inline bool use_gpu(const char *site)
+{
+    static int available = -1;
+    if (device_mode() == MODE_CPU)
+        return false;
+    if (available < 0) {
+        int count = 0;
+        cudaError_t err = cudaGetDeviceCount(&count);
+        available = err == cudaSuccess && count > 0;
+        if (!available) {
+            (void)cudaGetLastError();
+            if (device_mode() == MODE_GPU) {
+                fprintf(stderr, "%s: PRAGREDUCE_DEVICE=gpu but no CUDA device can be used: %s\n",
+                        site, err == cudaSuccess ? "no device found" : cudaGetErrorString(err));
+                exit(1);
+            }
+        }
+    }
+    return available != 0;
+}
+
+inline int sm_count(const char *site)
+{
+    static int count = 0;
+    if (count == 0) {
+        int device = 0;
+        PRAGREDUCE_CHECK(site, "cudaGetDevice", cudaGetDevice(&device));
+        PRAGREDUCE_CHECK(site, "cudaDeviceGetAttribute",
+                         cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
+        if (count < 1)
+            count = 1;
+    }
+    return count;
+}
+
+/* Blocks in the grid: enough to fill every multiprocessor with the blocks
+ * it can hold, never more than there are tiles of work. */
+inline unsigned grid_size(u64 trip, int block, int unroll, int blocks_per_sm, const char *site)
+{
+    const u64 tile = (u64)block * (u64)unroll;
+    const u64 tiles = (trip + tile - 1) / tile;
+    u64 cap = (u64)sm_count(site) * (u64)(blocks_per_sm > 0 ? blocks_per_sm : 1);
+    u64 grid = tiles < cap ? tiles : cap;
+    return grid ? (unsigned)grid : 1u;
+}
+
+/* One device buffer reused by every marked loop (calls are synchronous);
+ * it only grows, and is released at exit. */
+struct Scratch {
+    void *ptr = nullptr;
+    size_t size = 0;
+    ~Scratch()
+    {
+        if (ptr)
+            (void)cudaFree(ptr);
+    }
+};
+
+inline void *device_scratch(size_t bytes, const char *site)
+{
+    static Scratch scratch;
+    if (bytes > scratch.size) {
+        if (scratch.ptr)
+            PRAGREDUCE_CHECK(site, "cudaFree", cudaFree(scratch.ptr));
+        scratch.ptr = nullptr;
+        scratch.size = 0;
+        size_t grown = bytes + bytes / 4;
+        PRAGREDUCE_CHECK(site, "cudaMalloc", cudaMalloc(&scratch.ptr, grown));
+        scratch.size = grown;
+    }
+    return scratch.ptr;
+}
+
+inline size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
+
+/* Trip counts computed in 64 bits, with the comparison done in the type C
+ * uses for `i < hi` (the usual arithmetic conversions). */
+template <class T, class H> inline u64 trip_up(T lo, H hi, u64 step, bool inclusive)
+{
+    typedef decltype(lo + hi) C;
+    const C l = (C)lo, h = (C)hi;
+    if (inclusive ? !(l <= h) : !(l < h))
+        return 0;
+    const u64 diff = (u64)h - (u64)l;
+    return inclusive ? diff / step + 1 : diff / step + (diff % step != 0);
+}
+
+template <class T, class H> inline u64 trip_down(T lo, H hi, u64 step, bool inclusive)
+{
+    typedef decltype(lo + hi) C;
+    const C l = (C)lo, h = (C)hi;
+    if (inclusive ? !(l >= h) : !(l > h))
+        return 0;
+    const u64 diff = (u64)l - (u64)h;
+    return inclusive ? diff / step + 1 : diff / step + (diff % step != 0);
+}
+
+/* `i != hi` stepping by one: the distance in C's width, as unsigned. */
+template <class T, class H> inline u64 trip_ne(T lo, H hi, bool down)
+{
+    typedef decltype(lo + hi) C;
+    typedef typename std::make_unsigned<C>::type UC;
+    const C l = (C)lo, h = (C)hi;
+    return down ? (u64)(UC)((UC)l - (UC)h) : (u64)(UC)((UC)h - (UC)l);
+}
+
+} /* namespace pragreduce */
+
+/* C spellings that C++ lacks. */
+#ifndef restrict
+#define restrict __restrict__
+#endif
+#ifndef _Bool
+#define _Bool bool
+#endif
+
+#endif /* PRAGREDUCE_RT_CUH */

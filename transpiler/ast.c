@@ -1,0 +1,439 @@
+/*
+ * ast.c - a small tree over libclang cursors.
+ *
+ * libclang's C API hides operators and the roles of a `for`'s children; this
+ * file recovers them once so that the analyses can match shapes directly.
+ * Operators come from clang's own printing of the expression (which sees
+ * through macros), the `for` header from the positions of its semicolons.
+ * Reference cursors (type names, member names) are dropped.
+ */
+#include "pragreduce.h"
+
+#include <string.h>
+
+/* uthash allocates from the arena so that nothing outlives a run. */
+#define uthash_malloc(sz) xmalloc(sz)
+#define uthash_free(ptr, sz) ((void)(ptr), (void)(sz))
+#include <uthash.h>
+
+typedef struct {
+    char *key; /* "offset:line:col:name" of the declaration */
+    Var *var;
+    UT_hash_handle hh;
+} VarEntry;
+
+static VarEntry *var_table;
+
+void ast_reset(void) { var_table = NULL; }
+
+char *cursor_spelling(CXCursor c)
+{
+    CXString s = clang_getCursorSpelling(c);
+    const char *t = clang_getCString(s);
+    char *r = xstrdup(t ? t : "");
+    clang_disposeString(s);
+    return r;
+}
+
+char *type_spelling(CXType t)
+{
+    CXString s = clang_getTypeSpelling(t);
+    const char *text = clang_getCString(s);
+    char *r = xstrdup(text ? text : "");
+    clang_disposeString(s);
+    return r;
+}
+
+static char *pretty(CXCursor c)
+{
+    CXPrintingPolicy policy = clang_getCursorPrintingPolicy(c);
+    clang_PrintingPolicy_setProperty(policy, CXPrintingPolicy_TerseOutput, 0);
+    CXString s = clang_getCursorPrettyPrinted(c, policy);
+    const char *text = clang_getCString(s);
+    char *r = xstrdup(text ? text : "");
+    clang_disposeString(s);
+    clang_PrintingPolicy_dispose(policy);
+    return r;
+}
+
+bool type_is_integer(CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    return c.kind >= CXType_Bool && c.kind <= CXType_Int128 && c.kind != CXType_Char16 &&
+           c.kind != CXType_Char32 && c.kind != CXType_WChar;
+}
+
+bool type_is_floating(CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    return c.kind == CXType_Float || c.kind == CXType_Double;
+}
+
+bool type_is_arithmetic(CXType t) { return type_is_integer(t) || type_is_floating(t); }
+
+static void remove_word(char *s, const char *word)
+{
+    size_t n = strlen(word);
+    for (char *p = strstr(s, word); p; p = strstr(p, word)) {
+        bool left = p == s || !(p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
+                                (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9'));
+        char r = p[n];
+        bool right = !(r == '_' || (r >= 'a' && r <= 'z') || (r >= 'A' && r <= 'Z') ||
+                       (r >= '0' && r <= '9'));
+        if (left && right) {
+            size_t skip = n + (r == ' ' ? 1 : 0);
+            memmove(p, p + skip, strlen(p + skip) + 1);
+        } else {
+            p += n;
+        }
+    }
+    size_t len = strlen(s);
+    while (len && s[len - 1] == ' ')
+        s[--len] = '\0';
+}
+
+/* True when the type's name is visible at file scope (not declared inside a
+ * function, not anonymous). */
+static bool type_name_visible(CXType t)
+{
+    CXCursor decl = clang_getTypeDeclaration(t);
+    if (clang_Cursor_isNull(decl) || clang_getCursorKind(decl) == CXCursor_NoDeclFound)
+        return true;
+    CXCursor parent = clang_getCursorSemanticParent(decl);
+    enum CXCursorKind k = clang_getCursorKind(parent);
+    return k == CXCursor_TranslationUnit || k == CXCursor_StructDecl ||
+           k == CXCursor_UnionDecl || clang_isInvalid(k);
+}
+
+char *type_cxx_name(CXType t)
+{
+    CXType canon = clang_getCanonicalType(t);
+    if (canon.kind == CXType_Bool)
+        return xstrdup(clang_isConstQualifiedType(t) ? "const bool" : "bool");
+    CXType named = t;
+    if (t.kind == CXType_Elaborated)
+        named = clang_Type_getNamedType(t);
+    char *s;
+    if (named.kind == CXType_Typedef && !type_name_visible(named)) {
+        /* a typedef local to the function: fall back to what it names */
+        s = type_spelling(canon);
+        if (clang_isConstQualifiedType(t) && strncmp(s, "const ", 6) != 0)
+            s = xformat("const %s", s);
+    } else {
+        s = type_spelling(t);
+    }
+    if ((canon.kind == CXType_Record || canon.kind == CXType_Enum) && !type_name_visible(canon) &&
+        named.kind != CXType_Typedef)
+        return NULL;
+    if (strstr(s, "(unnamed") || strstr(s, "(anonymous"))
+        return NULL;
+    remove_word(s, "restrict");
+    remove_word(s, "__restrict");
+    remove_word(s, "volatile");
+    return s;
+}
+
+Var *ast_var_for(CXCursor decl)
+{
+    enum CXCursorKind k = clang_getCursorKind(decl);
+    if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
+        return NULL;
+    CXFile file;
+    unsigned line, col, off;
+    clang_getFileLocation(clang_getCursorLocation(decl), &file, &line, &col, &off);
+    char *name = cursor_spelling(decl);
+    CXString fname = clang_getFileName(file);
+    const char *fn = clang_getCString(fname);
+    char *key = xformat("%s:%u:%u:%s", fn ? fn : "?", off, line, name);
+    clang_disposeString(fname);
+
+    VarEntry *e;
+    HASH_FIND_STR(var_table, key, e);
+    if (e)
+        return e->var;
+    Var *v = xcalloc(1, sizeof *v);
+    v->name = name;
+    v->decl = decl;
+    v->type = clang_getCursorType(decl);
+    v->decl_offset = UINT32_MAX;
+    CXSourceLocation loc = clang_getCursorLocation(decl);
+    if (clang_Location_isFromMainFile(loc))
+        v->decl_offset = off;
+    enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(decl));
+    enum CX_StorageClass sc = clang_Cursor_getStorageClass(decl);
+    if (pk == CXCursor_TranslationUnit)
+        v->storage = VAR_GLOBAL;
+    else if (sc == CX_SC_Static || sc == CX_SC_Extern)
+        v->storage = sc == CX_SC_Extern ? VAR_GLOBAL : VAR_STATIC;
+    else
+        v->storage = VAR_LOCAL;
+    v->is_register = sc == CX_SC_Register;
+    v->is_volatile = clang_isVolatileQualifiedType(v->type) != 0;
+    e = xcalloc(1, sizeof *e);
+    e->key = key;
+    e->var = v;
+    HASH_ADD_KEYPTR(hh, var_table, e->key, strlen(e->key), e);
+    return v;
+}
+
+/* ------------------------------------------------------------ building */
+
+typedef struct {
+    CXCursor *items;
+    int count, cap;
+} CursorList;
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    CursorList *list = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (clang_isReference(k) || k == CXCursor_TypeRef || clang_isAttribute(k))
+        return CXChildVisit_Continue;
+    if (list->count == list->cap) {
+        list->cap = list->cap ? 2 * list->cap : 4;
+        list->items = xrealloc(list->items, (size_t)list->cap * sizeof(CXCursor));
+    }
+    list->items[list->count++] = c;
+    return CXChildVisit_Continue;
+}
+
+static NodeKind kind_of(CXCursor c, int nkids)
+{
+    switch (clang_getCursorKind(c)) {
+    case CXCursor_DeclRefExpr: return N_DECLREF;
+    case CXCursor_IntegerLiteral: return N_INTLIT;
+    case CXCursor_FloatingLiteral: return N_FLOATLIT;
+    case CXCursor_CharacterLiteral: return N_CHARLIT;
+    case CXCursor_StringLiteral: return N_STRINGLIT;
+    case CXCursor_ParenExpr: return N_PAREN;
+    case CXCursor_CStyleCastExpr: return N_CAST;
+    case CXCursor_UnexposedExpr: return nkids == 1 ? N_IMPLICIT : N_OTHER;
+    case CXCursor_BinaryOperator: return N_BINARY;
+    case CXCursor_CompoundAssignOperator: return N_ASSIGN;
+    case CXCursor_UnaryOperator: return N_UNARY;
+    case CXCursor_UnaryExpr: return N_SIZEOF;
+    case CXCursor_ConditionalOperator: return N_COND;
+    case CXCursor_CallExpr: return N_CALL;
+    case CXCursor_ArraySubscriptExpr: return N_SUBSCRIPT;
+    case CXCursor_MemberRefExpr: return N_MEMBER;
+    case CXCursor_InitListExpr: return N_INITLIST;
+    case CXCursor_CompoundStmt: return N_COMPOUND;
+    case CXCursor_DeclStmt: return N_DECLSTMT;
+    case CXCursor_VarDecl: return N_VARDECL;
+    case CXCursor_IfStmt: return N_IF;
+    case CXCursor_ForStmt: return N_FOR;
+    case CXCursor_WhileStmt: return N_WHILE;
+    case CXCursor_DoStmt: return N_DO;
+    case CXCursor_SwitchStmt: return N_SWITCH;
+    case CXCursor_CaseStmt: return N_CASE;
+    case CXCursor_DefaultStmt: return N_DEFAULT;
+    case CXCursor_BreakStmt: return N_BREAK;
+    case CXCursor_ContinueStmt: return N_CONTINUE;
+    case CXCursor_ReturnStmt: return N_RETURN;
+    case CXCursor_GotoStmt:
+    case CXCursor_IndirectGotoStmt: return N_GOTO;
+    case CXCursor_LabelStmt: return N_LABEL;
+    case CXCursor_NullStmt: return N_NULLSTMT;
+    case CXCursor_GCCAsmStmt:
+    case CXCursor_MSAsmStmt: return N_ASM;
+    case CXCursor_StmtExpr: return N_STMTEXPR;
+    default: return N_OTHER;
+    }
+}
+
+/* The operator of a binary, assignment or unary node, from libclang (17+),
+ * which sees through macros. */
+static void find_operator(Node *n)
+{
+    CXString sp;
+    if (n->kind == N_UNARY) {
+        enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(n->cursor);
+        n->postfix = k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PostDec;
+        sp = clang_getUnaryOperatorKindSpelling(k);
+    } else {
+        sp = clang_getBinaryOperatorKindSpelling(clang_getCursorBinaryOperatorKind(n->cursor));
+    }
+    const char *t = clang_getCString(sp);
+    n->op = xstrdup(t && *t ? t : "?");
+    clang_disposeString(sp);
+}
+
+/* Assigns a `for`'s children to init, cond, inc and body by the positions of
+ * the semicolons in its header. */
+static void split_for(Node *n, const Source *src)
+{
+    size_t t = source_token_at(src, n->start);
+    unsigned semi[2] = {0, 0}, close = 0;
+    int nsemi = 0, depth = 0;
+    bool found = false;
+    if (!n->from_macro && t < src->ntokens && strcmp(src->tokens[t].text, "for") == 0) {
+        for (size_t i = t + 1; i < src->ntokens; i++) {
+            const char *s = src->tokens[i].text;
+            if (strcmp(s, "(") == 0) {
+                depth++;
+            } else if (strcmp(s, ")") == 0) {
+                if (--depth == 0) {
+                    close = src->tokens[i].offset;
+                    found = nsemi == 2;
+                    break;
+                }
+            } else if (strcmp(s, ";") == 0 && depth == 1 && nsemi < 2) {
+                semi[nsemi++] = src->tokens[i].offset;
+            }
+        }
+    }
+    Node *body = n->nkids ? n->kids[n->nkids - 1] : NULL;
+    if (found) {
+        for (int i = 0; i < n->nkids; i++) {
+            Node *k = n->kids[i];
+            if (k->start > close) {
+                body = k;
+            } else if (k->start < semi[0]) {
+                n->for_init = k;
+            } else if (k->start < semi[1]) {
+                n->for_cond = k;
+            } else {
+                n->for_inc = k;
+            }
+        }
+    } else if (n->nkids == 4) {
+        n->for_init = n->kids[0];
+        n->for_cond = n->kids[1];
+        n->for_inc = n->kids[2];
+    }
+    /* kids[] keeps every child; the last one is the body. */
+    (void)body;
+}
+
+static Node *build(const Source *src, CXCursor c, Node *parent)
+{
+    Node *n = xcalloc(1, sizeof *n);
+    n->cursor = c;
+    n->type = clang_getCursorType(c);
+    n->parent = parent;
+    CXSourceRange r = clang_getCursorExtent(c);
+    unsigned s = 0, e = 0;
+    bool ok_s = source_offset(src, clang_getRangeStart(r), &s);
+    bool ok_e = source_offset(src, clang_getRangeEnd(r), &e);
+    if (!ok_s || !ok_e || e < s) {
+        /* outside the main file (a macro from a header, say) */
+        n->from_macro = true;
+        if (!ok_s)
+            s = parent ? parent->start : 0;
+        if (!ok_e || e < s)
+            e = s;
+    }
+    n->start = s;
+    n->end = e;
+    if (!n->from_macro)
+        n->from_macro = source_in_macro(src, s, e);
+
+    CursorList kids = {0};
+    clang_visitChildren(c, collect_child, &kids);
+    n->kind = kind_of(c, kids.count);
+    if (kids.count) {
+        n->kids = xcalloc((size_t)kids.count, sizeof(Node *));
+        for (int i = 0; i < kids.count; i++)
+            n->kids[n->nkids++] = build(src, kids.items[i], n);
+    }
+
+    switch (n->kind) {
+    case N_DECLREF: {
+        n->name = cursor_spelling(c);
+        n->var = ast_var_for(clang_getCursorReferenced(c));
+        break;
+    }
+    case N_VARDECL:
+        n->name = cursor_spelling(c);
+        n->var = ast_var_for(c);
+        break;
+    case N_CALL:
+        n->name = cursor_spelling(c);
+        break;
+    case N_MEMBER: {
+        n->name = cursor_spelling(c);
+        char *whole = pretty(c);
+        n->op = strstr(whole, "->") ? "->" : ".";
+        break;
+    }
+    case N_BINARY:
+    case N_ASSIGN:
+        if (n->nkids == 2) {
+            find_operator(n);
+            if (n->kind == N_BINARY && strcmp(n->op, "=") == 0)
+                n->kind = N_ASSIGN;
+        } else {
+            n->kind = N_OTHER;
+        }
+        break;
+    case N_UNARY:
+        if (n->nkids == 1)
+            find_operator(n);
+        else
+            n->kind = N_OTHER;
+        break;
+    case N_SUBSCRIPT:
+        /* `i[a]` is legal C: make kids[0] the pointer or array */
+        if (n->nkids == 2) {
+            enum CXTypeKind k0 = clang_getCanonicalType(ast_strip(n->kids[0])->type).kind;
+            if (k0 != CXType_Pointer && k0 != CXType_ConstantArray &&
+                k0 != CXType_IncompleteArray && k0 != CXType_VariableArray) {
+                Node *tmp = n->kids[0];
+                n->kids[0] = n->kids[1];
+                n->kids[1] = tmp;
+            }
+        } else {
+            n->kind = N_OTHER;
+        }
+        break;
+    case N_FOR:
+        split_for(n, src);
+        break;
+    default:
+        break;
+    }
+    return n;
+}
+
+Node *ast_build(const Source *src, CXCursor cursor) { return build(src, cursor, NULL); }
+
+Node *ast_strip_implicit(Node *n)
+{
+    while (n && n->kind == N_IMPLICIT)
+        n = n->kids[0];
+    return n;
+}
+
+Node *ast_strip(Node *n)
+{
+    while (n && (n->kind == N_IMPLICIT || n->kind == N_PAREN) && n->nkids == 1)
+        n = n->kids[0];
+    return n;
+}
+
+char *ast_expr_text(const Source *src, const Node *n)
+{
+    if (!n->from_macro && n->end > n->start)
+        return source_text(src, n->start, n->end);
+    return pretty(n->cursor);
+}
+
+bool ast_same_expr(const Source *src, const Node *a, const Node *b)
+{
+    (void)src;
+    Node *x = ast_strip((Node *)a), *y = ast_strip((Node *)b);
+    return strcmp(pretty(x->cursor), pretty(y->cursor)) == 0;
+}
+
+bool ast_mentions(const Node *n, const Var *v)
+{
+    if (!n)
+        return false;
+    if ((n->kind == N_DECLREF || n->kind == N_VARDECL) && n->var == v)
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (ast_mentions(n->kids[i], v))
+            return true;
+    return false;
+}

@@ -1,0 +1,76 @@
+/*
+ * diag.c - diagnostics in the format compilers use:
+ *
+ *   in.c:12:9: error: 'sum' is read here outside its update; ...
+ *       if (sum > 3)
+ *           ^
+ *
+ * Errors are counted, never fatal, so one run reports every problem.
+ */
+#include "pragreduce.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static int error_count;
+static bool errors_are_warnings;
+
+int diag_error_count(void) { return error_count; }
+void diag_reset(void) { error_count = 0; }
+void diag_set_errors_are_warnings(bool on) { errors_are_warnings = on; }
+
+static const char *level_name(DiagLevel level)
+{
+    switch (level) {
+    case DIAG_ERROR: return "error";
+    case DIAG_WARNING: return "warning";
+    case DIAG_NOTE: return "note";
+    }
+    PR_UNREACHABLE();
+}
+
+static DiagLevel effective_level(DiagLevel level)
+{
+    if (level == DIAG_ERROR && errors_are_warnings)
+        return DIAG_WARNING;
+    if (level == DIAG_ERROR)
+        error_count++;
+    return level;
+}
+
+void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fmt, ...)
+{
+    if (offset > src->size)
+        offset = (unsigned)src->size;
+    level = effective_level(level);
+    unsigned line, col;
+    source_line_col(src, offset, &line, &col);
+    fprintf(stderr, "%s:%u:%u: %s: ", src->path, line, col, level_name(level));
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+
+    /* The source line, then a caret under the column; tabs are kept so the
+     * caret lines up in a terminal. */
+    unsigned line_start = offset - (col - 1);
+    unsigned line_end = line_start;
+    while (line_end < src->size && src->text[line_end] != '\n' && src->text[line_end] != '\r')
+        line_end++;
+    fprintf(stderr, "%.*s\n", (int)(line_end - line_start), src->text + line_start);
+    for (unsigned i = line_start; i < offset; i++)
+        fputc(src->text[i] == '\t' ? '\t' : ' ', stderr);
+    fputs("^\n", stderr);
+}
+
+void diag_plain(DiagLevel level, const char *fmt, ...)
+{
+    level = effective_level(level);
+    fprintf(stderr, "pragreduce: %s: ", level_name(level));
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}

@@ -1,0 +1,455 @@
+/*
+ * emit.c - the CUDA code for one site.
+ *
+ * Definitions go before the enclosing function:
+ *   PREFIX_counter   a device counter for the last-block combine
+ *   PREFIX_kernel    grid-stride accumulation in registers from the
+ *                    operator's identity, full tiles of UNROLL iterations
+ *                    per thread, a guarded tail, block_reduce, then the last
+ *                    block combines the per-block partials
+ *   PREFIX           the host wrapper: the original loop on the CPU when no
+ *                    GPU is used, else trip count, copies of the index range
+ *                    each array is read over, launch, result, fold-in of the
+ *                    variable's value from before the loop
+ * The loop itself becomes a call of PREFIX. The loop body is copied
+ * verbatim: the kernel declares the induction variable and one accumulator
+ * per reduction variable under the user's names, and receives every outer
+ * variable under its own name, so the body means what it meant.
+ */
+#include "pragreduce.h"
+
+#include <string.h>
+
+#define OUT_LINE "#line @@OUT@@\n"
+
+typedef struct {
+    const Source *src;
+    const Site *site;
+    const EmitOptions *opts;
+    const char *p;  /* prefix */
+    unsigned line;  /* line of the `for` */
+} Ctx;
+
+static void line_to_input(const Ctx *c, StrBuf *sb, unsigned line)
+{
+    if (!c->opts->line_directives)
+        return;
+    strbuf_printf(sb, "#line %u \"", line);
+    for (const char *s = c->src->path; *s; s++) {
+        if (*s == '\\' || *s == '"')
+            strbuf_putn(sb, "\\", 1);
+        strbuf_putn(sb, s, 1);
+    }
+    strbuf_puts(sb, "\"\n");
+}
+
+static void line_to_output(const Ctx *c, StrBuf *sb)
+{
+    if (c->opts->line_directives)
+        strbuf_puts(sb, OUT_LINE);
+}
+
+static char *var_type(const Var *v) { return type_cxx_name(v->type); }
+
+/* Site string for messages: "dot.c:12: reduce(+: sum)" */
+static void emit_site_string(const Ctx *c, StrBuf *sb)
+{
+    strbuf_printf(sb, "static const char %s_site[] = \"", c->p);
+    const char *texts[] = {c->src->path, NULL};
+    for (const char *s = texts[0]; *s; s++) {
+        if (*s == '\\' || *s == '"')
+            strbuf_putn(sb, "\\", 1);
+        strbuf_putn(sb, s, 1);
+    }
+    strbuf_printf(sb, ":%u: %s\";\n", c->line, c->site->pragma.summary);
+}
+
+/* The loop body, as written, with a trailing ';' for bodies that are a
+ * single statement. */
+static void emit_body(const Ctx *c, StrBuf *sb, const char *indent)
+{
+    const Node *body = c->site->info.body;
+    unsigned line, col;
+    source_line_col(c->src, body->start, &line, &col);
+    strbuf_printf(sb, "%s{\n", indent);
+    line_to_input(c, sb, line);
+    /* keep the body's own columns: pad the first line to its column */
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+    strbuf_putn(sb, c->src->text + body->start, c->site->loop_end - body->start);
+    strbuf_printf(sb, "\n%s;}\n", indent);
+    line_to_output(c, sb);
+}
+
+static void emit_kernel(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const LoopInfo *li = &site->info;
+    const char *p = c->p;
+    int block = site->plan.block, unroll = site->plan.unroll;
+
+    strbuf_printf(sb, "/* Last-block detection for %s_kernel; the last block resets it. */\n", p);
+    strbuf_printf(sb, "__device__ unsigned %s_counter;\n\n", p);
+    strbuf_printf(sb, "template <class pr_idx>\n__global__ void __launch_bounds__(%d)\n%s_kernel(",
+                  block, p);
+    const char *sep = "";
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind == CAP_ARRAY)
+            strbuf_printf(sb, "%sconst %s *__restrict__ %s", sep, cap->type, cap->var->name);
+        else
+            strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
+        sep = ",\n    ";
+    }
+    strbuf_printf(sb, "%s%s pr_lo, pr_idx pr_step, pr_idx pr_trip", sep, li->iv_type);
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        char *t = var_type(rv->var);
+        strbuf_printf(sb, ",\n    %s pr_id%d, %s *pr_part%d, %s *pr_res%d", t, v, t, v, t, v);
+    }
+    strbuf_puts(sb, ")\n{\n");
+    strbuf_puts(sb, "    /* each thread reduces its iterations from the identity */\n");
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        strbuf_printf(sb, "    %s %s = pr_id%d;\n", var_type(rv->var), rv->name, v);
+    }
+    const char *down = li->step_down ? "true" : "false";
+    strbuf_printf(sb,
+                  "    const pr_idx pr_stride = (pr_idx)gridDim.x * %d;\n"
+                  "    pr_idx pr_base = (pr_idx)blockIdx.x * %d + threadIdx.x;\n",
+                  block * unroll, block * unroll);
+    strbuf_printf(sb,
+                  "    /* full tiles: %d iterations in flight per thread, none out of range */\n"
+                  "    for (; pr_base + %d < pr_trip; pr_base += pr_stride) {\n"
+                  "#pragma unroll\n"
+                  "        for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
+                  "            %s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_base + (pr_idx)pr_u * %d, "
+                  "pr_step);\n",
+                  unroll, (unroll - 1) * block, unroll, li->iv_type, li->iv->name, li->iv_type,
+                  down, block);
+    emit_body(c, sb, "            ");
+    strbuf_puts(sb, "        }\n    }\n");
+    strbuf_printf(sb,
+                  "    /* the tail: iterations past the end contribute the identity and read "
+                  "nothing */\n"
+                  "#pragma unroll\n"
+                  "    for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
+                  "        if (pr_base + (pr_idx)pr_u * %d < pr_trip) {\n"
+                  "            %s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_base + (pr_idx)pr_u * %d, "
+                  "pr_step);\n",
+                  unroll, block, li->iv_type, li->iv->name, li->iv_type, down, block);
+    emit_body(c, sb, "            ");
+    strbuf_puts(sb, "        }\n    }\n");
+
+    strbuf_puts(sb, "    /* combine the block's threads; the result is in thread 0 */\n");
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        strbuf_printf(sb, "    %s = pragreduce::block_reduce<%s, %d>(%s, pr_id%d);\n", rv->name,
+                      reduce_ops[rv->op].functor, block, rv->name, v);
+    }
+    strbuf_puts(sb, "    if (gridDim.x == 1) {\n        if (threadIdx.x == 0) {\n");
+    for (int v = 0; v < site->pragma.nvars; v++)
+        strbuf_printf(sb, "            *pr_res%d = %s;\n", v, site->pragma.vars[v].name);
+    strbuf_puts(sb, "        }\n        return;\n    }\n");
+    strbuf_puts(sb, "    if (threadIdx.x == 0) {\n");
+    for (int v = 0; v < site->pragma.nvars; v++)
+        strbuf_printf(sb, "        pr_part%d[blockIdx.x] = %s;\n", v, site->pragma.vars[v].name);
+    strbuf_puts(sb, "    }\n");
+    strbuf_printf(sb,
+                  "    /* the grid's last block combines the per-block partials */\n"
+                  "    if (!pragreduce::arrive_last(&%s_counter))\n        return;\n",
+                  p);
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        strbuf_printf(sb,
+                      "    %s = pragreduce::combine_partials<%s, %d>(pr_part%d, gridDim.x, "
+                      "pr_id%d);\n",
+                      rv->name, reduce_ops[rv->op].functor, block, v, v);
+    }
+    strbuf_puts(sb, "    if (threadIdx.x == 0) {\n");
+    for (int v = 0; v < site->pragma.nvars; v++)
+        strbuf_printf(sb, "        *pr_res%d = %s;\n", v, site->pragma.vars[v].name);
+    strbuf_printf(sb, "        %s_counter = 0;\n    }\n}\n\n", p);
+}
+
+static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const char *sep = "";
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        strbuf_printf(sb, "%s%s *pr_ref_%s", sep, var_type(rv->var), rv->name);
+        sep = ", ";
+    }
+    if (!site->info.iv_declared_in_loop) {
+        strbuf_printf(sb, "%s%s *pr_ref_%s", sep, site->info.iv_type, site->info.iv->name);
+        sep = ", ";
+    }
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind == CAP_ARRAY)
+            strbuf_printf(sb, "%sconst %s *%s", sep, cap->type, cap->var->name);
+        else
+            strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
+        sep = ", ";
+    }
+    if (!*sep)
+        strbuf_puts(sb, "void");
+}
+
+static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx)
+{
+    const Site *site = c->site;
+    const char *p = c->p;
+    strbuf_printf(sb, "        %s_kernel<%s><<<pr_grid, %d>>>(", p, idx, site->plan.block);
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind == CAP_ARRAY)
+            strbuf_printf(sb, "pr_d_%s, ", cap->var->name);
+        else
+            strbuf_printf(sb, "%s, ", cap->var->name);
+    }
+    strbuf_printf(sb, "pr_lo, (%s)pr_step, (%s)pr_trip", idx, idx);
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        char *t = var_type(site->pragma.vars[v].var);
+        strbuf_printf(sb, ",\n            pr_id%d, (%s *)(pr_dev + pr_part%d_at), (%s *)(pr_dev + pr_res_at + %d)",
+                      v, t, v, t, 16 * v);
+    }
+    strbuf_puts(sb, ");\n");
+}
+
+static void emit_wrapper(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const LoopInfo *li = &site->info;
+    const char *p = c->p;
+    const char *down = li->step_down ? "true" : "false";
+    int nvars = site->pragma.nvars;
+
+    strbuf_printf(sb, "/* Runs the loop at %s:%u on the GPU, or on the CPU without one. */\n",
+                  c->src->path, c->line);
+    strbuf_printf(sb, "static void %s(", p);
+    emit_wrapper_params(c, sb);
+    strbuf_puts(sb, ")\n{\n");
+    for (int v = 0; v < nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        strbuf_printf(sb, "    %s %s = *pr_ref_%s;\n", var_type(rv->var), rv->name, rv->name);
+    }
+    if (!li->iv_declared_in_loop)
+        strbuf_printf(sb, "    %s %s = *pr_ref_%s;\n", li->iv_type, li->iv->name, li->iv->name);
+
+    /* the CPU path: the loop as written */
+    strbuf_printf(sb, "    if (!pragreduce::use_gpu(%s_site)) {\n", p);
+    line_to_input(c, sb, c->line);
+    unsigned line, col;
+    source_line_col(c->src, site->loop->start, &line, &col);
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+    strbuf_putn(sb, c->src->text + site->loop->start, site->loop_end - site->loop->start);
+    strbuf_puts(sb, "\n");
+    line_to_output(c, sb);
+    for (int v = 0; v < nvars; v++)
+        strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->pragma.vars[v].name,
+                      site->pragma.vars[v].name);
+    if (!li->iv_declared_in_loop)
+        strbuf_printf(sb, "        *pr_ref_%s = %s;\n", li->iv->name, li->iv->name);
+    strbuf_puts(sb, "        return;\n    }\n");
+    if (!li->iv_declared_in_loop)
+        strbuf_printf(sb, "    (void)%s;\n", li->iv->name);
+
+    /* trip count */
+    strbuf_printf(sb, "    /* the iteration space, evaluated once: the body cannot change it */\n");
+    strbuf_printf(sb, "    const %s pr_lo = (%s)(%s);\n", li->iv_type, li->iv_type, li->lo);
+    strbuf_printf(sb, "    const pragreduce::u64 pr_step = (pragreduce::u64)(%s);\n", li->step);
+    if (li->step_runtime_check)
+        strbuf_printf(sb,
+                      "    if (pr_step == 0) {\n"
+                      "        fprintf(stderr, \"%%s: the loop step is 0, so the loop would never "
+                      "end\\n\", %s_site);\n"
+                      "        exit(1);\n    }\n",
+                      p);
+    switch (li->cmp) {
+    case CMP_LT:
+    case CMP_LE:
+        strbuf_printf(sb, "    const pragreduce::u64 pr_trip = pragreduce::trip_up(pr_lo, (%s), pr_step, %s);\n",
+                      li->hi, li->cmp == CMP_LE ? "true" : "false");
+        break;
+    case CMP_GT:
+    case CMP_GE:
+        strbuf_printf(sb, "    const pragreduce::u64 pr_trip = pragreduce::trip_down(pr_lo, (%s), pr_step, %s);\n",
+                      li->hi, li->cmp == CMP_GE ? "true" : "false");
+        break;
+    case CMP_NE:
+        strbuf_printf(sb, "    const pragreduce::u64 pr_trip = pragreduce::trip_ne(pr_lo, (%s), %s);\n",
+                      li->hi, down);
+        break;
+    }
+    if (!li->iv_declared_in_loop)
+        strbuf_printf(sb,
+                      "    /* the value C leaves in '%s' after the loop */\n"
+                      "    *pr_ref_%s = pragreduce::iv_at<%s, %s>(pr_lo, pr_trip, pr_step);\n",
+                      li->iv->name, li->iv->name, li->iv_type, down);
+    strbuf_puts(sb, "    if (pr_trip == 0)\n        return;\n");
+    strbuf_printf(sb, "    const %s pr_last = pragreduce::iv_at<%s, %s>(pr_lo, pr_trip - 1, pr_step);\n",
+                  li->iv_type, li->iv_type, down);
+    strbuf_puts(sb, "    (void)pr_last;\n");
+
+    /* launch shape */
+    strbuf_printf(sb,
+                  "    /* 32-bit index arithmetic unless the trip count needs 64 bits */\n"
+                  "    const bool pr_narrow = pr_trip <= 0x7fffffffULL && pr_step <= 0x7fffffffULL;\n"
+                  "    static int pr_per_sm[2];\n"
+                  "    int *pr_occ = &pr_per_sm[pr_narrow ? 0 : 1];\n"
+                  "    if (*pr_occ == 0) {\n"
+                  "        if (pr_narrow)\n"
+                  "            PRAGREDUCE_CHECK(%s_site, \"cudaOccupancyMaxActiveBlocksPerMultiprocessor\",\n"
+                  "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<unsigned>, %d, 0));\n"
+                  "        else\n"
+                  "            PRAGREDUCE_CHECK(%s_site, \"cudaOccupancyMaxActiveBlocksPerMultiprocessor\",\n"
+                  "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<pragreduce::u64>, %d, 0));\n"
+                  "    }\n"
+                  "    const unsigned pr_grid = pragreduce::grid_size(pr_trip, %d, %d, *pr_occ * %d, %s_site);\n",
+                  p, p, site->plan.block, p, p, site->plan.block, site->plan.block,
+                  site->plan.unroll, site->plan.waves, p);
+
+    /* device memory: arrays, partials, results in one scratch buffer */
+    strbuf_puts(sb, "    size_t pr_bytes = 0;\n");
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind != CAP_ARRAY)
+            continue;
+        const char *n = cap->var->name;
+        if (cap->section) {
+            strbuf_printf(sb,
+                          "    /* %s: the elements named by in(%s[%s:%s]) */\n"
+                          "    const long long pr_%s_lo = (long long)(%s);\n"
+                          "    const long long pr_%s_n = (long long)(%s);\n",
+                          n, n, cap->section->lo, cap->section->len, n, cap->section->lo, n,
+                          cap->section->len);
+        } else {
+            strbuf_printf(sb,
+                          "    /* %s: the elements between the subscripts' values at the first and "
+                          "last iteration */\n"
+                          "    long long pr_%s_lo = LLONG_MAX, pr_%s_hi = LLONG_MIN;\n",
+                          n, n, n);
+            for (int k = 0; k < cap->nranges; k++) {
+                const Linear *l = &cap->ranges[k];
+                const char *coef = l->coef ? l->coef : "0";
+                const char *off = l->off ? l->off : "0";
+                strbuf_printf(sb,
+                              "    {\n"
+                              "        const long long pr_a = (long long)(%s) * (long long)pr_lo + "
+                              "(long long)(%s);\n"
+                              "        const long long pr_b = (long long)(%s) * (long long)pr_last + "
+                              "(long long)(%s);\n"
+                              "        if (pr_a < pr_%s_lo) pr_%s_lo = pr_a;\n"
+                              "        if (pr_b < pr_%s_lo) pr_%s_lo = pr_b;\n"
+                              "        if (pr_a > pr_%s_hi) pr_%s_hi = pr_a;\n"
+                              "        if (pr_b > pr_%s_hi) pr_%s_hi = pr_b;\n"
+                              "    }\n",
+                              coef, off, coef, off, n, n, n, n, n, n, n, n);
+            }
+            strbuf_printf(sb, "    const long long pr_%s_n = pr_%s_hi - pr_%s_lo + 1;\n", n, n, n);
+        }
+        strbuf_printf(sb,
+                      "    const size_t pr_%s_at = pr_bytes;\n"
+                      "    pr_bytes += pragreduce::align_up((size_t)(pr_%s_n > 0 ? pr_%s_n : 0) * sizeof(%s));\n",
+                      n, n, n, cap->type);
+    }
+    for (int v = 0; v < nvars; v++)
+        strbuf_printf(sb,
+                      "    const size_t pr_part%d_at = pr_bytes;\n"
+                      "    pr_bytes += pragreduce::align_up((size_t)pr_grid * sizeof(%s));\n",
+                      v, var_type(site->pragma.vars[v].var));
+    strbuf_printf(sb, "    const size_t pr_res_at = pr_bytes;\n    pr_bytes += %d;\n", 16 * nvars);
+    strbuf_printf(sb, "    char *pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n", p);
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind != CAP_ARRAY)
+            continue;
+        const char *n = cap->var->name;
+        strbuf_printf(sb,
+                      "    if (pr_%s_n > 0)\n"
+                      "        PRAGREDUCE_CHECK(%s_site, \"cudaMemcpy\", cudaMemcpy(pr_dev + pr_%s_at, %s + pr_%s_lo,\n"
+                      "            (size_t)pr_%s_n * sizeof(%s), cudaMemcpyHostToDevice));\n"
+                      "    /* indexed like the host array: element k of the copy is %s[pr_%s_lo + k] */\n"
+                      "    const %s *pr_d_%s = (const %s *)(pr_dev + pr_%s_at) - pr_%s_lo;\n",
+                      n, p, n, n, n, n, cap->type, n, n, cap->type, n, cap->type, n, n);
+    }
+    for (int v = 0; v < nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        char *t = var_type(rv->var);
+        strbuf_printf(sb, "    const %s pr_id%d = %s::identity<%s>();\n", t, v,
+                      reduce_ops[rv->op].functor, t);
+    }
+    strbuf_puts(sb, "    if (pr_narrow)\n");
+    emit_launch(c, sb, "unsigned");
+    strbuf_puts(sb, "    else\n");
+    emit_launch(c, sb, "pragreduce::u64");
+    strbuf_printf(sb, "    PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n", p);
+    strbuf_printf(sb,
+                  "    unsigned char pr_res[%d];\n"
+                  "    PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaMemcpy(pr_res, pr_dev + pr_res_at, "
+                  "sizeof pr_res, cudaMemcpyDeviceToHost));\n",
+                  16 * nvars, p);
+    strbuf_puts(sb, "    /* fold in the value each variable had before the loop, once */\n");
+    for (int v = 0; v < nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        char *t = var_type(rv->var);
+        strbuf_printf(sb,
+                      "    {\n"
+                      "        %s pr_r;\n"
+                      "        memcpy(&pr_r, pr_res + %d, sizeof pr_r);\n"
+                      "        *pr_ref_%s = %s::apply(%s, pr_r);\n"
+                      "    }\n",
+                      t, 16 * v, rv->name, reduce_ops[rv->op].functor, rv->name);
+    }
+    strbuf_puts(sb, "}\n\n");
+}
+
+static void emit_call(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    strbuf_printf(sb, "/* pragreduce: %s:%u, #pragma %s: see %s() above this function */ ",
+                  c->src->path, c->line, site->pragma.summary, c->p);
+    strbuf_printf(sb, "%s(", c->p);
+    const char *sep = "";
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        strbuf_printf(sb, "%s&%s", sep, site->pragma.vars[v].name);
+        sep = ", ";
+    }
+    if (!site->info.iv_declared_in_loop) {
+        strbuf_printf(sb, "%s&%s", sep, site->info.iv->name);
+        sep = ", ";
+    }
+    for (int i = 0; i < site->ncaptures; i++) {
+        strbuf_printf(sb, "%s%s", sep, site->captures[i].var->name);
+        sep = ", ";
+    }
+    strbuf_puts(sb, ");");
+    /* the rest of the loop's last line keeps its number */
+    unsigned line, col;
+    source_line_col(c->src, site->loop_end, &line, &col);
+    if (c->opts->line_directives) {
+        strbuf_puts(sb, "\n");
+        line_to_input(c, sb, line);
+        for (unsigned i = 1; i < col; i++)
+            strbuf_putn(sb, " ", 1);
+    }
+}
+
+void emit_site(const Source *src, const Site *site, const EmitOptions *opts, StrBuf *defs,
+               StrBuf *call)
+{
+    Ctx c = {src, site, opts, site->prefix, 0};
+    unsigned col;
+    source_line_col(src, site->loop->start, &c.line, &col);
+    line_to_output(&c, defs);
+    strbuf_printf(defs, "/* ---- pragreduce: the loop at %s:%u, #pragma %s ---- */\n", src->path,
+                  c.line, site->pragma.summary);
+    emit_site_string(&c, defs);
+    strbuf_puts(defs, "\n");
+    emit_kernel(&c, defs);
+    emit_wrapper(&c, defs);
+    emit_call(&c, call);
+}

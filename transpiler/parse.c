@@ -1,0 +1,317 @@
+/*
+ * parse.c - owns the libclang index and translation unit of the input.
+ *
+ * The main file is read into memory first and handed to libclang as an
+ * unsaved file, so the offsets libclang reports index exactly the bytes the
+ * splicer copies. The token list of the main file (skipped #if regions
+ * removed) is what pragma.c scans.
+ */
+#include "pragreduce.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static bool is_dir_with_stddef(const char *dir)
+{
+    char path[4096];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/include/stddef.h", dir);
+    return stat(path, &st) == 0;
+}
+
+/* Looks for LIBDIR/clang/VERSION with an include/stddef.h in it. */
+static char *search_clang_dir(const char *libdir)
+{
+    char base[4096];
+    snprintf(base, sizeof base, "%s/clang", libdir);
+    DIR *d = opendir(base);
+    if (!d)
+        return NULL;
+    char *found = NULL;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char *cand = xformat("%s/%s", base, e->d_name);
+        if (is_dir_with_stddef(cand) && (!found || strcmp(cand, found) > 0))
+            found = cand;
+    }
+    closedir(d);
+    return found;
+}
+
+/* libclang needs clang's resource directory (stddef.h, stdarg.h, ...).
+ * In order: $PRAGREDUCE_RESOURCE_DIR, the directory found at build time,
+ * then next to the libclang actually loaded. */
+const char *clang_resource_dir(void)
+{
+    static char *dir;
+    if (dir)
+        return dir;
+    const char *env = getenv("PRAGREDUCE_RESOURCE_DIR");
+    if (env && *env && is_dir_with_stddef(env))
+        return dir = xstrdup(env);
+#ifdef PR_CLANG_RESOURCE_DIR
+    if (is_dir_with_stddef(PR_CLANG_RESOURCE_DIR))
+        return dir = xstrdup(PR_CLANG_RESOURCE_DIR);
+#endif
+    Dl_info info;
+    if (dladdr((void *)clang_createIndex, &info) && info.dli_fname) {
+        char *lib = xstrdup(info.dli_fname);
+        char *slash = strrchr(lib, '/');
+        if (slash) {
+            *slash = '\0';
+            dir = search_clang_dir(lib);
+        }
+    }
+    return dir;
+}
+
+void source_line_col(const Source *src, unsigned offset, unsigned *line, unsigned *col)
+{
+    unsigned l = 1, line_start = 0;
+    for (unsigned i = 0; i < offset && i < src->size; i++) {
+        if (src->text[i] == '\n') {
+            l++;
+            line_start = i + 1;
+        }
+    }
+    *line = l;
+    *col = offset - line_start + 1;
+}
+
+bool source_offset(const Source *src, CXSourceLocation loc, unsigned *offset)
+{
+    CXFile file;
+    unsigned line, col, off;
+    clang_getFileLocation(loc, &file, &line, &col, &off);
+    if (!file || !clang_File_isEqual(file, src->file))
+        return false;
+    *offset = off;
+    return true;
+}
+
+char *source_text(const Source *src, unsigned start, unsigned end)
+{
+    PR_ASSERT(start <= end && end <= src->size);
+    return xstrndup(src->text + start, end - start);
+}
+
+size_t source_token_at(const Source *src, unsigned offset)
+{
+    size_t lo = 0, hi = src->ntokens;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (src->tokens[mid].offset < offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo;
+}
+
+static bool print_clang_errors(const Source *src)
+{
+    bool ok = true;
+    unsigned n = clang_getNumDiagnostics(src->tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(src->tu, i);
+        enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
+        if (sev >= CXDiagnostic_Error) {
+            CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+                                                       CXDiagnostic_DisplayColumn);
+            const char *text = clang_getCString(s);
+            /* libclang names the unsaved buffer by the path we gave. */
+            diag_plain(DIAG_ERROR, "%s", text ? text : "(unknown error)");
+            clang_disposeString(s);
+            ok = false;
+        }
+        clang_disposeDiagnostic(d);
+    }
+    return ok;
+}
+
+static enum CXChildVisitResult visit_macro_expansion(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    Source *src = data;
+    if (clang_getCursorKind(c) != CXCursor_MacroExpansion)
+        return CXChildVisit_Continue;
+    CXSourceRange r = clang_getCursorExtent(c);
+    unsigned s, e;
+    if (source_offset(src, clang_getRangeStart(r), &s) &&
+        source_offset(src, clang_getRangeEnd(r), &e)) {
+        src->macro_ranges = xrealloc(src->macro_ranges,
+                                     (src->nmacro_ranges + 1) * sizeof src->macro_ranges[0]);
+        src->macro_ranges[src->nmacro_ranges][0] = s;
+        src->macro_ranges[src->nmacro_ranges][1] = e > s ? e : s + 1;
+        src->nmacro_ranges++;
+    }
+    return CXChildVisit_Continue;
+}
+
+static int compare_range(const void *a, const void *b)
+{
+    const unsigned *x = a, *y = b;
+    return x[0] < y[0] ? -1 : x[0] > y[0];
+}
+
+bool source_in_macro(const Source *src, unsigned start, unsigned end)
+{
+    if (end <= start)
+        end = start + 1;
+    size_t lo = 0, hi = src->nmacro_ranges;
+    /* first range whose start >= end can't overlap; ranges are sorted by start */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (src->macro_ranges[mid][0] < end)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    for (size_t i = lo; i-- > 0;) {
+        if (src->macro_ranges[i][1] > start)
+            return true;
+        /* expansions do not nest at top level, so earlier ones end earlier */
+        break;
+    }
+    return false;
+}
+
+static void collect_tokens(Source *src)
+{
+    CXSourceLocation begin = clang_getLocationForOffset(src->tu, src->file, 0);
+    CXSourceLocation end = clang_getLocationForOffset(src->tu, src->file, (unsigned)src->size);
+    CXToken *toks = NULL;
+    unsigned n = 0;
+    clang_tokenize(src->tu, clang_getRange(begin, end), &toks, &n);
+
+    CXSourceRangeList *skipped = clang_getSkippedRanges(src->tu, src->file);
+    src->tokens = xcalloc(n ? n : 1, sizeof(Token));
+    src->ntokens = 0;
+    for (unsigned i = 0; i < n; i++) {
+        CXTokenKind kind = clang_getTokenKind(toks[i]);
+        if (kind == CXToken_Comment)
+            continue;
+        CXSourceRange r = clang_getTokenExtent(src->tu, toks[i]);
+        unsigned s, e;
+        if (!source_offset(src, clang_getRangeStart(r), &s) ||
+            !source_offset(src, clang_getRangeEnd(r), &e))
+            continue;
+        bool in_skipped = false;
+        for (unsigned k = 0; skipped && k < skipped->count; k++) {
+            unsigned ks, ke;
+            if (source_offset(src, clang_getRangeStart(skipped->ranges[k]), &ks) &&
+                source_offset(src, clang_getRangeEnd(skipped->ranges[k]), &ke) && s >= ks &&
+                s < ke) {
+                in_skipped = true;
+                break;
+            }
+        }
+        if (in_skipped)
+            continue;
+        Token *t = &src->tokens[src->ntokens++];
+        t->kind = kind;
+        t->offset = s;
+        t->end = e;
+        t->text = source_text(src, s, e);
+    }
+    if (skipped)
+        clang_disposeSourceRangeList(skipped);
+    clang_disposeTokens(src->tu, toks, n);
+}
+
+bool source_parse_buffer(Source *src, const char *path, const char *text, size_t size,
+                         const ParseOptions *opts)
+{
+    memset(src, 0, sizeof *src);
+    src->path = path;
+    src->text = xstrndup(text, size);
+    src->size = size;
+
+    const char *resource = clang_resource_dir();
+    size_t nargs = 0;
+    const char **args = xcalloc(16 + 2 * (opts->ninclude_dirs + opts->ndefines), sizeof(char *));
+    args[nargs++] = "-x";
+    args[nargs++] = "c";
+    args[nargs++] = "-std=gnu11";
+    args[nargs++] = "-ferror-limit=0";
+    args[nargs++] = "-Wno-unknown-pragmas";
+    if (resource) {
+        args[nargs++] = "-resource-dir";
+        args[nargs++] = resource;
+    }
+    for (size_t i = 0; i < opts->ninclude_dirs; i++)
+        args[nargs++] = xformat("-I%s", opts->include_dirs[i]);
+    for (size_t i = 0; i < opts->ndefines; i++)
+        args[nargs++] = xformat("-D%s", opts->defines[i]);
+
+    struct CXUnsavedFile unsaved = {path, src->text, (unsigned long)size};
+    src->index = clang_createIndex(0, 0);
+    enum CXErrorCode err = clang_parseTranslationUnit2(
+        src->index, path, args, (int)nargs, &unsaved, 1,
+        CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing, &src->tu);
+    if (err != CXError_Success || !src->tu) {
+        diag_plain(DIAG_ERROR, "%s: libclang could not parse the file (CXErrorCode %d)", path,
+                   (int)err);
+        return false;
+    }
+    src->file = clang_getFile(src->tu, path);
+    if (!src->file) {
+        diag_plain(DIAG_ERROR, "%s: libclang lost the main file", path);
+        return false;
+    }
+    if (!print_clang_errors(src))
+        return false;
+    collect_tokens(src);
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_macro_expansion, src);
+    qsort(src->macro_ranges, src->nmacro_ranges, sizeof src->macro_ranges[0], compare_range);
+    return true;
+}
+
+bool source_parse(Source *src, const char *path, const ParseOptions *opts)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        memset(src, 0, sizeof *src);
+        diag_plain(DIAG_ERROR, "cannot open '%s': %s", path, strerror(errno));
+        return false;
+    }
+    StrBuf sb = {0};
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
+        strbuf_putn(&sb, buf, n);
+    bool read_error = ferror(f);
+    fclose(f);
+    if (read_error) {
+        strbuf_free(&sb);
+        memset(src, 0, sizeof *src);
+        diag_plain(DIAG_ERROR, "cannot read '%s'", path);
+        return false;
+    }
+    size_t size = sb.len;
+    if (memchr(sb.buf ? sb.buf : "", '\0', size)) {
+        strbuf_free(&sb);
+        memset(src, 0, sizeof *src);
+        diag_plain(DIAG_ERROR, "%s: the file contains NUL bytes; is it a C source file?", path);
+        return false;
+    }
+    char *text = strbuf_steal(&sb);
+    return source_parse_buffer(src, path, text, size, opts);
+}
+
+void source_dispose(Source *src)
+{
+    if (src->tu)
+        clang_disposeTranslationUnit(src->tu);
+    if (src->index)
+        clang_disposeIndex(src->index);
+    src->tu = NULL;
+    src->index = NULL;
+}

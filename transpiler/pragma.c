@@ -1,0 +1,308 @@
+/*
+ * pragma.c - finds `#pragma reduce` through the main file's tokens.
+ *
+ * Unknown pragmas never reach libclang's AST, so the directive is found as
+ * the tokens `#` `pragma` `reduce` at the start of a line. Grammar:
+ *
+ *   #pragma reduce(OP: VAR[, VAR...]) [reduce(OP: VAR...)]... [in(ARR[LO:LEN], ...)]
+ *   OP: + * min max & | ^ && ||
+ *
+ * The loop it marks is the `for` whose first token comes right after the
+ * directive's line.
+ */
+#include "pragreduce.h"
+
+#include <string.h>
+
+const ReduceOpInfo reduce_ops[OP_COUNT] = {
+    [OP_ADD] = {"+", "pragreduce::op_add", false},
+    [OP_MUL] = {"*", "pragreduce::op_mul", false},
+    [OP_MIN] = {"min", "pragreduce::op_min", false},
+    [OP_MAX] = {"max", "pragreduce::op_max", false},
+    [OP_BAND] = {"&", "pragreduce::op_band", true},
+    [OP_BOR] = {"|", "pragreduce::op_bor", true},
+    [OP_BXOR] = {"^", "pragreduce::op_bxor", true},
+    [OP_LAND] = {"&&", "pragreduce::op_land", false},
+    [OP_LOR] = {"||", "pragreduce::op_lor", false},
+};
+
+typedef struct {
+    const Source *src;
+    const Token *toks;
+    size_t n, i;
+    unsigned line_end;
+} Cursor;
+
+static const Token *peek(Cursor *c) { return c->i < c->n ? &c->toks[c->i] : NULL; }
+
+static bool at(Cursor *c, const char *text)
+{
+    const Token *t = peek(c);
+    return t && strcmp(t->text, text) == 0;
+}
+
+static unsigned here(Cursor *c)
+{
+    const Token *t = peek(c);
+    return t ? t->offset : c->line_end;
+}
+
+static bool is_identifier(const Token *t) { return t && t->kind == CXToken_Identifier; }
+
+static bool expect(Cursor *c, const char *text, const char *after)
+{
+    if (at(c, text)) {
+        c->i++;
+        return true;
+    }
+    const Token *t = peek(c);
+    if (t)
+        diag_at(c->src, here(c), DIAG_ERROR, "expected '%s' %s, found '%s'", text, after, t->text);
+    else
+        diag_at(c->src, here(c), DIAG_ERROR, "expected '%s' %s at the end of the pragma", text,
+                after);
+    return false;
+}
+
+static bool parse_op(Cursor *c, ReduceOp *op)
+{
+    const Token *t = peek(c);
+    if (!t) {
+        diag_at(c->src, here(c), DIAG_ERROR,
+                "expected a reduction operator (+ * min max & | ^ && ||) at the end of the pragma");
+        return false;
+    }
+    for (int k = 0; k < OP_COUNT; k++) {
+        if (strcmp(t->text, reduce_ops[k].spelling) == 0) {
+            *op = (ReduceOp)k;
+            c->i++;
+            return true;
+        }
+    }
+    if (strcmp(t->text, "-") == 0)
+        diag_at(c->src, t->offset, DIAG_ERROR,
+                "reduction operator '-' is not supported; use '+' (updates 'v -= e' count as '+')");
+    else if (strcmp(t->text, ":") == 0)
+        diag_at(c->src, t->offset, DIAG_ERROR,
+                "expected a reduction operator (+ * min max & | ^ && ||) before ':'");
+    else
+        diag_at(c->src, t->offset, DIAG_ERROR,
+                "unknown reduction operator '%s'; expected one of + * min max & | ^ && ||",
+                t->text);
+    return false;
+}
+
+static bool parse_reduce_clause(Cursor *c, Pragma *p)
+{
+    c->i++; /* reduce */
+    if (!expect(c, "(", "after 'reduce'"))
+        return false;
+    ReduceOp op;
+    if (!parse_op(c, &op))
+        return false;
+    if (!expect(c, ":", "after the reduction operator"))
+        return false;
+    for (;;) {
+        const Token *t = peek(c);
+        if (!is_identifier(t)) {
+            diag_at(c->src, here(c), DIAG_ERROR, "expected a reduction variable name%s%s%s",
+                    t ? ", found '" : " at the end of the pragma", t ? t->text : "", t ? "'" : "");
+            return false;
+        }
+        for (int k = 0; k < p->nvars; k++) {
+            if (strcmp(p->vars[k].name, t->text) == 0) {
+                diag_at(c->src, t->offset, DIAG_ERROR,
+                        "'%s' is named twice in the pragma; a variable can be reduced only once",
+                        t->text);
+                return false;
+            }
+        }
+        p->vars = xrealloc(p->vars, (size_t)(p->nvars + 1) * sizeof *p->vars);
+        p->vars[p->nvars++] = (ReduceVar){.op = op, .name = t->text, .offset = t->offset};
+        c->i++;
+        if (at(c, ".") || at(c, "->") || at(c, "[")) {
+            diag_at(c->src, t->offset, DIAG_ERROR,
+                    "a reduction variable must be a plain scalar variable, not a member or element "
+                    "of '%s'",
+                    t->text);
+            return false;
+        }
+        if (at(c, ",")) {
+            c->i++;
+            continue;
+        }
+        return expect(c, ")", "to close 'reduce('");
+    }
+}
+
+/* Text of tokens from index `from` up to (not including) the first token at
+ * depth 0 that is one of `stops`. */
+static char *expr_until(Cursor *c, const char *stop)
+{
+    size_t from = c->i;
+    int depth = 0;
+    while (peek(c)) {
+        const char *s = peek(c)->text;
+        if (depth == 0 && strcmp(s, stop) == 0)
+            break;
+        if (!strcmp(s, "(") || !strcmp(s, "[") || !strcmp(s, "{"))
+            depth++;
+        else if (!strcmp(s, ")") || !strcmp(s, "]") || !strcmp(s, "}")) {
+            if (depth == 0)
+                break;
+            depth--;
+        }
+        c->i++;
+    }
+    if (c->i == from)
+        return NULL;
+    return source_text(c->src, c->toks[from].offset, c->toks[c->i - 1].end);
+}
+
+static bool parse_in_clause(Cursor *c, Pragma *p)
+{
+    c->i++; /* in */
+    if (!expect(c, "(", "after 'in'"))
+        return false;
+    for (;;) {
+        const Token *t = peek(c);
+        if (!is_identifier(t)) {
+            diag_at(c->src, here(c), DIAG_ERROR, "expected an array name in 'in(...)'");
+            return false;
+        }
+        ArraySection sec = {.name = t->text, .offset = t->offset};
+        c->i++;
+        if (!expect(c, "[", "after the array name (write in(a[first:count]))"))
+            return false;
+        sec.lo = expr_until(c, ":");
+        if (!sec.lo) {
+            diag_at(c->src, here(c), DIAG_ERROR, "expected the first index in '%s[first:count]'",
+                    sec.name);
+            return false;
+        }
+        if (!expect(c, ":", "between first index and count"))
+            return false;
+        sec.len = expr_until(c, "]");
+        if (!sec.len) {
+            diag_at(c->src, here(c), DIAG_ERROR, "expected the element count in '%s[first:count]'",
+                    sec.name);
+            return false;
+        }
+        if (!expect(c, "]", "after the element count"))
+            return false;
+        for (int k = 0; k < p->nsections; k++) {
+            if (strcmp(p->sections[k].name, sec.name) == 0) {
+                diag_at(c->src, sec.offset, DIAG_ERROR, "'%s' appears twice in in(...)", sec.name);
+                return false;
+            }
+        }
+        p->sections = xrealloc(p->sections, (size_t)(p->nsections + 1) * sizeof *p->sections);
+        p->sections[p->nsections++] = sec;
+        if (at(c, ",")) {
+            c->i++;
+            continue;
+        }
+        return expect(c, ")", "to close 'in('");
+    }
+}
+
+bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, unsigned line_end,
+                         Pragma *out)
+{
+    Cursor c = {src, toks, ntoks, 0, line_end};
+    bool ok = true;
+    while (ok && peek(&c)) {
+        if (at(&c, "reduce"))
+            ok = parse_reduce_clause(&c, out);
+        else if (at(&c, "in"))
+            ok = parse_in_clause(&c, out);
+        else {
+            diag_at(src, here(&c), DIAG_ERROR,
+                    "unexpected '%s' in '#pragma reduce'; expected a clause reduce(OP: VAR) or "
+                    "in(ARRAY[FIRST:COUNT])",
+                    peek(&c)->text);
+            ok = false;
+        }
+    }
+    if (ok && out->nvars == 0) {
+        diag_at(src, here(&c), DIAG_ERROR, "'#pragma reduce' names no reduction variable");
+        ok = false;
+    }
+    if (!ok)
+        return false;
+
+    StrBuf sb = {0};
+    for (int k = 0; k < out->nvars;) {
+        ReduceOp op = out->vars[k].op;
+        strbuf_printf(&sb, "%sreduce(%s: ", sb.len ? " " : "", reduce_ops[op].spelling);
+        int j = k;
+        /* variables of one clause are consecutive and share the operator */
+        for (; j < out->nvars && out->vars[j].op == op; j++)
+            strbuf_printf(&sb, "%s%s", j > k ? ", " : "", out->vars[j].name);
+        strbuf_puts(&sb, ")");
+        k = j;
+    }
+    out->summary = strbuf_steal(&sb);
+    return true;
+}
+
+/* End of the directive's logical line: the first newline not escaped by a
+ * backslash. */
+static unsigned logical_line_end(const Source *src, unsigned from)
+{
+    unsigned i = from;
+    while (i < src->size) {
+        if (src->text[i] == '\n') {
+            unsigned j = i;
+            if (j > from && src->text[j - 1] == '\r')
+                j--;
+            if (j > from && src->text[j - 1] == '\\') {
+                i++;
+                continue;
+            }
+            return j;
+        }
+        i++;
+    }
+    return (unsigned)src->size;
+}
+
+static bool starts_line(const Source *src, unsigned offset)
+{
+    for (unsigned i = offset; i-- > 0;) {
+        char ch = src->text[i];
+        if (ch == '\n')
+            return true;
+        if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\f' && ch != '\v')
+            return false;
+    }
+    return true;
+}
+
+Pragma *pragma_find_all(const Source *src, int *count)
+{
+    Pragma *list = NULL;
+    int n = 0;
+    for (size_t i = 0; i + 2 < src->ntokens; i++) {
+        const Token *t = &src->tokens[i];
+        if (strcmp(t->text, "#") != 0 || !starts_line(src, t->offset))
+            continue;
+        if (strcmp(src->tokens[i + 1].text, "pragma") != 0 ||
+            strcmp(src->tokens[i + 2].text, "reduce") != 0)
+            continue;
+        unsigned end = logical_line_end(src, t->offset);
+        if (src->tokens[i + 2].offset >= end)
+            continue;
+        size_t first = i + 2, last = first;
+        while (last < src->ntokens && src->tokens[last].offset < end)
+            last++;
+        Pragma p = {.start = t->offset, .end = end, .hash_offset = t->offset};
+        if (pragma_parse_tokens(src, src->tokens + first, last - first, end, &p)) {
+            list = xrealloc(list, (size_t)(n + 1) * sizeof *list);
+            list[n++] = p;
+        }
+        i = last - 1;
+    }
+    *count = n;
+    return list;
+}

@@ -1,0 +1,403 @@
+/*
+ * pragreduce.h - the one header of the transpiler, a section per file.
+ *
+ * Pipeline (main.c runs each stage over every site in order):
+ *   parse.c    libclang translation unit, the input's bytes and tokens
+ *   ast.c      a small tree (Node) built from libclang cursors
+ *   pragma.c   finds `#pragma reduce(...)` in the token stream, parses it
+ *   loop.c     canonical `for` analysis: induction variable, bounds, step
+ *   reduction.c  update forms, body rules, the variables the loop captures
+ *   access.c   affine subscripts -> index ranges to copy
+ *   cost.c     launch plan
+ *   emit.c     kernel, host wrapper and call text
+ *   cxx.c      rewrites that let C compile as CUDA C++
+ *   splice.c   applies {start, end, text} edits in one pass
+ *   diag.c     compiler-format diagnostics
+ *   arena.c    allocation, growable strings
+ */
+#ifndef PRAGREDUCE_H
+#define PRAGREDUCE_H
+
+#include <clang-c/Index.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define PRAGREDUCE_VERSION "0.1.0"
+
+typedef struct Node Node;
+typedef struct Var Var;
+typedef struct Site Site;
+typedef struct Source Source;
+
+/* ---------------------------------------------------------------- arena.c */
+
+/* Everything the transpiler allocates lives until arena_free_all() at exit. */
+void *xmalloc(size_t size);
+void *xcalloc(size_t count, size_t size);
+void *xrealloc(void *p, size_t size);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void arena_free_all(void);
+
+/* A growable string; the caller owns buf and releases it with strbuf_free. */
+typedef struct {
+    char *buf;
+    size_t len, cap;
+} StrBuf;
+
+void strbuf_putn(StrBuf *sb, const char *s, size_t n);
+void strbuf_puts(StrBuf *sb, const char *s);
+void strbuf_printf(StrBuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void strbuf_vprintf(StrBuf *sb, const char *fmt, va_list ap);
+void strbuf_free(StrBuf *sb);
+/* Moves the text into the arena and empties sb. */
+char *strbuf_steal(StrBuf *sb);
+
+#define PR_ASSERT(cond)                                                                \
+    do {                                                                               \
+        if (!(cond))                                                                   \
+            pr_internal_error(__FILE__, __LINE__, #cond);                              \
+    } while (0)
+#define PR_UNREACHABLE() pr_internal_error(__FILE__, __LINE__, "unreachable")
+_Noreturn void pr_internal_error(const char *file, int line, const char *what);
+
+/* ---------------------------------------------------------------- diag.c */
+
+typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
+
+/* Prints `file:line:col: level: message`, the source line and a caret at
+ * byte offset `offset` of the main file. Errors are counted. */
+void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+void diag_plain(DiagLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int diag_error_count(void);
+void diag_reset(void);
+/* When set, errors are printed as warnings (--keep-invalid) but still counted
+ * by diag_soft_error_count(). */
+void diag_set_errors_are_warnings(bool on);
+
+/* ---------------------------------------------------------------- parse.c */
+
+typedef struct {
+    CXTokenKind kind;
+    unsigned offset, end; /* byte range in the main file */
+    char *text;           /* arena */
+} Token;
+
+struct Source {
+    const char *path;       /* as given on the command line */
+    char *text;             /* the main file's bytes, NUL-terminated */
+    size_t size;
+    CXIndex index;
+    CXTranslationUnit tu;
+    CXFile file;
+    Token *tokens;          /* the main file's tokens, skipped #if regions removed */
+    size_t ntokens;
+    unsigned (*macro_ranges)[2]; /* [start, end) of each macro expansion, sorted */
+    size_t nmacro_ranges;
+};
+
+typedef struct {
+    const char **include_dirs;
+    size_t ninclude_dirs;
+    const char **defines;
+    size_t ndefines;
+} ParseOptions;
+
+/* Reads and parses `path`. Returns false after printing diagnostics. */
+bool source_parse(Source *src, const char *path, const ParseOptions *opts);
+/* The same from memory (tests, fuzzing). */
+bool source_parse_buffer(Source *src, const char *path, const char *text, size_t size,
+                         const ParseOptions *opts);
+void source_dispose(Source *src);
+/* 1-based line and byte column of an offset. */
+void source_line_col(const Source *src, unsigned offset, unsigned *line, unsigned *col);
+/* Index of the first token at or after `offset` (ntokens when none). */
+size_t source_token_at(const Source *src, unsigned offset);
+/* Offset of a location in the main file; false when it is in another file. */
+bool source_offset(const Source *src, CXSourceLocation loc, unsigned *offset);
+char *source_text(const Source *src, unsigned start, unsigned end);
+/* True when [start, end) overlaps a macro expansion. */
+bool source_in_macro(const Source *src, unsigned start, unsigned end);
+const char *clang_resource_dir(void);
+
+/* ---------------------------------------------------------------- ast.c */
+
+typedef enum {
+    N_OTHER,
+    N_DECLREF,   /* name, var (NULL for functions and enum constants) */
+    N_INTLIT,
+    N_FLOATLIT,
+    N_CHARLIT,
+    N_STRINGLIT,
+    N_PAREN,
+    N_CAST,      /* explicit cast: kids[0] */
+    N_IMPLICIT,  /* libclang "unexposed" expression with one child (implicit cast) */
+    N_BINARY,    /* op, kids[0] op kids[1] */
+    N_ASSIGN,    /* op is "=" or "+=" ...; kids[0] = kids[1] */
+    N_UNARY,     /* op, postfix; kids[0] */
+    N_SIZEOF,    /* sizeof / alignof */
+    N_COND,      /* kids[0] ? kids[1] : kids[2] */
+    N_CALL,      /* name = callee, kids[0] callee expr, kids[1..] args */
+    N_SUBSCRIPT, /* kids[0][kids[1]] */
+    N_MEMBER,    /* kids[0].name or ->name */
+    N_INITLIST,
+    N_COMPOUND,
+    N_DECLSTMT,
+    N_VARDECL,   /* var; kids[0] initializer when present */
+    N_IF,        /* kids: cond, then, [else] */
+    N_FOR,       /* for_init/for_cond/for_inc (may be NULL), kids[last] body */
+    N_WHILE,
+    N_DO,
+    N_SWITCH,
+    N_CASE,
+    N_DEFAULT,
+    N_BREAK,
+    N_CONTINUE,
+    N_RETURN,
+    N_GOTO,
+    N_LABEL,
+    N_NULLSTMT,
+    N_ASM,
+    N_STMTEXPR,
+} NodeKind;
+
+typedef enum {
+    VAR_LOCAL,  /* automatic variable or parameter of a function */
+    VAR_STATIC, /* static local */
+    VAR_GLOBAL, /* file scope */
+} VarStorage;
+
+struct Var {
+    const char *name;
+    CXCursor decl;
+    CXType type;
+    VarStorage storage;
+    unsigned decl_offset; /* in the main file; UINT32_MAX when elsewhere */
+    bool is_volatile;
+    bool is_register;
+    Var *next; /* registry list */
+};
+
+struct Node {
+    NodeKind kind;
+    const char *op;   /* operators; NULL otherwise */
+    bool postfix;
+    const char *name; /* DECLREF, CALL callee, MEMBER field */
+    Var *var;         /* DECLREF / VARDECL of a variable */
+    CXCursor cursor;
+    CXType type;
+    Node **kids;
+    int nkids;
+    Node *for_init, *for_cond, *for_inc; /* N_FOR */
+    unsigned start, end; /* byte range in the main file (expansion) */
+    bool from_macro;     /* start or end lies in a macro expansion */
+    Node *parent;
+};
+
+/* Builds the tree rooted at `cursor`. Variables are interned so that one
+ * declaration gives one Var. */
+Node *ast_build(const Source *src, CXCursor cursor);
+/* Skips parentheses and implicit conversions. */
+Node *ast_strip(Node *n);
+/* Skips implicit conversions only. */
+Node *ast_strip_implicit(Node *n);
+/* Source text for an expression that can be re-evaluated elsewhere: the
+ * file text when no macro is involved, else clang's printing of it. */
+char *ast_expr_text(const Source *src, const Node *n);
+bool ast_same_expr(const Source *src, const Node *a, const Node *b);
+/* True when `n` mentions variable `v` anywhere. */
+bool ast_mentions(const Node *n, const Var *v);
+Var *ast_var_for(CXCursor decl);
+/* Forgets interned variables (their memory is the arena's). */
+void ast_reset(void);
+char *cursor_spelling(CXCursor c);
+char *type_spelling(CXType t);
+bool type_is_integer(CXType t);
+bool type_is_floating(CXType t);
+bool type_is_arithmetic(CXType t);
+/* A type name usable in C++ (`_Bool` -> `bool`); NULL when unnamed. */
+char *type_cxx_name(CXType t);
+
+/* ---------------------------------------------------------------- pragma.c */
+
+typedef enum {
+    OP_ADD, OP_MUL, OP_MIN, OP_MAX, OP_BAND, OP_BOR, OP_BXOR, OP_LAND, OP_LOR,
+    OP_COUNT
+} ReduceOp;
+
+typedef struct {
+    const char *spelling; /* as written in the pragma: "+", "min", ... */
+    const char *functor;  /* runtime functor: "pragreduce::op_add" */
+    bool integer_only;
+} ReduceOpInfo;
+
+extern const ReduceOpInfo reduce_ops[OP_COUNT];
+
+typedef struct {
+    ReduceOp op;
+    const char *name;
+    unsigned offset; /* of the name in the pragma */
+    Var *var;        /* resolved by reduction.c */
+    int nupdates;
+} ReduceVar;
+
+typedef struct {
+    const char *name;
+    unsigned offset;
+    char *lo, *len; /* expression texts */
+} ArraySection;
+
+typedef struct {
+    unsigned start, end;  /* the pragma's logical line: '#' .. end of line (excl. newline) */
+    unsigned hash_offset; /* the '#' */
+    ReduceVar *vars;
+    int nvars;
+    ArraySection *sections;
+    int nsections;
+    char *summary;        /* "reduce(+: sum)" for messages */
+} Pragma;
+
+/* Finds every `#pragma reduce` of the main file. Malformed ones are
+ * diagnosed and left out. */
+Pragma *pragma_find_all(const Source *src, int *count);
+/* Parses pragma tokens [first, last) (starting at `reduce`). */
+bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, unsigned line_end,
+                         Pragma *out);
+
+/* ---------------------------------------------------------------- loop.c */
+
+typedef enum { CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_NE } LoopCmp;
+
+typedef struct {
+    Var *iv;
+    bool iv_declared_in_loop;
+    char *iv_type;   /* C++ spelling */
+    char *lo, *hi;   /* expression texts */
+    char *step;      /* magnitude, expression text */
+    bool step_down;  /* i decreases */
+    bool step_runtime_check; /* unsigned variable step: checked for 0 at run time */
+    LoopCmp cmp;
+    Node *init, *cond, *inc, *body;
+    Node *lo_node, *hi_node, *step_node;
+} LoopInfo;
+
+/* Checks that `loop` (an N_FOR) is canonical. Diagnoses and returns false otherwise. */
+bool loop_analyze(const Source *src, Site *site, Node *loop);
+
+/* ---------------------------------------------------------------- reduction.c */
+
+typedef enum { CAP_SCALAR, CAP_ARRAY } CaptureKind;
+
+typedef struct {
+    Var *var;
+    CaptureKind kind;
+    char *type;      /* C++ spelling of the scalar type, or of the element type */
+    bool elem_const;
+    /* array extent: each subscript as coef * iv + off (see access.c) */
+    struct Linear *ranges;
+    int nranges;
+    ArraySection *section; /* from an in() clause */
+    unsigned first_use;    /* offset, for diagnostics */
+    Node **subs;           /* subscripts of `var[...]` in the loop */
+    int nsubs;
+    bool other_use;        /* used other than as `var[...]` */
+    unsigned other_use_offset;
+} Capture;
+
+bool reduction_analyze(const Source *src, Site *site);
+
+/* ---------------------------------------------------------------- access.c */
+
+typedef struct Linear {
+    bool affine;
+    char *coef; /* NULL means 0 */
+    char *off;  /* NULL means 0 */
+} Linear;
+
+Linear access_linear(const Source *src, const Node *expr, const Var *iv);
+bool access_analyze(const Source *src, Site *site);
+
+/* ---------------------------------------------------------------- cost.c */
+
+typedef struct {
+    int block;
+    int unroll;
+    int waves;
+    const char *why;
+} LaunchPlan;
+
+LaunchPlan cost_plan(const Site *site);
+
+/* ---------------------------------------------------------------- sites */
+
+struct Site {
+    int index;
+    Pragma pragma;
+    Node *loop;           /* N_FOR */
+    unsigned loop_end;    /* end of the loop text, trailing ';' included */
+    CXCursor function;    /* enclosing function definition */
+    unsigned function_start; /* start of the line where the function begins */
+    char *function_name;
+    LoopInfo info;
+    Capture *captures;
+    int ncaptures;
+    LaunchPlan plan;
+    bool rejected;
+    char *prefix;         /* "pr_loop0" */
+};
+
+/* ---------------------------------------------------------------- emit.c */
+
+typedef struct {
+    bool line_directives;
+    const char *out_name; /* for #line back into the output */
+} EmitOptions;
+
+/* Writes generated definitions (placed before the function) and the call
+ * that replaces the loop. */
+void emit_site(const Source *src, const Site *site, const EmitOptions *opts, StrBuf *defs,
+               StrBuf *call);
+extern const char pragreduce_runtime_text[];
+
+/* ---------------------------------------------------------------- splice.c */
+
+typedef struct {
+    unsigned start, end; /* replaced range [start, end) of the input */
+    char *text;
+    int order;           /* ties at one offset keep this order */
+} Edit;
+
+typedef struct {
+    Edit *items;
+    size_t count, cap;
+} EditList;
+
+void edits_add(EditList *list, unsigned start, unsigned end, char *text);
+/* Applies the edits to `text`; replaces each "#line @@OUT@@" marker with the
+ * output line number. Returns the arena-allocated result. */
+char *splice_apply(const char *text, size_t size, EditList *list, const char *out_name,
+                   bool line_directives);
+
+/* ---------------------------------------------------------------- cxx.c */
+
+/* Adds the edits that make the C file compile as C++ (casts of void *). */
+void cxx_rewrite(const Source *src, EditList *edits);
+
+/* ---------------------------------------------------------------- driver */
+
+typedef struct {
+    ParseOptions parse;
+    bool keep_invalid;
+    bool line_directives;
+    const char *out_name;
+} TranspileOptions;
+
+/* Transpiles a parsed source. Returns the output text (arena) or NULL when
+ * errors were reported. */
+char *transpile(Source *src, const TranspileOptions *opts);
+
+#endif

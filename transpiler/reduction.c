@@ -1,0 +1,719 @@
+/*
+ * reduction.c - decides whether a canonical loop really is a reduction.
+ *
+ * Each reduction variable may appear only in updates that are whole
+ * statements and use the pragma's operator:
+ *   +      v += e   v -= e   v = v + e   v = e + v   v = v - e   v++ ++v v-- --v
+ *   *      v *= e   v = v * e   v = e * v
+ *   & | ^  v op= e  v = v op e  v = e op v
+ *   && ||  v = v op e  v = e op v
+ *   min/max  v = e > v ? e : v (every orientation), if (e > v) v = e;
+ *            v = fmax(v, e) and friends; MAX/MIN macros expand to ternaries
+ * Everything else the body does must stay inside one iteration: it may read
+ * anything, write only variables declared in the body, and call only
+ * <math.h> functions. Outer variables the loop reads become captures.
+ */
+#include "pragreduce.h"
+
+#include <string.h>
+
+typedef struct {
+    const Source *src;
+    Site *site;
+    bool ok;
+    int loop_depth;   /* loops nested in the body */
+    int switch_depth; /* switches nested in the body */
+    const Var *skip_var; /* the variable of the update being walked */
+} Walk;
+
+static const char *math_functions[] = {
+    "sqrt", "cbrt", "exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "sin", "cos",
+    "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "tanh", "asinh", "acosh", "atanh",
+    "fabs", "floor", "ceil", "round", "trunc", "rint", "nearbyint", "lround", "llround", "lrint",
+    "llrint", "fmod", "remainder", "fmin", "fmax", "fdim", "fma", "hypot", "copysign", "erf",
+    "erfc", "tgamma", "ldexp", "scalbn", "ilogb", "logb", "nextafter", "abs", "labs", "llabs",
+    "isnan", "isinf", "isfinite", "isnormal", "signbit", "fpclassify", NULL,
+};
+
+static bool is_math_function(const char *name)
+{
+    if (strncmp(name, "__builtin_", 10) == 0)
+        name += 10;
+    size_t len = strlen(name);
+    for (int i = 0; math_functions[i]; i++) {
+        const char *m = math_functions[i];
+        size_t ml = strlen(m);
+        if (strcmp(name, m) == 0)
+            return true;
+        /* the float variants: sqrtf, fabsf, ... */
+        if (len == ml + 1 && strncmp(name, m, ml) == 0 && name[ml] == 'f')
+            return true;
+    }
+    return strcmp(name, "__isnan") == 0 || strcmp(name, "__isinf") == 0 ||
+           strcmp(name, "__finite") == 0 || strcmp(name, "__isnanf") == 0 ||
+           strcmp(name, "__isinff") == 0 || strcmp(name, "__finitef") == 0 ||
+           strcmp(name, "__signbit") == 0 || strcmp(name, "__signbitf") == 0 ||
+           strcmp(name, "__fpclassify") == 0 || strcmp(name, "__fpclassifyf") == 0 ||
+           strcmp(name, "isless") == 0 || strcmp(name, "isgreater") == 0;
+}
+
+static bool declared_in_loop(const Site *site, const Var *v)
+{
+    return v->decl_offset != UINT32_MAX && v->decl_offset >= site->loop->start &&
+           v->decl_offset < site->loop_end;
+}
+
+static ReduceVar *reduction_var(Site *site, const Var *v)
+{
+    if (!v)
+        return NULL;
+    for (int i = 0; i < site->pragma.nvars; i++)
+        if (site->pragma.vars[i].var == v)
+            return &site->pragma.vars[i];
+    return NULL;
+}
+
+static ReduceVar *as_reduction_ref(Site *site, Node *n)
+{
+    n = ast_strip(n);
+    return n && n->kind == N_DECLREF ? reduction_var(site, n->var) : NULL;
+}
+
+/* ------------------------------------------------------------ captures */
+
+static Capture *capture_for(Site *site, Var *v, unsigned offset)
+{
+    for (int i = 0; i < site->ncaptures; i++)
+        if (site->captures[i].var == v)
+            return &site->captures[i];
+    site->captures = xrealloc(site->captures, (size_t)(site->ncaptures + 1) * sizeof(Capture));
+    Capture *c = &site->captures[site->ncaptures++];
+    memset(c, 0, sizeof *c);
+    c->var = v;
+    c->first_use = offset;
+    CXType canon = clang_getCanonicalType(v->type);
+    c->kind = (canon.kind == CXType_Pointer || canon.kind == CXType_ConstantArray ||
+               canon.kind == CXType_IncompleteArray || canon.kind == CXType_VariableArray)
+                  ? CAP_ARRAY
+                  : CAP_SCALAR;
+    return c;
+}
+
+static void note_pragma(Walk *w)
+{
+    diag_at(w->src, w->site->pragma.hash_offset, DIAG_NOTE, "in the loop marked by '#pragma %s'",
+            w->site->pragma.summary);
+}
+
+static void fail(Walk *w) { w->ok = false; }
+
+#define REPORT(w, offset, ...)                                                                     \
+    do {                                                                                           \
+        diag_at((w)->src, (offset), DIAG_ERROR, __VA_ARGS__);                                      \
+        note_pragma(w);                                                                            \
+        fail(w);                                                                                   \
+    } while (0)
+
+/* ------------------------------------------------------------ updates */
+
+static bool is_relational(const char *op)
+{
+    return !strcmp(op, "<") || !strcmp(op, "<=") || !strcmp(op, ">") || !strcmp(op, ">=");
+}
+
+/* `cond ? t : f` where cond compares v with x. Sets *op and *operand when it
+ * is a min or max update of v. */
+static bool match_minmax(Walk *w, ReduceVar *rv, Node *cond, Node *t, Node *f, ReduceOp *op,
+                         Node **operand)
+{
+    Node *c = ast_strip(cond);
+    if (c->kind != N_BINARY || !is_relational(c->op))
+        return false;
+    Node *a = c->kids[0], *b = c->kids[1];
+    Node *x;
+    bool v_is_a;
+    if (as_reduction_ref(w->site, a) == rv && !ast_mentions(b, rv->var)) {
+        x = b;
+        v_is_a = true;
+    } else if (as_reduction_ref(w->site, b) == rv && !ast_mentions(a, rv->var)) {
+        x = a;
+        v_is_a = false;
+    } else {
+        return false;
+    }
+    /* which operand does the condition call larger when it holds? */
+    bool a_larger = c->op[0] == '>';
+    bool larger_is_v = a_larger == v_is_a;
+    bool t_is_v = as_reduction_ref(w->site, t) == rv;
+    bool f_is_v = as_reduction_ref(w->site, f) == rv;
+    if (t_is_v == f_is_v)
+        return false;
+    Node *other = t_is_v ? f : t;
+    if (!ast_same_expr(w->src, other, x))
+        return false;
+    /* when the condition holds the result is t */
+    bool picks_larger = t_is_v ? larger_is_v : !larger_is_v;
+    *op = picks_larger ? OP_MAX : OP_MIN;
+    *operand = x;
+    return true;
+}
+
+static bool binary_update(const char *bop, ReduceOp *op, bool *commutative)
+{
+    static const struct { const char *s; ReduceOp op; bool comm; } t[] = {
+        {"+", OP_ADD, true}, {"-", OP_ADD, false}, {"*", OP_MUL, true}, {"&", OP_BAND, true},
+        {"|", OP_BOR, true}, {"^", OP_BXOR, true}, {"&&", OP_LAND, true}, {"||", OP_LOR, true},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        if (!strcmp(bop, t[i].s)) {
+            *op = t[i].op;
+            *commutative = t[i].comm;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Recognizes a whole statement that updates a reduction variable. */
+static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand,
+                               const char **bad_form)
+{
+    Node *s = ast_strip(stmt);
+    *operand = NULL;
+    *bad_form = NULL;
+    if (s->kind == N_UNARY && (!strcmp(s->op, "++") || !strcmp(s->op, "--"))) {
+        ReduceVar *rv = as_reduction_ref(w->site, s->kids[0]);
+        if (rv)
+            *op = OP_ADD;
+        return rv;
+    }
+    if (s->kind == N_ASSIGN) {
+        ReduceVar *rv = as_reduction_ref(w->site, s->kids[0]);
+        if (!rv)
+            return NULL;
+        Node *rhs = s->kids[1];
+        if (strcmp(s->op, "=") != 0) {
+            static const struct { const char *s; ReduceOp op; } t[] = {
+                {"+=", OP_ADD}, {"-=", OP_ADD}, {"*=", OP_MUL}, {"&=", OP_BAND},
+                {"|=", OP_BOR}, {"^=", OP_BXOR},
+            };
+            for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+                if (!strcmp(s->op, t[i].s)) {
+                    *op = t[i].op;
+                    *operand = rhs;
+                    return rv;
+                }
+            }
+            *bad_form = s->op;
+            return NULL;
+        }
+        Node *r = ast_strip(rhs);
+        bool comm;
+        if (r->kind == N_BINARY && binary_update(r->op, op, &comm)) {
+            if (as_reduction_ref(w->site, r->kids[0]) == rv && !ast_mentions(r->kids[1], rv->var)) {
+                *operand = r->kids[1];
+                return rv;
+            }
+            if (comm && as_reduction_ref(w->site, r->kids[1]) == rv &&
+                !ast_mentions(r->kids[0], rv->var)) {
+                *operand = r->kids[0];
+                return rv;
+            }
+        }
+        if (r->kind == N_COND && r->nkids == 3 &&
+            match_minmax(w, rv, r->kids[0], r->kids[1], r->kids[2], op, operand))
+            return rv;
+        if (r->kind == N_CALL && r->nkids == 3 && r->name) {
+            const char *f = r->name;
+            if (strncmp(f, "__builtin_", 10) == 0)
+                f += 10;
+            bool is_max = !strcmp(f, "fmax") || !strcmp(f, "fmaxf");
+            bool is_min = !strcmp(f, "fmin") || !strcmp(f, "fminf");
+            if (is_max || is_min) {
+                Node *a = r->kids[1], *b = r->kids[2];
+                if (as_reduction_ref(w->site, a) == rv && !ast_mentions(b, rv->var)) {
+                    *op = is_max ? OP_MAX : OP_MIN;
+                    *operand = b;
+                    return rv;
+                }
+                if (as_reduction_ref(w->site, b) == rv && !ast_mentions(a, rv->var)) {
+                    *op = is_max ? OP_MAX : OP_MIN;
+                    *operand = a;
+                    return rv;
+                }
+            }
+        }
+        return NULL;
+    }
+    if (s->kind == N_IF && s->nkids == 2) {
+        /* if (x > v) v = x;  with or without braces */
+        Node *then = s->kids[1];
+        if (then->kind == N_COMPOUND && then->nkids == 1)
+            then = then->kids[0];
+        Node *a = ast_strip(then);
+        if (a->kind != N_ASSIGN || strcmp(a->op, "=") != 0)
+            return NULL;
+        ReduceVar *rv = as_reduction_ref(w->site, a->kids[0]);
+        if (!rv || ast_mentions(a->kids[1], rv->var))
+            return NULL;
+        if (match_minmax(w, rv, s->kids[0], a->kids[1], a->kids[0], op, operand))
+            return rv;
+        return NULL;
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------ the walk */
+
+static void walk(Walk *w, Node *n);
+static void walk_stmt(Walk *w, Node *n);
+
+static Var *lvalue_root(Node *n, bool *through_pointer)
+{
+    *through_pointer = false;
+    for (;;) {
+        n = ast_strip(n);
+        if (!n)
+            return NULL;
+        if (n->kind == N_DECLREF)
+            return n->var;
+        if (n->kind == N_SUBSCRIPT) {
+            enum CXTypeKind k = clang_getCanonicalType(ast_strip(n->kids[0])->type).kind;
+            if (k == CXType_Pointer)
+                *through_pointer = true;
+            n = n->kids[0];
+        } else if (n->kind == N_MEMBER && n->nkids == 1) {
+            if (n->op && !strcmp(n->op, "->"))
+                *through_pointer = true;
+            n = n->kids[0];
+        } else if (n->kind == N_UNARY && !strcmp(n->op, "*")) {
+            *through_pointer = true;
+            n = n->kids[0];
+        } else if (n->kind == N_CAST) {
+            n = n->kids[n->nkids - 1];
+        } else {
+            *through_pointer = true;
+            return NULL;
+        }
+    }
+}
+
+static void check_write(Walk *w, Node *target, Node *whole)
+{
+    Site *site = w->site;
+    bool through_pointer;
+    Var *root = lvalue_root(target, &through_pointer);
+    Node *t = ast_strip(target);
+    char *text = ast_expr_text(w->src, t);
+    if (root && root == site->info.iv) {
+        REPORT(w, whole->start,
+               "the induction variable '%s' is modified here; a marked loop must not change it",
+               root->name);
+        return;
+    }
+    ReduceVar *rv = reduction_var(site, root);
+    if (rv && t->kind == N_DECLREF) {
+        REPORT(w, whole->start,
+               "'%s' is assigned here in a form that is not a reduction update; a reduction "
+               "variable may only be updated with '%s'",
+               rv->name, reduce_ops[rv->op].spelling);
+        return;
+    }
+    if (root && declared_in_loop(site, root) && !through_pointer)
+        return;
+    if (root && declared_in_loop(site, root) && through_pointer) {
+        REPORT(w, t->start,
+               "'%s' writes through a pointer; in a marked loop only variables declared in the "
+               "body may be written",
+               text);
+        return;
+    }
+    if (t->kind == N_DECLREF && root) {
+        REPORT(w, t->start,
+               "'%s' is declared outside the loop and written here; only the reduction "
+               "variables may carry values between iterations",
+               root->name);
+        return;
+    }
+    REPORT(w, t->start,
+           "'%s' is written here: writes to memory that outlives an iteration (arrays, globals, "
+           "data behind pointers) are not allowed in a marked loop",
+           text);
+}
+
+static void walk_kids(Walk *w, Node *n)
+{
+    for (int i = 0; i < n->nkids; i++)
+        walk(w, n->kids[i]);
+}
+
+static void walk_declref(Walk *w, Node *n)
+{
+    Site *site = w->site;
+    Var *v = n->var;
+    if (!v || v == w->skip_var)
+        return; /* functions, enumerators, the updated variable */
+    ReduceVar *rv = reduction_var(site, v);
+    if (rv) {
+        REPORT(w, n->start,
+               "'%s' is read here outside its update; a reduction variable may only be updated "
+               "with '%s'",
+               v->name, reduce_ops[rv->op].spelling);
+        return;
+    }
+    if (v == site->info.iv || declared_in_loop(site, v))
+        return;
+    Capture *c = capture_for(site, v, n->start);
+    if (c->kind == CAP_ARRAY) {
+        /* is this reference the base of a subscript? */
+        Node *p = n->parent;
+        Node *child = n;
+        while (p && (p->kind == N_IMPLICIT || p->kind == N_PAREN)) {
+            child = p;
+            p = p->parent;
+        }
+        if (p && p->kind == N_SUBSCRIPT && p->kids[0] == child) {
+            c->subs = xrealloc(c->subs, (size_t)(c->nsubs + 1) * sizeof(Node *));
+            c->subs[c->nsubs++] = p->kids[1];
+        } else if (!c->other_use) {
+            c->other_use = true;
+            c->other_use_offset = n->start;
+        }
+    }
+}
+
+static void walk(Walk *w, Node *n)
+{
+    if (!n)
+        return;
+    Site *site = w->site;
+    switch (n->kind) {
+    case N_DECLREF:
+        walk_declref(w, n);
+        return;
+    case N_ASSIGN:
+        check_write(w, n->kids[0], n);
+        /* the target's subscripts and the value are reads */
+        if (ast_strip(n->kids[0])->kind != N_DECLREF)
+            walk(w, n->kids[0]);
+        walk(w, n->kids[1]);
+        return;
+    case N_UNARY:
+        if (!strcmp(n->op, "++") || !strcmp(n->op, "--")) {
+            check_write(w, n->kids[0], n);
+            if (ast_strip(n->kids[0])->kind != N_DECLREF)
+                walk(w, n->kids[0]);
+            return;
+        }
+        if (!strcmp(n->op, "&")) {
+            bool through;
+            Var *root = lvalue_root(n->kids[0], &through);
+            if (!root || !declared_in_loop(site, root)) {
+                REPORT(w, n->start,
+                       "the address of '%s' is taken here; a marked loop may not let outer data "
+                       "escape",
+                       ast_expr_text(w->src, ast_strip(n->kids[0])));
+                return;
+            }
+        }
+        walk_kids(w, n);
+        return;
+    case N_CALL: {
+        const char *name = n->name ? n->name : "";
+        if (!is_math_function(name)) {
+            REPORT(w, n->start,
+                   "call to '%s' is not allowed in a marked loop: only <math.h> functions, which "
+                   "have no side effects, may be called",
+                   name[0] ? name : ast_expr_text(w->src, n->kids[0]));
+            return;
+        }
+        for (int i = 1; i < n->nkids; i++)
+            walk(w, n->kids[i]);
+        return;
+    }
+    case N_ASM:
+        REPORT(w, n->start, "inline assembly is not allowed in a marked loop");
+        return;
+    case N_RETURN:
+        REPORT(w, n->start, "'return' leaves the marked loop early; a reduction must run every "
+                            "iteration");
+        return;
+    case N_GOTO:
+        REPORT(w, n->start, "'goto' is not allowed in a marked loop");
+        return;
+    case N_BREAK:
+        if (w->loop_depth == 0 && w->switch_depth == 0) {
+            REPORT(w, n->start, "'break' leaves the marked loop early; a reduction must run "
+                                "every iteration");
+            return;
+        }
+        return;
+    case N_CONTINUE:
+        return;
+    case N_FOR:
+    case N_WHILE:
+    case N_DO: {
+        Node *body = n->kind == N_DO ? n->kids[0] : n->kids[n->nkids - 1];
+        for (int i = 0; i < n->nkids; i++)
+            if (n->kids[i] != body)
+                walk(w, n->kids[i]);
+        w->loop_depth++;
+        walk_stmt(w, body);
+        w->loop_depth--;
+        return;
+    }
+    case N_SWITCH:
+        walk(w, n->kids[0]);
+        w->switch_depth++;
+        for (int i = 1; i < n->nkids; i++)
+            walk_stmt(w, n->kids[i]);
+        w->switch_depth--;
+        return;
+    case N_IF:
+        walk(w, n->kids[0]);
+        for (int i = 1; i < n->nkids; i++)
+            walk_stmt(w, n->kids[i]);
+        return;
+    case N_CASE:
+        for (int i = 0; i < n->nkids; i++)
+            (i == n->nkids - 1 ? walk_stmt : walk)(w, n->kids[i]);
+        return;
+    case N_COMPOUND:
+    case N_DEFAULT:
+    case N_LABEL:
+        for (int i = 0; i < n->nkids; i++)
+            walk_stmt(w, n->kids[i]);
+        return;
+    case N_VARDECL:
+        if (n->var && n->var->storage != VAR_LOCAL) {
+            REPORT(w, n->start,
+                   "static variable '%s' declared in a marked loop would carry values between "
+                   "iterations",
+                   n->name);
+            return;
+        }
+        if (n->var && n->var->is_volatile) {
+            REPORT(w, n->start, "volatile variable '%s' declared in a marked loop", n->name);
+            return;
+        }
+        walk_kids(w, n);
+        return;
+    default:
+        walk_kids(w, n);
+        return;
+    }
+}
+
+/* A statement: an update of a reduction variable, or anything else. */
+static void walk_stmt(Walk *w, Node *n)
+{
+    if (!n)
+        return;
+    ReduceOp op;
+    Node *operand;
+    const char *bad_form;
+    ReduceVar *rv = match_update(w, n, &op, &operand, &bad_form);
+    if (!rv) {
+        Node *s = ast_strip(n);
+        if (bad_form) {
+            ReduceVar *target = as_reduction_ref(w->site, s->kids[0]);
+            REPORT(w, s->start,
+                   "'%s' is updated with '%s', which is not a reduction operator; the pragma "
+                   "reduces it with '%s'",
+                   target->name, bad_form, reduce_ops[target->op].spelling);
+            walk(w, s->kids[1]);
+            return;
+        }
+        walk(w, n);
+        return;
+    }
+    if (op != rv->op) {
+        REPORT(w, ast_strip(n)->start,
+               "'%s' is updated with '%s' here, but the pragma reduces it with '%s'", rv->name,
+               reduce_ops[op].spelling, reduce_ops[rv->op].spelling);
+    }
+    rv->nupdates++;
+    (void)operand;
+    /* Everything the update reads other than the variable itself. */
+    Node *s = ast_strip(n);
+    const Var *saved = w->skip_var;
+    w->skip_var = rv->var;
+    if (s->kind == N_ASSIGN) {
+        walk(w, s->kids[1]);
+    } else if (s->kind == N_IF) {
+        walk(w, s->kids[0]);
+        Node *then = s->kids[1];
+        if (then->kind == N_COMPOUND && then->nkids == 1)
+            then = then->kids[0];
+        walk(w, ast_strip(then)->kids[1]);
+    }
+    w->skip_var = saved;
+}
+
+/* Finds the Var each pragma name refers to: the variable of that name the
+ * loop refers to. */
+static Var *find_named_var(Node *n, const char *name)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_DECLREF && n->var && strcmp(n->var->name, name) == 0)
+        return n->var;
+    for (int i = 0; i < n->nkids; i++) {
+        Var *v = find_named_var(n->kids[i], name);
+        if (v)
+            return v;
+    }
+    return NULL;
+}
+
+static bool check_reduction_var(Walk *w, ReduceVar *rv)
+{
+    Site *site = w->site;
+    const Source *src = w->src;
+    Var *v = find_named_var(site->loop, rv->name);
+    if (!v) {
+        diag_at(src, rv->offset, DIAG_ERROR,
+                "reduction variable '%s' is not updated in the loop (is it declared?)", rv->name);
+        return false;
+    }
+    rv->var = v;
+    CXType canon = clang_getCanonicalType(v->type);
+    if (declared_in_loop(site, v)) {
+        diag_at(src, rv->offset, DIAG_ERROR,
+                "reduction variable '%s' is declared inside the loop; declare it before the loop",
+                rv->name);
+        return false;
+    }
+    if (v->is_volatile) {
+        diag_at(src, rv->offset, DIAG_ERROR, "reduction variable '%s' is volatile", rv->name);
+        return false;
+    }
+    if (v->is_register) {
+        diag_at(src, rv->offset, DIAG_ERROR,
+                "reduction variable '%s' is declared 'register'; its address is needed", rv->name);
+        return false;
+    }
+    if (v == site->info.iv) {
+        diag_at(src, rv->offset, DIAG_ERROR,
+                "'%s' is the loop's induction variable and cannot be reduced", rv->name);
+        return false;
+    }
+    if (!type_is_arithmetic(v->type)) {
+        diag_at(src, rv->offset, DIAG_ERROR,
+                "reduction variable '%s' has type '%s'; it must be an integer or floating-point "
+                "scalar",
+                rv->name, type_spelling(v->type));
+        return false;
+    }
+    if (reduce_ops[rv->op].integer_only && (canon.kind == CXType_Float || canon.kind == CXType_Double)) {
+        diag_at(src, rv->offset, DIAG_ERROR,
+                "bitwise reduction '%s' needs an integer variable, but '%s' has type '%s'",
+                reduce_ops[rv->op].spelling, rv->name, type_spelling(v->type));
+        return false;
+    }
+    if (!type_cxx_name(v->type)) {
+        diag_at(src, rv->offset, DIAG_ERROR,
+                "the type of '%s' cannot be named outside its function", rv->name);
+        return false;
+    }
+    return true;
+}
+
+static void check_captures(Walk *w)
+{
+    Site *site = w->site;
+    for (int i = 0; i < site->ncaptures; i++) {
+        Capture *c = &site->captures[i];
+        Var *v = c->var;
+        if (v->is_volatile) {
+            REPORT(w, c->first_use, "'%s' is volatile; a marked loop cannot read it on the GPU",
+                   v->name);
+            continue;
+        }
+        if (c->kind == CAP_SCALAR) {
+            c->type = type_cxx_name(v->type);
+            if (!c->type) {
+                REPORT(w, c->first_use,
+                       "the type of '%s' is declared inside a function; move it to file scope so "
+                       "the generated kernel can name it",
+                       v->name);
+            }
+            continue;
+        }
+        CXType canon = clang_getCanonicalType(v->type);
+        CXType elem = canon.kind == CXType_Pointer ? clang_getPointeeType(v->type)
+                                                   : clang_getArrayElementType(v->type);
+        CXType elem_canon = clang_getCanonicalType(elem);
+        if (elem_canon.kind == CXType_ConstantArray || elem_canon.kind == CXType_VariableArray ||
+            elem_canon.kind == CXType_IncompleteArray) {
+            REPORT(w, c->first_use,
+                   "'%s' is a multi-dimensional array; marked loops read one-dimensional arrays "
+                   "and pointers so far (index it as a flat array)",
+                   v->name);
+            continue;
+        }
+        if (elem_canon.kind == CXType_Pointer) {
+            REPORT(w, c->first_use,
+                   "'%s' holds pointers; data behind them cannot be moved to the GPU", v->name);
+            continue;
+        }
+        if (elem_canon.kind == CXType_Void || elem_canon.kind == CXType_FunctionProto ||
+            elem_canon.kind == CXType_FunctionNoProto) {
+            REPORT(w, c->first_use, "'%s' points to '%s', which cannot be copied to the GPU",
+                   v->name, type_spelling(elem));
+            continue;
+        }
+        c->type = type_cxx_name(elem);
+        if (!c->type) {
+            REPORT(w, c->first_use,
+                   "the element type of '%s' is declared inside a function; move it to file "
+                   "scope so the generated kernel can name it",
+                   v->name);
+            continue;
+        }
+        if (strncmp(c->type, "const ", 6) == 0)
+            c->type += 6;
+        c->elem_const = true;
+        for (int k = 0; k < site->pragma.nsections; k++)
+            if (strcmp(site->pragma.sections[k].name, v->name) == 0)
+                c->section = &site->pragma.sections[k];
+    }
+}
+
+bool reduction_analyze(const Source *src, Site *site)
+{
+    Walk w = {src, site, true, 0, 0, NULL};
+    for (int i = 0; i < site->pragma.nvars; i++)
+        if (!check_reduction_var(&w, &site->pragma.vars[i]))
+            w.ok = false;
+    if (!w.ok)
+        return false;
+    /* the loop header's bounds and step are evaluated on the host */
+    walk(&w, site->info.lo_node);
+    walk(&w, site->info.hi_node);
+    if (site->info.step_node)
+        walk(&w, site->info.step_node);
+    walk_stmt(&w, site->info.body);
+    for (int i = 0; i < site->pragma.nvars; i++) {
+        ReduceVar *rv = &site->pragma.vars[i];
+        if (w.ok && rv->nupdates == 0) {
+            diag_at(src, rv->offset, DIAG_ERROR, "reduction variable '%s' is never updated in the loop",
+                    rv->name);
+            w.ok = false;
+        }
+    }
+    for (int k = 0; k < site->pragma.nsections; k++) {
+        bool found = false;
+        for (int i = 0; i < site->ncaptures; i++)
+            found |= strcmp(site->captures[i].var->name, site->pragma.sections[k].name) == 0 &&
+                     site->captures[i].kind == CAP_ARRAY;
+        if (!found) {
+            diag_at(src, site->pragma.sections[k].offset, DIAG_ERROR,
+                    "in(%s[...]) names no array that the loop reads", site->pragma.sections[k].name);
+            w.ok = false;
+        }
+    }
+    if (w.ok)
+        check_captures(&w);
+    return w.ok;
+}

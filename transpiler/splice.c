@@ -1,0 +1,84 @@
+/*
+ * splice.c - applies {start, end, text} edits to the input in one pass.
+ *
+ * Edits are sorted by start offset (ties keep the order they were added in)
+ * and must not overlap. Generated text may contain the marker line
+ * "#line @@OUT@@", which becomes a #line directive naming the output file
+ * and the line after the marker, as bison's b4_syncline does.
+ */
+#include "pragreduce.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void edits_add(EditList *list, unsigned start, unsigned end, char *text)
+{
+    PR_ASSERT(start <= end);
+    if (list->count == list->cap) {
+        list->cap = list->cap ? 2 * list->cap : 16;
+        list->items = xrealloc(list->items, list->cap * sizeof(Edit));
+    }
+    list->items[list->count] = (Edit){start, end, text, (int)list->count};
+    list->count++;
+}
+
+static int compare_edits(const void *a, const void *b)
+{
+    const Edit *x = a, *y = b;
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
+    return x->order - y->order;
+}
+
+static void put_line_marker_resolved(StrBuf *out, const char *text, size_t n, const char *out_name,
+                                     bool line_directives)
+{
+    static const char marker[] = "#line @@OUT@@\n";
+    const size_t mlen = sizeof marker - 1;
+    size_t i = 0;
+    while (i < n) {
+        const char *m = NULL;
+        if (i + mlen <= n)
+            m = memmem(text + i, n - i, marker, mlen);
+        if (!m) {
+            strbuf_putn(out, text + i, n - i);
+            break;
+        }
+        strbuf_putn(out, text + i, (size_t)(m - (text + i)));
+        if (line_directives) {
+            /* the directive sits on line L; the next line is L + 1 */
+            unsigned line = 1;
+            for (size_t k = 0; k < out->len; k++)
+                line += out->buf[k] == '\n';
+            strbuf_printf(out, "#line %u \"", line + 1);
+            for (const char *s = out_name; *s; s++) {
+                if (*s == '\\' || *s == '"')
+                    strbuf_putn(out, "\\", 1);
+                strbuf_putn(out, s, 1);
+            }
+            strbuf_puts(out, "\"\n");
+        }
+        i = (size_t)(m - text) + mlen;
+    }
+}
+
+char *splice_apply(const char *text, size_t size, EditList *list, const char *out_name,
+                   bool line_directives)
+{
+    qsort(list->items, list->count, sizeof(Edit), compare_edits);
+    StrBuf out = {0};
+    StrBuf gen = {0};
+    size_t pos = 0;
+    for (size_t i = 0; i < list->count; i++) {
+        const Edit *e = &list->items[i];
+        PR_ASSERT(e->start >= pos && e->end <= size);
+        strbuf_putn(&out, text + pos, e->start - pos);
+        strbuf_puts(&gen, e->text);
+        put_line_marker_resolved(&out, gen.buf, gen.len, out_name, line_directives);
+        gen.len = 0;
+        pos = e->end;
+    }
+    strbuf_putn(&out, text + pos, size - pos);
+    strbuf_free(&gen);
+    return strbuf_steal(&out);
+}

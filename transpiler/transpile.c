@@ -1,0 +1,272 @@
+/*
+ * transpile.c - runs the stages over every site of a parsed file.
+ *
+ * Each `#pragma reduce` becomes a Site: its loop is checked (loop.c), its
+ * body validated (reduction.c), its arrays sized (access.c), a plan chosen
+ * (cost.c) and code emitted (emit.c). A rejected site is an error, or with
+ * --keep-invalid a warning that leaves the loop sequential. The output is
+ * assembled by splice.c only when every stage succeeded.
+ */
+#include "pragreduce.h"
+
+#include <string.h>
+
+typedef struct {
+    CXCursor cursor;
+    unsigned start;
+    CXCursor function;
+} ForLoop;
+
+typedef struct {
+    const Source *src;
+    ForLoop *loops;
+    size_t count, cap;
+    CXCursor function;
+    bool in_function;
+} LoopIndex;
+
+static enum CXChildVisitResult index_loops(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    LoopIndex *ix = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+        return CXChildVisit_Continue;
+    if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+        CXCursor saved = ix->function;
+        bool saved_in = ix->in_function;
+        ix->function = c;
+        ix->in_function = true;
+        clang_visitChildren(c, index_loops, ix);
+        ix->function = saved;
+        ix->in_function = saved_in;
+        return CXChildVisit_Continue;
+    }
+    if (k == CXCursor_ForStmt && ix->in_function) {
+        unsigned s;
+        if (source_offset(ix->src, clang_getRangeStart(clang_getCursorExtent(c)), &s)) {
+            if (ix->count == ix->cap) {
+                ix->cap = ix->cap ? 2 * ix->cap : 16;
+                ix->loops = xrealloc(ix->loops, ix->cap * sizeof(ForLoop));
+            }
+            ix->loops[ix->count++] = (ForLoop){c, s, ix->function};
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static const ForLoop *loop_at(const LoopIndex *ix, unsigned offset)
+{
+    for (size_t i = 0; i < ix->count; i++)
+        if (ix->loops[i].start == offset)
+            return &ix->loops[i];
+    return NULL;
+}
+
+static unsigned line_start_of(const Source *src, unsigned offset)
+{
+    while (offset > 0 && src->text[offset - 1] != '\n')
+        offset--;
+    return offset;
+}
+
+/* The loop's text ends after its body; a body that is a single statement
+ * ends before its ';', which belongs to the loop too. */
+static unsigned loop_text_end(const Source *src, const Node *loop)
+{
+    const Node *body = loop->kids[loop->nkids - 1];
+    unsigned end = loop->end;
+    if (body->kind == N_COMPOUND)
+        return end;
+    size_t t = source_token_at(src, end);
+    if (t < src->ntokens && strcmp(src->tokens[t].text, ";") == 0)
+        return src->tokens[t].end;
+    return end;
+}
+
+/* A prefix no identifier of the file starts with. */
+static char *choose_prefix(const Source *src)
+{
+    for (int n = 0;; n++) {
+        char *prefix = n ? xformat("pr%d_", n) : xstrdup("pr_");
+        size_t len = strlen(prefix);
+        bool clash = false;
+        for (size_t i = 0; i < src->ntokens && !clash; i++)
+            clash = src->tokens[i].kind == CXToken_Identifier &&
+                    strncmp(src->tokens[i].text, prefix, len) == 0;
+        if (!clash)
+            return prefix;
+    }
+}
+
+static void note_at_pragma(const Source *src, const Site *site)
+{
+    diag_at(src, site->pragma.hash_offset, DIAG_NOTE, "in the loop marked by '#pragma %s'",
+            site->pragma.summary);
+}
+
+static bool bind_loop(const Source *src, const LoopIndex *ix, Site *site)
+{
+    size_t t = source_token_at(src, site->pragma.end);
+    if (t >= src->ntokens || strcmp(src->tokens[t].text, "for") != 0) {
+        diag_at(src, site->pragma.hash_offset, DIAG_ERROR,
+                "'#pragma %s' must be followed by a 'for' loop%s%s%s", site->pragma.summary,
+                t < src->ntokens ? ", not '" : "", t < src->ntokens ? src->tokens[t].text : "",
+                t < src->ntokens ? "'" : " (it is at the end of the file)");
+        return false;
+    }
+    const ForLoop *fl = loop_at(ix, src->tokens[t].offset);
+    if (!fl) {
+        diag_at(src, src->tokens[t].offset, DIAG_ERROR,
+                "this 'for' loop is not inside a function definition, or comes from a macro");
+        note_at_pragma(src, site);
+        return false;
+    }
+    site->loop = ast_build(src, fl->cursor);
+    if (site->loop->from_macro) {
+        diag_at(src, site->loop->start, DIAG_ERROR,
+                "the marked loop comes from a macro expansion; write the loop out");
+        note_at_pragma(src, site);
+        return false;
+    }
+    site->loop_end = loop_text_end(src, site->loop);
+    site->function = fl->function;
+    unsigned fs;
+    source_offset(src, clang_getRangeStart(clang_getCursorExtent(fl->function)), &fs);
+    site->function_start = line_start_of(src, fs);
+    site->function_name = cursor_spelling(fl->function);
+    return true;
+}
+
+static bool analyze_site(const Source *src, Site *site)
+{
+    if (!loop_analyze(src, site, site->loop)) {
+        note_at_pragma(src, site);
+        return false;
+    }
+    if (!reduction_analyze(src, site))
+        return false;
+    if (!access_analyze(src, site))
+        return false;
+    site->plan = cost_plan(site);
+    return true;
+}
+
+/* A marked loop inside another marked loop's range. */
+static bool check_nesting(const Source *src, Site *sites, int n)
+{
+    bool ok = true;
+    for (int i = 0; i < n; i++) {
+        if (!sites[i].loop)
+            continue;
+        for (int j = 0; j < n; j++) {
+            if (i == j || !sites[j].loop)
+                continue;
+            if (sites[j].pragma.start > sites[i].pragma.start &&
+                sites[j].pragma.start < sites[i].loop_end) {
+                diag_at(src, sites[j].pragma.hash_offset, DIAG_ERROR,
+                        "a marked loop inside another marked loop is not supported; mark one of "
+                        "them");
+                sites[j].rejected = true;
+                ok = false;
+            }
+        }
+    }
+    return ok;
+}
+
+char *transpile(Source *src, const TranspileOptions *opts)
+{
+    int npragmas = 0;
+    int errors_before = diag_error_count();
+    diag_set_errors_are_warnings(opts->keep_invalid);
+    Pragma *pragmas = pragma_find_all(src, &npragmas);
+    bool malformed = diag_error_count() > errors_before;
+
+    LoopIndex ix = {.src = src};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), index_loops, &ix);
+
+    Site *sites = xcalloc((size_t)(npragmas ? npragmas : 1), sizeof(Site));
+    char *prefix = choose_prefix(src);
+    for (int i = 0; i < npragmas; i++) {
+        Site *s = &sites[i];
+        s->index = i;
+        s->pragma = pragmas[i];
+        s->prefix = xformat("%sloop%d", prefix, i);
+        if (!bind_loop(src, &ix, s)) {
+            s->rejected = true;
+            s->loop = NULL;
+        }
+    }
+    check_nesting(src, sites, npragmas);
+    for (int i = 0; i < npragmas; i++)
+        if (!sites[i].rejected && !analyze_site(src, &sites[i]))
+            sites[i].rejected = true;
+    diag_set_errors_are_warnings(false);
+
+    bool any_rejected = malformed;
+    for (int i = 0; i < npragmas; i++)
+        any_rejected |= sites[i].rejected;
+    if (any_rejected && !opts->keep_invalid)
+        return NULL;
+    if (diag_error_count() > errors_before)
+        return NULL;
+
+    EditList edits = {0};
+    EmitOptions eo = {opts->line_directives, opts->out_name};
+    StrBuf prelude = {0};
+    strbuf_printf(&prelude,
+                  "/* Generated by pragreduce %s from %s. Edit the source, not this file. */\n",
+                  PRAGREDUCE_VERSION, src->path);
+    strbuf_puts(&prelude, pragreduce_runtime_text);
+    strbuf_puts(&prelude, "\n");
+    if (opts->line_directives) {
+        strbuf_puts(&prelude, "#line 1 \"");
+        for (const char *p = src->path; *p; p++) {
+            if (*p == '\\' || *p == '"')
+                strbuf_putn(&prelude, "\\", 1);
+            strbuf_putn(&prelude, p, 1);
+        }
+        strbuf_puts(&prelude, "\"\n");
+    }
+    edits_add(&edits, 0, 0, strbuf_steal(&prelude));
+
+    for (int i = 0; i < npragmas; i++) {
+        Site *s = &sites[i];
+        if (s->rejected) {
+            /* --keep-invalid: the loop stays sequential; the directive is
+             * commented out so nvcc does not warn about it */
+            edits_add(&edits, s->pragma.start, s->pragma.start,
+                      xstrdup("// pragreduce: kept sequential: "));
+            continue;
+        }
+        StrBuf defs = {0}, call = {0};
+        emit_site(src, s, &eo, &defs, &call);
+        if (opts->line_directives) {
+            unsigned line, col;
+            source_line_col(src, s->function_start, &line, &col);
+            strbuf_printf(&defs, "#line %u \"", line);
+            for (const char *p = src->path; *p; p++) {
+                if (*p == '\\' || *p == '"')
+                    strbuf_putn(&defs, "\\", 1);
+                strbuf_putn(&defs, p, 1);
+            }
+            strbuf_puts(&defs, "\"\n");
+        }
+        edits_add(&edits, s->function_start, s->function_start, strbuf_steal(&defs));
+        edits_add(&edits, s->pragma.start, s->loop_end, strbuf_steal(&call));
+    }
+
+    /* C-to-C++ casts, except inside replaced loops */
+    EditList casts = {0};
+    cxx_rewrite(src, &casts);
+    for (size_t k = 0; k < casts.count; k++) {
+        bool inside = false;
+        for (int i = 0; i < npragmas && !inside; i++)
+            inside = !sites[i].rejected && casts.items[k].start >= sites[i].pragma.start &&
+                     casts.items[k].start < sites[i].loop_end;
+        if (!inside)
+            edits_add(&edits, casts.items[k].start, casts.items[k].end, casts.items[k].text);
+    }
+    return splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);
+}
