@@ -108,33 +108,49 @@ template <class T> __device__ __forceinline__ T shfl_xor(T v, int mask)
     }
 }
 
+/* Ampere's single-instruction warp reductions cover 32-bit integers with
+ * these operators (and, or, xor: unsigned only). */
+template <class Op, class T> struct has_reduce_sync {
+    static constexpr bool i32 = std::is_same<T, int>::value || std::is_same<T, unsigned>::value;
+    static constexpr bool value =
+        (i32 && (std::is_same<Op, op_add>::value || std::is_same<Op, op_min>::value ||
+                 std::is_same<Op, op_max>::value)) ||
+        (std::is_same<T, unsigned>::value &&
+         (std::is_same<Op, op_band>::value || std::is_same<Op, op_bor>::value ||
+          std::is_same<Op, op_bxor>::value));
+};
+
+template <class Op, class T> __device__ __forceinline__ T reduce_sync(T v)
+{
+    if constexpr (std::is_same<Op, op_add>::value)
+        return (T)__reduce_add_sync(0xffffffffu, v);
+    else if constexpr (std::is_same<Op, op_min>::value)
+        return (T)__reduce_min_sync(0xffffffffu, v);
+    else if constexpr (std::is_same<Op, op_max>::value)
+        return (T)__reduce_max_sync(0xffffffffu, v);
+    else if constexpr (std::is_same<Op, op_band>::value)
+        return __reduce_and_sync(0xffffffffu, v);
+    else if constexpr (std::is_same<Op, op_bor>::value)
+        return __reduce_or_sync(0xffffffffu, v);
+    else
+        return __reduce_xor_sync(0xffffffffu, v);
+}
+
 /* Butterfly reduction: every lane ends with the warp's result, combined in
  * the same order on every run. */
 template <class Op, class T> __device__ __forceinline__ T warp_reduce(T v)
 {
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 800
-    /* Ampere's single-instruction reductions for 32-bit integers */
-    if constexpr (std::is_same<T, int>::value || std::is_same<T, unsigned>::value) {
-        if constexpr (std::is_same<Op, op_add>::value)
-            return (T)__reduce_add_sync(0xffffffffu, v);
-        if constexpr (std::is_same<Op, op_min>::value)
-            return (T)__reduce_min_sync(0xffffffffu, v);
-        if constexpr (std::is_same<Op, op_max>::value)
-            return (T)__reduce_max_sync(0xffffffffu, v);
-    }
-    if constexpr (std::is_same<T, unsigned>::value) {
-        if constexpr (std::is_same<Op, op_band>::value)
-            return __reduce_and_sync(0xffffffffu, v);
-        if constexpr (std::is_same<Op, op_bor>::value)
-            return __reduce_or_sync(0xffffffffu, v);
-        if constexpr (std::is_same<Op, op_bxor>::value)
-            return __reduce_xor_sync(0xffffffffu, v);
-    }
+    if constexpr (has_reduce_sync<Op, T>::value) {
+        return reduce_sync<Op>(v);
+    } else
 #endif
+    {
 #pragma unroll
-    for (int mask = 16; mask > 0; mask >>= 1)
-        v = Op::apply(v, shfl_xor(v, mask));
-    return v;
+        for (int mask = 16; mask > 0; mask >>= 1)
+            v = Op::apply(v, shfl_xor(v, mask));
+        return v;
+    }
 }
 
 /* ------------------------------------------------------------ block layer */
@@ -351,6 +367,18 @@ template <class T, class H> inline u64 trip_ne(T lo, H hi, bool down)
     typedef typename std::make_unsigned<C>::type UC;
     const C l = (C)lo, h = (C)hi;
     return down ? (u64)(UC)((UC)l - (UC)h) : (u64)(UC)((UC)h - (UC)l);
+}
+
+/* True when the induction variable would leave its type's range before the
+ * loop ends: an unsigned variable stepping past 0 or past its maximum wraps
+ * and the C loop goes on (a signed one overflows, which C leaves
+ * undefined). Such loops run as written, on the CPU. */
+template <class T> inline bool iv_wraps(T lo, u64 trip, u64 step, bool down)
+{
+    const __int128 next = down ? (__int128)lo - (__int128)trip * (__int128)step
+                               : (__int128)lo + (__int128)trip * (__int128)step;
+    return next < (__int128)std::numeric_limits<T>::lowest() ||
+           next > (__int128)std::numeric_limits<T>::max();
 }
 
 } /* namespace pragreduce */

@@ -51,6 +51,30 @@ static void line_to_output(const Ctx *c, StrBuf *sb)
 
 static char *var_type(const Var *v) { return type_cxx_name(v->type); }
 
+/* Byte offset of variable v's result in the packed results block: largest
+ * types first, so no padding (sizes are powers of two) and the block the
+ * host copies back is exactly what the kernel wrote. */
+static long long result_offset(const Site *site, int v, long long *total)
+{
+    long long at = 0, mine = 0, sum = 0;
+    long long size_v = clang_Type_getSizeOf(site->pragma.vars[v].var->type);
+    for (long long size = 16; size >= 1; size /= 2) {
+        for (int k = 0; k < site->pragma.nvars; k++) {
+            long long sk = clang_Type_getSizeOf(site->pragma.vars[k].var->type);
+            if (sk != size)
+                continue;
+            if (k == v)
+                mine = at;
+            at += sk;
+        }
+    }
+    sum = at;
+    (void)size_v;
+    if (total)
+        *total = sum;
+    return mine;
+}
+
 /* Site string for messages: "dot.c:12: reduce(+: sum)" */
 static void emit_site_string(const Ctx *c, StrBuf *sb)
 {
@@ -212,8 +236,8 @@ static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx)
     strbuf_printf(sb, "pr_lo, (%s)pr_step, (%s)pr_trip", idx, idx);
     for (int v = 0; v < site->pragma.nvars; v++) {
         char *t = var_type(site->pragma.vars[v].var);
-        strbuf_printf(sb, ",\n            pr_id%d, (%s *)(pr_dev + pr_part%d_at), (%s *)(pr_dev + pr_res_at + %d)",
-                      v, t, v, t, 16 * v);
+        strbuf_printf(sb, ",\n            pr_id%d, (%s *)(pr_dev + pr_part%d_at), (%s *)(pr_dev + pr_res_at + %lld)",
+                      v, t, v, t, result_offset(site, v, NULL));
     }
     strbuf_puts(sb, ");\n");
 }
@@ -238,27 +262,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb, "    %s %s = *pr_ref_%s;\n", li->iv_type, li->iv->name, li->iv->name);
 
-    /* the CPU path: the loop as written */
-    strbuf_printf(sb, "    if (!pragreduce::use_gpu(%s_site)) {\n", p);
-    line_to_input(c, sb, c->line);
-    unsigned line, col;
-    source_line_col(c->src, site->loop->start, &line, &col);
-    for (unsigned i = 1; i < col; i++)
-        strbuf_putn(sb, " ", 1);
-    strbuf_putn(sb, c->src->text + site->loop->start, site->loop_end - site->loop->start);
-    strbuf_puts(sb, "\n");
-    line_to_output(c, sb);
-    for (int v = 0; v < nvars; v++)
-        strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->pragma.vars[v].name,
-                      site->pragma.vars[v].name);
-    if (!li->iv_declared_in_loop)
-        strbuf_printf(sb, "        *pr_ref_%s = %s;\n", li->iv->name, li->iv->name);
-    strbuf_puts(sb, "        return;\n    }\n");
-    if (!li->iv_declared_in_loop)
-        strbuf_printf(sb, "    (void)%s;\n", li->iv->name);
-
-    /* trip count */
-    strbuf_printf(sb, "    /* the iteration space, evaluated once: the body cannot change it */\n");
+    /* the iteration space, evaluated once: the body cannot change it */
     strbuf_printf(sb, "    const %s pr_lo = (%s)(%s);\n", li->iv_type, li->iv_type, li->lo);
     strbuf_printf(sb, "    const pragreduce::u64 pr_step = (pragreduce::u64)(%s);\n", li->step);
     if (li->step_runtime_check)
@@ -284,6 +288,28 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       li->hi, down);
         break;
     }
+
+    /* the CPU path: the loop as written */
+    strbuf_printf(sb,
+                  "    if (!pragreduce::use_gpu(%s_site) ||\n"
+                  "        pragreduce::iv_wraps(pr_lo, pr_trip, pr_step, %s)) {\n", p, down);
+    line_to_input(c, sb, c->line);
+    unsigned line, col;
+    source_line_col(c->src, site->loop->start, &line, &col);
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+    strbuf_putn(sb, c->src->text + site->loop->start, site->loop_end - site->loop->start);
+    strbuf_puts(sb, "\n");
+    line_to_output(c, sb);
+    for (int v = 0; v < nvars; v++)
+        strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->pragma.vars[v].name,
+                      site->pragma.vars[v].name);
+    if (!li->iv_declared_in_loop)
+        strbuf_printf(sb, "        *pr_ref_%s = %s;\n", li->iv->name, li->iv->name);
+    strbuf_puts(sb, "        return;\n    }\n");
+    if (!li->iv_declared_in_loop)
+        strbuf_printf(sb, "    (void)%s;\n", li->iv->name);
+
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb,
                       "    /* the value C leaves in '%s' after the loop */\n"
@@ -361,7 +387,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       "    const size_t pr_part%d_at = pr_bytes;\n"
                       "    pr_bytes += pragreduce::align_up((size_t)pr_grid * sizeof(%s));\n",
                       v, var_type(site->pragma.vars[v].var));
-    strbuf_printf(sb, "    const size_t pr_res_at = pr_bytes;\n    pr_bytes += %d;\n", 16 * nvars);
+    long long res_bytes;
+    result_offset(site, 0, &res_bytes);
+    strbuf_printf(sb, "    const size_t pr_res_at = pr_bytes;\n    pr_bytes += %lld;\n", res_bytes);
     strbuf_printf(sb, "    char *pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n", p);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
@@ -388,10 +416,10 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     emit_launch(c, sb, "pragreduce::u64");
     strbuf_printf(sb, "    PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n", p);
     strbuf_printf(sb,
-                  "    unsigned char pr_res[%d];\n"
+                  "    unsigned char pr_res[%lld];\n"
                   "    PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaMemcpy(pr_res, pr_dev + pr_res_at, "
                   "sizeof pr_res, cudaMemcpyDeviceToHost));\n",
-                  16 * nvars, p);
+                  res_bytes, p);
     strbuf_puts(sb, "    /* fold in the value each variable had before the loop, once */\n");
     for (int v = 0; v < nvars; v++) {
         const ReduceVar *rv = &site->pragma.vars[v];
@@ -399,10 +427,10 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         strbuf_printf(sb,
                       "    {\n"
                       "        %s pr_r;\n"
-                      "        memcpy(&pr_r, pr_res + %d, sizeof pr_r);\n"
+                      "        memcpy(&pr_r, pr_res + %lld, sizeof pr_r);\n"
                       "        *pr_ref_%s = %s::apply(%s, pr_r);\n"
                       "    }\n",
-                      t, 16 * v, rv->name, reduce_ops[rv->op].functor, rv->name);
+                      t, result_offset(site, v, NULL), rv->name, reduce_ops[rv->op].functor, rv->name);
     }
     strbuf_puts(sb, "}\n\n");
 }

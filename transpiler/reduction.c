@@ -256,7 +256,16 @@ static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand
         ReduceVar *rv = as_reduction_ref(w->site, a->kids[0]);
         if (!rv || ast_mentions(a->kids[1], rv->var))
             return NULL;
-        if (match_minmax(w, rv, s->kids[0], a->kids[1], a->kids[0], op, operand))
+        /* if (filter && x > v) v = x;  is if (filter) { if (x > v) v = x; } */
+        Node *cond = ast_strip(s->kids[0]);
+        while (cond->kind == N_BINARY && !strcmp(cond->op, "&&")) {
+            bool left = ast_mentions(cond->kids[0], rv->var);
+            bool right = ast_mentions(cond->kids[1], rv->var);
+            if (left == right)
+                return NULL;
+            cond = ast_strip(left ? cond->kids[0] : cond->kids[1]);
+        }
+        if (match_minmax(w, rv, cond, a->kids[1], a->kids[0], op, operand))
             return rv;
         return NULL;
     }

@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (copied into the bundle as run.sh by
+# tests/make-gpu-bundle.sh): builds every transpiled program with nvcc for
+# sm_90, runs it on the GPU at each size the bundle has an expected output
+# for, checks that results are bit-identical across two runs, and runs the
+# programs under compute-sanitizer (memcheck, racecheck, initcheck).
+# Fails when no GPU is present. Writes logs to $OUT (or ./gpu-logs).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+cd "$here"
+logs=${OUT:-$here/gpu-logs}
+mkdir -p "$logs" bin
+export PRAGREDUCE_DEVICE=gpu
+if ! nvidia-smi -L; then
+    echo "gpu: no GPU found"
+    exit 1
+fi
+nvcc --version | tail -n 1
+pass=0
+fail=0
+failures=()
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); failures+=("$1"); echo "FAIL $1"; }
+
+# build in parallel; -Xptxas -warn-spills flags register spills
+t0=$(date +%s)
+xargs -P "$(nproc)" -I{} sh -c \
+    'nvcc -O3 -arch=sm_90 -Xptxas -warn-spills,-warn-lmem-usage cu/{}.cu -o bin/{} >bin/{}.log 2>&1 || echo "build failed: {}"' \
+    <programs
+echo "built in $(( $(date +%s) - t0 )) s"
+while read -r p; do
+    if [ ! -x "bin/$p" ]; then bad "$p: build"; sed 's/^/    /' "bin/$p.log" | head -20; continue; fi
+    if grep -qi "spill\|lmem\|warning" "bin/$p.log"; then
+        echo "note: $p: $(grep -i 'spill\|lmem\|warning' "bin/$p.log" | head -3)"
+    fi
+done <programs
+
+# results against the gcc build
+for f in expected/*; do
+    base=$(basename "$f")
+    p=${base%.*}
+    n=${base##*.}
+    [ -x "bin/$p" ] || continue
+    got=$("bin/$p" "$n" 2>&1) || got="$got
+exit $?"
+    if [ "$got" == "$(cat "$f")" ]; then ok; else
+        bad "$p n=$n"
+        diff <(echo "$got") "$f" | head -8 | sed 's/^/    /'
+    fi
+done
+echo "results: $pass passed, $fail failed"
+
+# determinism: the same input twice gives the same bits
+while read -r p; do
+    [ -x "bin/$p" ] || continue
+    a=$("bin/$p" 1000003 2>&1)
+    b=$("bin/$p" 1000003 2>&1)
+    if [ "$a" == "$b" ]; then ok; else bad "$p: two runs differ"; fi
+done <programs
+
+# compute-sanitizer: memcheck at two sizes, racecheck and initcheck at one
+# size with several blocks (so the last-block combine runs)
+if command -v compute-sanitizer >/dev/null; then
+    while read -r p; do
+        [ -x "bin/$p" ] || continue
+        for spec in "memcheck 1025" "memcheck 100003" "racecheck 100003" "initcheck 100003" "synccheck 5000"; do
+            set -- $spec
+            if compute-sanitizer --tool "$1" --error-exitcode 99 "bin/$p" "$2" >"$logs/san.$p.$1.$2.log" 2>&1; then
+                ok
+            else
+                bad "$p: compute-sanitizer $1 at n=$2"
+                grep -m 5 -i "error\|hazard" "$logs/san.$p.$1.$2.log" | sed 's/^/    /'
+            fi
+        done
+    done <programs
+else
+    bad "compute-sanitizer not found"
+fi
+
+echo
+if [ $fail -gt 0 ]; then
+    echo "failures:"
+    printf '  %s\n' "${failures[@]}"
+fi
+echo "gpu: $pass passed, $fail failed"
+[ $fail = 0 ]

@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Prepares the GPU test bundle: the GPU machine has nvcc but no libclang,
+# so the programs are transpiled here, their expected outputs computed here
+# from the gcc build, and gpu-bundle/run.sh compiles and checks them there.
+#
+#   tests/make-gpu-bundle.sh PRAGREDUCE OUTDIR
+# Then, on the GPU machine: bash OUTDIR/run.sh   (fails when there is no GPU)
+set -eu
+pragreduce=$(realpath "$1")
+out=$2
+cd "$(dirname "$0")/.."
+rm -rf "$out"
+mkdir -p "$out/cu" "$out/expected"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# every program at the issue's sizes; the samples also at 2^27
+small="0 1 31 32 33 1023 1025 4099 1000003"
+large="134217728"
+list=()
+for src in samples/*.c tests/e2e/*.c tests/gpu/*.c; do
+    [ -f "$src" ] || continue
+    name=$(basename "$src" .c)
+    "$pragreduce" "$src" -o "$out/cu/$name.cu"
+    gcc -std=gnu11 -O2 -w "$src" -o "$work/$name" -lm
+    sizes=$small
+    case "$src" in samples/*|tests/gpu/*) sizes="$small $large" ;; esac
+    for n in $sizes; do
+        "$work/$name" "$n" >"$out/expected/$name.$n" 2>&1 || echo "exit $?" >>"$out/expected/$name.$n"
+    done
+    list+=("$name")
+done
+printf '%s\n' "${list[@]}" >"$out/programs"
+cp tests/gpu-run.sh "$out/run.sh"
+echo "gpu bundle: ${#list[@]} programs in $out ($(du -sh "$out" | cut -f1))"
