@@ -44,18 +44,6 @@ char *type_spelling(CXType t)
     return r;
 }
 
-static char *pretty(CXCursor c)
-{
-    CXPrintingPolicy policy = clang_getCursorPrintingPolicy(c);
-    clang_PrintingPolicy_setProperty(policy, CXPrintingPolicy_TerseOutput, 0);
-    CXString s = clang_getCursorPrettyPrinted(c, policy);
-    const char *text = clang_getCString(s);
-    char *r = xstrdup(text ? text : "");
-    clang_disposeString(s);
-    clang_PrintingPolicy_dispose(policy);
-    return r;
-}
-
 bool type_is_integer(CXType t)
 {
     CXType c = clang_getCanonicalType(t);
@@ -353,8 +341,9 @@ static Node *build(const Source *src, CXCursor c, Node *parent)
         break;
     case N_MEMBER: {
         n->name = cursor_spelling(c);
-        char *whole = pretty(c);
-        n->op = strstr(whole, "->") ? "->" : ".";
+        n->op = ".";
+        if (n->nkids && clang_getCanonicalType(ast_strip(n->kids[0])->type).kind == CXType_Pointer)
+            n->op = "->";
         break;
     }
     case N_BINARY:
@@ -412,18 +401,141 @@ Node *ast_strip(Node *n)
     return n;
 }
 
+static void print_node(StrBuf *sb, const Node *n);
+
+static void print_kids(StrBuf *sb, const Node *n, int from, const char *sep)
+{
+    for (int i = from; i < n->nkids; i++) {
+        if (i > from)
+            strbuf_puts(sb, sep);
+        print_node(sb, n->kids[i]);
+    }
+}
+
+/* Constants print as their value: literals spelled inside macros have no
+ * text of their own, and sizeof has no operand in the tree. */
+static bool print_constant(StrBuf *sb, const Node *n)
+{
+    if (n->kind != N_INTLIT && n->kind != N_CHARLIT && n->kind != N_FLOATLIT &&
+        n->kind != N_SIZEOF)
+        return false;
+    CXEvalResult ev = clang_Cursor_Evaluate(n->cursor);
+    if (!ev)
+        return false;
+    bool ok = true;
+    switch (clang_EvalResult_getKind(ev)) {
+    case CXEval_Int:
+        if (clang_EvalResult_isUnsignedInt(ev))
+            strbuf_printf(sb, "%lluULL", clang_EvalResult_getAsUnsigned(ev));
+        else
+            strbuf_printf(sb, "(%lldLL)", clang_EvalResult_getAsLongLong(ev));
+        break;
+    case CXEval_Float:
+        strbuf_printf(sb, "%s%.17g%s", "(", clang_EvalResult_getAsDouble(ev),
+                      clang_getCanonicalType(n->type).kind == CXType_Float ? "f)" : ")");
+        break;
+    default:
+        ok = false;
+    }
+    clang_EvalResult_dispose(ev);
+    return ok;
+}
+
+static void print_node(StrBuf *sb, const Node *n)
+{
+    if (print_constant(sb, n))
+        return;
+    switch (n->kind) {
+    case N_DECLREF:
+        strbuf_puts(sb, n->name);
+        return;
+    case N_IMPLICIT:
+        print_node(sb, n->kids[0]);
+        return;
+    case N_PAREN:
+        strbuf_puts(sb, "(");
+        print_kids(sb, n, 0, "");
+        strbuf_puts(sb, ")");
+        return;
+    case N_CAST:
+        strbuf_printf(sb, "((%s)", type_spelling(n->type));
+        if (n->nkids)
+            print_node(sb, n->kids[n->nkids - 1]);
+        strbuf_puts(sb, ")");
+        return;
+    case N_BINARY:
+    case N_ASSIGN:
+        strbuf_puts(sb, "(");
+        print_node(sb, n->kids[0]);
+        strbuf_printf(sb, " %s ", n->op);
+        print_node(sb, n->kids[1]);
+        strbuf_puts(sb, ")");
+        return;
+    case N_UNARY:
+        strbuf_puts(sb, "(");
+        if (!n->postfix)
+            strbuf_puts(sb, n->op);
+        print_node(sb, n->kids[0]);
+        if (n->postfix)
+            strbuf_puts(sb, n->op);
+        strbuf_puts(sb, ")");
+        return;
+    case N_COND:
+        strbuf_puts(sb, "(");
+        print_node(sb, n->kids[0]);
+        if (n->nkids == 3) {
+            strbuf_puts(sb, " ? ");
+            print_node(sb, n->kids[1]);
+            strbuf_puts(sb, " : ");
+            print_node(sb, n->kids[2]);
+        } else {
+            strbuf_puts(sb, " ?: ");
+            print_node(sb, n->kids[n->nkids - 1]);
+        }
+        strbuf_puts(sb, ")");
+        return;
+    case N_CALL:
+        strbuf_printf(sb, "%s(", n->name ? n->name : "?");
+        print_kids(sb, n, 1, ", ");
+        strbuf_puts(sb, ")");
+        return;
+    case N_SUBSCRIPT:
+        print_node(sb, n->kids[0]);
+        strbuf_puts(sb, "[");
+        print_node(sb, n->kids[1]);
+        strbuf_puts(sb, "]");
+        return;
+    case N_MEMBER:
+        if (n->nkids)
+            print_node(sb, n->kids[0]);
+        strbuf_printf(sb, "%s%s", n->op ? n->op : ".", n->name);
+        return;
+    case N_STRINGLIT:
+    default:
+        strbuf_puts(sb, "<?>");
+        return;
+    }
+}
+
+char *ast_print(const Node *n)
+{
+    StrBuf sb = {0};
+    if (n)
+        print_node(&sb, n);
+    return strbuf_steal(&sb);
+}
+
 char *ast_expr_text(const Source *src, const Node *n)
 {
     if (!n->from_macro && n->end > n->start)
         return source_text(src, n->start, n->end);
-    return pretty(n->cursor);
+    return ast_print(n);
 }
 
 bool ast_same_expr(const Source *src, const Node *a, const Node *b)
 {
     (void)src;
-    Node *x = ast_strip((Node *)a), *y = ast_strip((Node *)b);
-    return strcmp(pretty(x->cursor), pretty(y->cursor)) == 0;
+    return strcmp(ast_print(ast_strip((Node *)a)), ast_print(ast_strip((Node *)b))) == 0;
 }
 
 bool ast_mentions(const Node *n, const Var *v)

@@ -163,23 +163,19 @@ static int compare_range(const void *a, const void *b)
 
 bool source_in_macro(const Source *src, unsigned start, unsigned end)
 {
-    if (end <= start)
-        end = start + 1;
+    /* the range is exactly one macro expansion: an expression that came
+     * from the macro's body shares its invocation's range */
     size_t lo = 0, hi = src->nmacro_ranges;
-    /* first range whose start >= end can't overlap; ranges are sorted by start */
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (src->macro_ranges[mid][0] < end)
+        if (src->macro_ranges[mid][0] < start)
             lo = mid + 1;
         else
             hi = mid;
     }
-    for (size_t i = lo; i-- > 0;) {
-        if (src->macro_ranges[i][1] > start)
+    for (size_t i = lo; i < src->nmacro_ranges && src->macro_ranges[i][0] == start; i++)
+        if (src->macro_ranges[i][1] == end)
             return true;
-        /* expansions do not nest at top level, so earlier ones end earlier */
-        break;
-    }
     return false;
 }
 

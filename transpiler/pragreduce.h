@@ -120,7 +120,8 @@ size_t source_token_at(const Source *src, unsigned offset);
 /* Offset of a location in the main file; false when it is in another file. */
 bool source_offset(const Source *src, CXSourceLocation loc, unsigned *offset);
 char *source_text(const Source *src, unsigned start, unsigned end);
-/* True when [start, end) overlaps a macro expansion. */
+/* True when [start, end) is exactly a macro invocation: a node with that
+ * range may be a piece of the macro's body rather than the invocation. */
 bool source_in_macro(const Source *src, unsigned start, unsigned end);
 const char *clang_resource_dir(void);
 
@@ -209,6 +210,8 @@ Node *ast_strip_implicit(Node *n);
  * file text when no macro is involved, else clang's printing of it. */
 char *ast_expr_text(const Source *src, const Node *n);
 bool ast_same_expr(const Source *src, const Node *a, const Node *b);
+/* The expression printed from the tree (macros expanded). */
+char *ast_print(const Node *n);
 /* True when `n` mentions variable `v` anywhere. */
 bool ast_mentions(const Node *n, const Var *v);
 Var *ast_var_for(CXCursor decl);
@@ -396,6 +399,9 @@ typedef struct {
     const char *out_name;
 } TranspileOptions;
 
+/* Runs every stage up to the plan over each site; *ok is false when errors
+ * were reported (with keep_invalid, rejected sites are only warnings). */
+Site *transpile_analyze(Source *src, bool keep_invalid, int *count, bool *ok);
 /* Transpiles a parsed source. Returns the output text (arena) or NULL when
  * errors were reported. */
 char *transpile(Source *src, const TranspileOptions *opts);

@@ -199,6 +199,8 @@ static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand
             };
             for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
                 if (!strcmp(s->op, t[i].s)) {
+                    if (ast_mentions(rhs, rv->var))
+                        return NULL; /* v += v: reads v outside the update */
                     *op = t[i].op;
                     *operand = rhs;
                     return rv;

@@ -175,11 +175,11 @@ static bool check_nesting(const Source *src, Site *sites, int n)
     return ok;
 }
 
-char *transpile(Source *src, const TranspileOptions *opts)
+Site *transpile_analyze(Source *src, bool keep_invalid, int *count, bool *ok)
 {
     int npragmas = 0;
     int errors_before = diag_error_count();
-    diag_set_errors_are_warnings(opts->keep_invalid);
+    diag_set_errors_are_warnings(keep_invalid);
     Pragma *pragmas = pragma_find_all(src, &npragmas);
     bool malformed = diag_error_count() > errors_before;
 
@@ -207,9 +207,17 @@ char *transpile(Source *src, const TranspileOptions *opts)
     bool any_rejected = malformed;
     for (int i = 0; i < npragmas; i++)
         any_rejected |= sites[i].rejected;
-    if (any_rejected && !opts->keep_invalid)
-        return NULL;
-    if (diag_error_count() > errors_before)
+    *ok = !(any_rejected && !keep_invalid) && diag_error_count() == errors_before;
+    *count = npragmas;
+    return sites;
+}
+
+char *transpile(Source *src, const TranspileOptions *opts)
+{
+    int npragmas;
+    bool ok;
+    Site *sites = transpile_analyze(src, opts->keep_invalid, &npragmas, &ok);
+    if (!ok)
         return NULL;
 
     EditList edits = {0};

@@ -1,0 +1,129 @@
+/* pragma.c: finding `#pragma reduce` and parsing its clauses. */
+#include "unit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A function whose only loop is marked by `pragma_line`. */
+static char *program(const char *pragma_line)
+{
+    static char buf[2048];
+    snprintf(buf, sizeof buf,
+             "double f(const double *a, int n) {\n"
+             "    double s = 0, t = 1; int m = 0;\n"
+             "%s\n"
+             "    for (int i = 0; i < n; i++) { s += a[i]; t *= a[i]; m = m > i ? m : i; }\n"
+             "    return s + t + m;\n"
+             "}\n",
+             pragma_line);
+    return buf;
+}
+
+static const struct {
+    const char *line;
+    int nvars;
+    const char *summary;
+} good[] = {
+    {"#pragma reduce(+: s) reduce(*: t) reduce(max: m)", 3, "reduce(+: s) reduce(*: t) reduce(max: m)"},
+    {"#pragma reduce( + : s ) reduce(*:t) reduce(max :m)", 3, "reduce(+: s) reduce(*: t) reduce(max: m)"},
+    {"  #  pragma reduce(+: s) reduce(*: t) \\\n  reduce(max: m)", 3, "reduce(+: s) reduce(*: t) reduce(max: m)"},
+    {"#pragma reduce(+: s) reduce(*: t) reduce(max: m) in(a[0:n])", 3, NULL},
+};
+
+START_TEST(accepts_wellformed)
+{
+    int n;
+    bool ok;
+    Site *sites = analyze_snippet(program(good[_i].line), &n, &ok);
+    ck_assert_msg(ok, "rejected: %s", good[_i].line);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(sites[0].pragma.nvars, good[_i].nvars);
+    if (good[_i].summary)
+        ck_assert_str_eq(sites[0].pragma.summary, good[_i].summary);
+}
+END_TEST
+
+static const char *bad[] = {
+    "#pragma reduce",
+    "#pragma reduce(",
+    "#pragma reduce()",
+    "#pragma reduce(+)",
+    "#pragma reduce(+: )",
+    "#pragma reduce(+ s)",
+    "#pragma reduce(%: s)",
+    "#pragma reduce(avg: s)",
+    "#pragma reduce(-: s)",
+    "#pragma reduce(+: s",
+    "#pragma reduce(+: s) foo",
+    "#pragma reduce(+: s, s)",
+    "#pragma reduce(+: s) reduce(*: s)",
+    "#pragma reduce(+: s.x)",
+    "#pragma reduce(+: s[0])",
+    "#pragma reduce(+: 3)",
+    "#pragma reduce(+: s) in(a)",
+    "#pragma reduce(+: s) in(a[0])",
+    "#pragma reduce(+: s) in(a[:n])",
+    "#pragma reduce(+: s) in(a[0:])",
+    "#pragma reduce(+: s) in(b[0:n])",
+    "#pragma reduce(+: s) in(a[0:n], a[0:n])",
+};
+
+START_TEST(rejects_malformed)
+{
+    int n;
+    bool ok;
+    analyze_snippet(program(bad[_i]), &n, &ok);
+    ck_assert_msg(!ok, "accepted: %s", bad[_i]);
+    ck_assert_int_ge(snippet_errors(), 1);
+}
+END_TEST
+
+START_TEST(pragma_needs_a_for)
+{
+    int n;
+    bool ok;
+    analyze_snippet("int f(int n) { int s = 0;\n#pragma reduce(+: s)\n while (n--) s += n; return s; }\n",
+                    &n, &ok);
+    ck_assert(!ok);
+    analyze_snippet("int s;\n#pragma reduce(+: s)\n", &n, &ok);
+    ck_assert(!ok);
+}
+END_TEST
+
+START_TEST(skipped_regions_are_ignored)
+{
+    int n;
+    bool ok;
+    analyze_snippet("int f(int n) { int s = 0;\n#if 0\n#pragma reduce(+: s)\n#endif\n"
+                    "for (int i = 0; i < n; i++) s += i; return s; }\n",
+                    &n, &ok);
+    ck_assert(ok);
+    ck_assert_int_eq(n, 0);
+}
+END_TEST
+
+START_TEST(two_errors_in_one_run)
+{
+    int n;
+    bool ok;
+    analyze_snippet("int f(int n) { int s = 0, t = 0;\n#pragma reduce(%: s)\n"
+                    "for (int i = 0; i < n; i++) s += i;\n#pragma reduce(+: t)\n"
+                    "for (int i = 0; i < n; i++) { t += i; if (t > 3) s = 1; }\nreturn s + t; }\n",
+                    &n, &ok);
+    ck_assert(!ok);
+    ck_assert_int_ge(snippet_errors(), 2);
+}
+END_TEST
+
+Suite *pragma_suite(void)
+{
+    Suite *s = suite_create("pragma");
+    TCase *tc = tcase_create("grammar");
+    tcase_add_loop_test(tc, accepts_wellformed, 0, sizeof good / sizeof good[0]);
+    tcase_add_loop_test(tc, rejects_malformed, 0, sizeof bad / sizeof bad[0]);
+    tcase_add_test(tc, pragma_needs_a_for);
+    tcase_add_test(tc, skipped_regions_are_ignored);
+    tcase_add_test(tc, two_errors_in_one_run);
+    suite_add_tcase(s, tc);
+    return s;
+}
