@@ -14,6 +14,9 @@
 
 static int error_count;
 static bool errors_are_warnings;
+static bool quiet;
+
+void diag_set_quiet(bool on) { quiet = on; }
 
 int diag_error_count(void) { return error_count; }
 void diag_reset(void) { error_count = 0; }
@@ -43,6 +46,8 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
     if (offset > src->size)
         offset = (unsigned)src->size;
     level = effective_level(level);
+    if (quiet)
+        return;
     unsigned line, col;
     source_line_col(src, offset, &line, &col);
     fprintf(stderr, "%s:%u:%u: %s: ", src->path, line, col, level_name(level));
@@ -67,6 +72,8 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
 void diag_plain(DiagLevel level, const char *fmt, ...)
 {
     level = effective_level(level);
+    if (quiet)
+        return;
     fprintf(stderr, "pragreduce: %s: ", level_name(level));
     va_list ap;
     va_start(ap, fmt);

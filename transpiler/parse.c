@@ -50,26 +50,32 @@ static char *search_clang_dir(const char *libdir)
  * then next to the libclang actually loaded. */
 const char *clang_resource_dir(void)
 {
-    static char *dir;
-    if (dir)
-        return dir;
+    /* cached for the process, outside the arena */
+    static char dir[4096];
+    static bool done;
+    if (done)
+        return dir[0] ? dir : NULL;
+    done = true;
+    const char *found = NULL;
     const char *env = getenv("PRAGREDUCE_RESOURCE_DIR");
     if (env && *env && is_dir_with_stddef(env))
-        return dir = xstrdup(env);
+        found = env;
 #ifdef PR_CLANG_RESOURCE_DIR
-    if (is_dir_with_stddef(PR_CLANG_RESOURCE_DIR))
-        return dir = xstrdup(PR_CLANG_RESOURCE_DIR);
+    if (!found && is_dir_with_stddef(PR_CLANG_RESOURCE_DIR))
+        found = PR_CLANG_RESOURCE_DIR;
 #endif
     Dl_info info;
-    if (dladdr((void *)clang_createIndex, &info) && info.dli_fname) {
+    if (!found && dladdr((void *)clang_createIndex, &info) && info.dli_fname) {
         char *lib = xstrdup(info.dli_fname);
         char *slash = strrchr(lib, '/');
         if (slash) {
             *slash = '\0';
-            dir = search_clang_dir(lib);
+            found = search_clang_dir(lib);
         }
     }
-    return dir;
+    if (found)
+        snprintf(dir, sizeof dir, "%s", found);
+    return dir[0] ? dir : NULL;
 }
 
 void source_line_col(const Source *src, unsigned offset, unsigned *line, unsigned *col)

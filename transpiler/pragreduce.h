@@ -78,6 +78,8 @@ void diag_reset(void);
 /* When set, errors are printed as warnings (--keep-invalid) but still counted
  * by diag_soft_error_count(). */
 void diag_set_errors_are_warnings(bool on);
+/* Counts without printing (fuzzing). */
+void diag_set_quiet(bool on);
 
 /* ---------------------------------------------------------------- parse.c */
 
