@@ -51,7 +51,14 @@ template <class T> inline T highest()
 
 struct op_add {
     template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a + b); }
-    template <class T> static T identity() { return (T)0; }
+    /* -0.0 is the floating-point identity: -0.0 + x == x even for x == -0.0 */
+    template <class T> static T identity()
+    {
+        if constexpr (std::is_floating_point<T>::value)
+            return (T)-0.0;
+        else
+            return (T)0;
+    }
 };
 struct op_mul {
     template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a * b); }
@@ -202,13 +209,53 @@ __device__ __forceinline__ bool arrive_last(unsigned *counter)
 
 /* The last block combines the per-block partials (in index order, so the
  * result does not depend on which block came last). */
+template <class T> __device__ __forceinline__ T load_coherent(const T *p)
+{
+    /* other blocks wrote these: read through L2, not a stale L1 line */
+    if constexpr (sizeof(T) == 4) {
+        unsigned bits = __ldcg((const unsigned *)p);
+        T v;
+        memcpy(&v, &bits, 4);
+        return v;
+    } else if constexpr (sizeof(T) == 8) {
+        unsigned long long bits = __ldcg((const unsigned long long *)p);
+        T v;
+        memcpy(&v, &bits, 8);
+        return v;
+    } else {
+        return *(const volatile T *)p;
+    }
+}
+
 template <class Op, int BLOCK, class T>
 __device__ __forceinline__ T combine_partials(const T *partials, unsigned count, T identity)
 {
     T v = identity;
+#pragma unroll 4
     for (unsigned b = threadIdx.x; b < count; b += BLOCK)
-        v = Op::apply(v, *(const volatile T *)&partials[b]);
+        v = Op::apply(v, load_coherent(&partials[b]));
     return block_reduce<Op, BLOCK>(v, identity);
+}
+
+/* V consecutive elements with one 16-, 8- or 4-byte load; p is aligned to
+ * V * sizeof(T) (the wrapper places each copied array so that it is). */
+template <class T, int V> __device__ __forceinline__ void load_vec(const T *p, T (&out)[V])
+{
+    constexpr int BYTES = (int)sizeof(T) * V;
+    if constexpr (BYTES == 16) {
+        const uint4 r = __ldg((const uint4 *)p);
+        memcpy(out, &r, 16);
+    } else if constexpr (BYTES == 8) {
+        const uint2 r = __ldg((const uint2 *)p);
+        memcpy(out, &r, 8);
+    } else if constexpr (BYTES == 4) {
+        const unsigned r = __ldg((const unsigned *)p);
+        memcpy(out, &r, 4);
+    } else {
+#pragma unroll
+        for (int e = 0; e < V; e++)
+            out[e] = p[e];
+    }
 }
 
 /* The induction variable's value at iteration k: lo +/- k * step in the
@@ -300,12 +347,18 @@ inline int sm_count(const char *site)
 
 /* Blocks in the grid: enough to fill every multiprocessor with the blocks
  * it can hold, never more than there are tiles of work. */
-inline unsigned grid_size(u64 trip, int block, int unroll, int blocks_per_sm, const char *site)
+inline unsigned grid_size(u64 trip, int tile, int blocks_per_sm, int waves, const char *site)
 {
-    const u64 tile = (u64)block * (u64)unroll;
-    const u64 tiles = (trip + tile - 1) / tile;
-    u64 cap = (u64)sm_count(site) * (u64)(blocks_per_sm > 0 ? blocks_per_sm : 1);
-    u64 grid = tiles < cap ? tiles : cap;
+    const u64 tiles = (trip + (u64)tile - 1) / (u64)tile;
+    u64 grid = tiles;
+    if (waves > 0) {
+        /* a persistent grid: `waves` rounds of the blocks the GPU holds */
+        const u64 cap = (u64)sm_count(site) * (u64)(blocks_per_sm > 0 ? blocks_per_sm : 1) *
+                        (u64)waves;
+        grid = tiles < cap ? tiles : cap;
+    }
+    if (grid > 0x7fffffffULL)
+        grid = 0x7fffffffULL;
     return grid ? (unsigned)grid : 1u;
 }
 
@@ -367,6 +420,58 @@ template <class T, class H> inline u64 trip_ne(T lo, H hi, bool down)
     typedef typename std::make_unsigned<C>::type UC;
     const C l = (C)lo, h = (C)hi;
     return down ? (u64)(UC)((UC)l - (UC)h) : (u64)(UC)((UC)h - (UC)l);
+}
+
+/* A kernel that spins for about `ns` nanoseconds: queued before a timed
+ * launch, it hides the host's launch overhead from the measurement. */
+__global__ void busy_wait(unsigned ns)
+{
+    const unsigned long long start = clock64();
+    while (clock64() - start < (unsigned long long)ns * 2)
+        ;
+}
+
+/* Runs `launch` once, or, with PRAGREDUCE_BENCH=N in the environment, 3
+ * warm-ups and N timed runs (CUDA events around each, a busy kernel queued
+ * first), printing the median to stderr: the kernel's time with its data
+ * already on the device. */
+template <class F> inline void run_launch(const char *site, u64 trip, F launch)
+{
+    static int reps = -1;
+    if (reps < 0) {
+        const char *e = getenv("PRAGREDUCE_BENCH");
+        reps = e ? atoi(e) : 0;
+    }
+    if (reps <= 0) {
+        launch();
+        return;
+    }
+    cudaEvent_t start, stop;
+    PRAGREDUCE_CHECK(site, "cudaEventCreate", cudaEventCreate(&start));
+    PRAGREDUCE_CHECK(site, "cudaEventCreate", cudaEventCreate(&stop));
+    float *times = (float *)malloc(sizeof(float) * (size_t)reps);
+    for (int r = -3; r < reps; r++) {
+        busy_wait<<<1, 1>>>(50000);
+        PRAGREDUCE_CHECK(site, "cudaEventRecord", cudaEventRecord(start));
+        launch();
+        PRAGREDUCE_CHECK(site, "cudaEventRecord", cudaEventRecord(stop));
+        PRAGREDUCE_CHECK(site, "cudaEventSynchronize", cudaEventSynchronize(stop));
+        float ms = 0;
+        PRAGREDUCE_CHECK(site, "cudaEventElapsedTime", cudaEventElapsedTime(&ms, start, stop));
+        if (r >= 0)
+            times[r] = ms;
+    }
+    for (int i = 1; i < reps; i++)
+        for (int j = i; j > 0 && times[j - 1] > times[j]; j--) {
+            float t = times[j];
+            times[j] = times[j - 1];
+            times[j - 1] = t;
+        }
+    fprintf(stderr, "pragreduce-bench: %s: trip %llu: median %.2f us over %d runs\n", site, trip,
+            1000.0 * times[reps / 2], reps);
+    free(times);
+    (void)cudaEventDestroy(start);
+    (void)cudaEventDestroy(stop);
 }
 
 /* True when the induction variable would leave its type's range before the

@@ -153,8 +153,17 @@ bool access_analyze(const Source *src, Site *site)
             ok = false;
             continue;
         }
-        cap->ranges = xcalloc((size_t)cap->nsubs, sizeof(Linear));
+        cap->vec_ok = cap->nsubs > 0 && !cap->deref0;
+        for (int k = 0; k < cap->nsubs; k++) {
+            const Node *sub = ast_strip(cap->subs[k]);
+            const Node *ref = cap->subs[k]->parent;
+            cap->vec_ok &= sub->kind == N_DECLREF && sub->var == site->info.iv && ref &&
+                           ref->kind == N_SUBSCRIPT && !ref->from_macro && ref->end > ref->start;
+        }
+        cap->ranges = xcalloc((size_t)cap->nsubs + 1, sizeof(Linear));
         cap->nranges = 0;
+        if (cap->deref0)
+            cap->ranges[cap->nranges++] = constant(xstrdup("0"));
         for (int k = 0; k < cap->nsubs; k++) {
             Linear l = linear(&c, cap->subs[k]);
             if (!l.affine) {

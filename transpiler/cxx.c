@@ -51,7 +51,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
 {
     (void)parent;
     Ctx *ctx = data;
-    if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    if (!source_cursor_in_main(ctx->src, c))
         return CXChildVisit_Continue;
     if (clang_getCursorKind(c) == CXCursor_UnexposedExpr && is_object_pointer(clang_getCursorType(c))) {
         CXCursor child = clang_getNullCursor();

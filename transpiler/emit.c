@@ -105,38 +105,13 @@ static void emit_body(const Ctx *c, StrBuf *sb, const char *indent)
     line_to_output(c, sb);
 }
 
-static void emit_kernel(const Ctx *c, StrBuf *sb)
+/* Scalar loads: a grid-stride loop over full tiles of UNROLL iterations
+ * per thread (their loads all in flight), then a guarded tail. */
+static void emit_scalar_loop(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
     const LoopInfo *li = &site->info;
-    const char *p = c->p;
     int block = site->plan.block, unroll = site->plan.unroll;
-
-    strbuf_printf(sb, "/* Last-block detection for %s_kernel; the last block resets it. */\n", p);
-    strbuf_printf(sb, "__device__ unsigned %s_counter;\n\n", p);
-    strbuf_printf(sb, "template <class pr_idx>\n__global__ void __launch_bounds__(%d)\n%s_kernel(",
-                  block, p);
-    const char *sep = "";
-    for (int i = 0; i < site->ncaptures; i++) {
-        const Capture *cap = &site->captures[i];
-        if (cap->kind == CAP_ARRAY)
-            strbuf_printf(sb, "%sconst %s *__restrict__ %s", sep, cap->type, cap->var->name);
-        else
-            strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
-        sep = ",\n    ";
-    }
-    strbuf_printf(sb, "%s%s pr_lo, pr_idx pr_step, pr_idx pr_trip", sep, li->iv_type);
-    for (int v = 0; v < site->pragma.nvars; v++) {
-        const ReduceVar *rv = &site->pragma.vars[v];
-        char *t = var_type(rv->var);
-        strbuf_printf(sb, ",\n    %s pr_id%d, %s *pr_part%d, %s *pr_res%d", t, v, t, v, t, v);
-    }
-    strbuf_puts(sb, ")\n{\n");
-    strbuf_puts(sb, "    /* each thread reduces its iterations from the identity */\n");
-    for (int v = 0; v < site->pragma.nvars; v++) {
-        const ReduceVar *rv = &site->pragma.vars[v];
-        strbuf_printf(sb, "    %s %s = pr_id%d;\n", var_type(rv->var), rv->name, v);
-    }
     const char *down = li->step_down ? "true" : "false";
     strbuf_printf(sb,
                   "    const pr_idx pr_stride = (pr_idx)gridDim.x * %d;\n"
@@ -164,6 +139,143 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
                   unroll, block, li->iv_type, li->iv->name, li->iv_type, down, block);
     emit_body(c, sb, "            ");
     strbuf_puts(sb, "        }\n    }\n");
+
+}
+
+/* The body with every vector-loaded access `a[i]` replaced by the register
+ * holding that element. */
+static char *vector_body(const Ctx *c)
+{
+    const Site *site = c->site;
+    const Node *body = site->info.body;
+    EditList edits = {0};
+    for (int k = 0; k < site->ncaptures; k++) {
+        const Capture *cap = &site->captures[k];
+        if (cap->kind != CAP_ARRAY || !cap->vec_ok || cap->section)
+            continue;
+        for (int s = 0; s < cap->nsubs; s++) {
+            const Node *ref = cap->subs[s]->parent;
+            /* a macro argument expanded twice is one piece of text */
+            bool seen = false;
+            for (size_t e = 0; e < edits.count && !seen; e++)
+                seen = edits.items[e].start == ref->start && edits.items[e].end == ref->end;
+            if (!seen)
+                edits_add(&edits, ref->start, ref->end,
+                          xformat("pr_v_%s[pr_u][pr_e]", cap->var->name));
+        }
+    }
+    /* splice over the body's own bytes */
+    unsigned start = body->start, end = site->loop_end;
+    for (size_t e = 0; e < edits.count; e++) {
+        edits.items[e].start -= start;
+        edits.items[e].end -= start;
+    }
+    return splice_apply(c->src->text + start, end - start, &edits, "", false);
+}
+
+static void emit_body_text(const Ctx *c, StrBuf *sb, const char *indent, const char *text)
+{
+    const Node *body = c->site->info.body;
+    unsigned line, col;
+    source_line_col(c->src, body->start, &line, &col);
+    strbuf_printf(sb, "%s{\n", indent);
+    line_to_input(c, sb, line);
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+    strbuf_puts(sb, text);
+    strbuf_printf(sb, "\n%s;}\n", indent);
+    line_to_output(c, sb);
+}
+
+/* Unit stride: each thread loads UNROLL vectors of VECTOR consecutive
+ * elements of every such array (16-byte loads, coalesced across the warp,
+ * all in flight before the first use), one tile of BLOCK * UNROLL * VECTOR
+ * iterations per block and round; the remainder, less than a tile, one
+ * iteration per thread. */
+static void emit_vector_loop(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const LoopInfo *li = &site->info;
+    int block = site->plan.block, unroll = site->plan.unroll, vec = site->plan.vector;
+    int tile = block * unroll * vec;
+    strbuf_printf(sb,
+                  "    /* full tiles of %d iterations: %d vectors of %d elements per thread "
+                  "and array */\n"
+                  "    const pr_idx pr_tiles = pr_trip / %d;\n"
+                  "    for (pr_idx pr_t = blockIdx.x; pr_t < pr_tiles; pr_t += gridDim.x) {\n"
+                  "        const pr_idx pr_first = pr_t * %d + (pr_idx)threadIdx.x * %d;\n",
+                  tile, unroll, vec, tile, tile, vec);
+    for (int k = 0; k < site->ncaptures; k++) {
+        const Capture *cap = &site->captures[k];
+        if (cap->kind != CAP_ARRAY || !cap->vec_ok || cap->section)
+            continue;
+        strbuf_printf(sb,
+                      "        %s pr_v_%s[%d][%d];\n"
+                      "#pragma unroll\n"
+                      "        for (int pr_u = 0; pr_u < %d; ++pr_u)\n"
+                      "            pragreduce::load_vec<%s, %d>(&%s[pragreduce::iv_at<%s, false>(pr_lo, "
+                      "pr_first + (pr_idx)pr_u * %d, pr_step)], pr_v_%s[pr_u]);\n",
+                      cap->type, cap->var->name, unroll, vec, unroll, cap->type, vec,
+                      cap->var->name, li->iv_type, block * vec, cap->var->name);
+    }
+    strbuf_printf(sb,
+                  "#pragma unroll\n"
+                  "        for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
+                  "#pragma unroll\n"
+                  "            for (int pr_e = 0; pr_e < %d; ++pr_e) {\n"
+                  "                %s %s = pragreduce::iv_at<%s, false>(pr_lo, pr_first + "
+                  "(pr_idx)pr_u * %d + (pr_idx)pr_e, pr_step);\n"
+                  "                (void)%s;\n",
+                  unroll, vec, li->iv_type, li->iv->name, li->iv_type, block * vec, li->iv->name);
+    emit_body_text(c, sb, "                ", vector_body(c));
+    strbuf_puts(sb, "            }\n        }\n    }\n");
+    strbuf_printf(sb,
+                  "    /* the remainder, less than a tile */\n"
+                  "    for (pr_idx pr_k = pr_tiles * %d + (pr_idx)blockIdx.x * %d + threadIdx.x; "
+                  "pr_k < pr_trip;\n"
+                  "         pr_k += (pr_idx)gridDim.x * %d) {\n"
+                  "        %s %s = pragreduce::iv_at<%s, false>(pr_lo, pr_k, pr_step);\n",
+                  tile, block, block, li->iv_type, li->iv->name, li->iv_type);
+    emit_body(c, sb, "        ");
+    strbuf_puts(sb, "    }\n");
+}
+
+static void emit_kernel(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const LoopInfo *li = &site->info;
+    const char *p = c->p;
+    int block = site->plan.block;
+
+    strbuf_printf(sb, "/* Last-block detection for %s_kernel; the last block resets it. */\n", p);
+    strbuf_printf(sb, "__device__ unsigned %s_counter;\n\n", p);
+    strbuf_printf(sb, "template <class pr_idx>\n__global__ void __launch_bounds__(%d)\n%s_kernel(",
+                  block, p);
+    const char *sep = "";
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind == CAP_ARRAY)
+            strbuf_printf(sb, "%sconst %s *__restrict__ %s", sep, cap->type, cap->var->name);
+        else
+            strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
+        sep = ",\n    ";
+    }
+    strbuf_printf(sb, "%s%s pr_lo, pr_idx pr_step, pr_idx pr_trip", sep, li->iv_type);
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        char *t = var_type(rv->var);
+        strbuf_printf(sb, ",\n    %s pr_id%d, %s *pr_part%d, %s *pr_res%d", t, v, t, v, t, v);
+    }
+    strbuf_puts(sb, ")\n{\n");
+    strbuf_puts(sb, "    /* each thread reduces its iterations from the identity */\n");
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        strbuf_printf(sb, "    %s %s = pr_id%d;\n", var_type(rv->var), rv->name, v);
+    }
+    if (site->plan.vector > 1)
+        emit_vector_loop(c, sb);
+    else
+        emit_scalar_loop(c, sb);
 
     strbuf_puts(sb, "    /* combine the block's threads; the result is in thread 0 */\n");
     for (int v = 0; v < site->pragma.nvars; v++) {
@@ -334,9 +446,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "            PRAGREDUCE_CHECK(%s_site, \"cudaOccupancyMaxActiveBlocksPerMultiprocessor\",\n"
                   "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<pragreduce::u64>, %d, 0));\n"
                   "    }\n"
-                  "    const unsigned pr_grid = pragreduce::grid_size(pr_trip, %d, %d, *pr_occ * %d, %s_site);\n",
-                  p, p, site->plan.block, p, p, site->plan.block, site->plan.block,
-                  site->plan.unroll, site->plan.waves, p);
+                  "    const unsigned pr_grid = pragreduce::grid_size(pr_trip, %d, *pr_occ, %d, %s_site);\n",
+                  p, p, site->plan.block, p, p, site->plan.block,
+                  site->plan.block * site->plan.unroll * site->plan.vector, site->plan.waves, p);
 
     /* device memory: arrays, partials, results in one scratch buffer */
     strbuf_puts(sb, "    size_t pr_bytes = 0;\n");
@@ -410,11 +522,14 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         strbuf_printf(sb, "    const %s pr_id%d = %s::identity<%s>();\n", t, v,
                       reduce_ops[rv->op].functor, t);
     }
+    strbuf_printf(sb, "    /* one launch (PRAGREDUCE_BENCH=N times it instead) */\n"
+                      "    pragreduce::run_launch(%s_site, pr_trip, [&]() {\n", p);
     strbuf_puts(sb, "    if (pr_narrow)\n");
     emit_launch(c, sb, "unsigned");
     strbuf_puts(sb, "    else\n");
     emit_launch(c, sb, "pragreduce::u64");
     strbuf_printf(sb, "    PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n", p);
+    strbuf_puts(sb, "    });\n");
     strbuf_printf(sb,
                   "    unsigned char pr_res[%lld];\n"
                   "    PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaMemcpy(pr_res, pr_dev + pr_res_at, "

@@ -108,6 +108,8 @@ static int run(int argc, char **argv)
             opts.line_directives = false;
         } else if (!strcmp(a, "--keep-invalid")) {
             opts.keep_invalid = true;
+        } else if (!strncmp(a, "--plan=", 7)) {
+            opts.plan_override = a + 7; /* undocumented: benchmark variants */
         } else if (!strcmp(a, "-o") || !strcmp(a, "-I") || !strcmp(a, "-D")) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);

@@ -102,6 +102,13 @@ bool source_offset(const Source *src, CXSourceLocation loc, unsigned *offset)
     return true;
 }
 
+bool source_cursor_in_main(const Source *src, CXCursor c)
+{
+    /* the expansion site counts: a declaration may start with a macro */
+    unsigned off;
+    return source_offset(src, clang_getCursorLocation(c), &off);
+}
+
 char *source_text(const Source *src, unsigned start, unsigned end)
 {
     PR_ASSERT(start <= end && end <= src->size);

@@ -122,6 +122,8 @@ size_t source_token_at(const Source *src, unsigned offset);
 /* Offset of a location in the main file; false when it is in another file. */
 bool source_offset(const Source *src, CXSourceLocation loc, unsigned *offset);
 char *source_text(const Source *src, unsigned start, unsigned end);
+/* True when the cursor is in the main file (or expanded there). */
+bool source_cursor_in_main(const Source *src, CXCursor c);
 /* True when [start, end) is exactly a macro invocation: a node with that
  * range may be a piece of the macro's body rather than the invocation. */
 bool source_in_macro(const Source *src, unsigned start, unsigned end);
@@ -309,8 +311,11 @@ typedef struct {
     unsigned first_use;    /* offset, for diagnostics */
     Node **subs;           /* subscripts of `var[...]` in the loop */
     int nsubs;
+    bool deref0;           /* read as *var or var->field: element 0 */
     bool other_use;        /* used other than as `var[...]` */
     unsigned other_use_offset;
+    long long elem_size;   /* bytes per element (arrays) */
+    bool vec_ok;           /* every access is var[i] in the file's own text */
 } Capture;
 
 bool reduction_analyze(const Source *src, Site *site);
@@ -329,13 +334,18 @@ bool access_analyze(const Source *src, Site *site);
 /* ---------------------------------------------------------------- cost.c */
 
 typedef struct {
-    int block;
-    int unroll;
-    int waves;
+    int block;  /* threads per block */
+    int unroll; /* loads (vectors) in flight per thread and array */
+    int vector; /* iterations per vector load; 1: scalar loads */
+    int waves;  /* grid cap in rounds of resident blocks; 0: a block per tile */
     const char *why;
 } LaunchPlan;
 
-LaunchPlan cost_plan(const Site *site);
+/* Overrides for experiments: "block=512,unroll=2,vector=4,waves=0" (any
+ * subset); NULL keeps the model's choice. */
+LaunchPlan cost_plan(const Site *site, const char *override);
+/* True when unit-stride vector loads apply to the loop. */
+bool cost_vectorizable(const Site *site, int *vector);
 
 /* ---------------------------------------------------------------- sites */
 
@@ -397,13 +407,14 @@ void cxx_rewrite(const Source *src, EditList *edits);
 typedef struct {
     ParseOptions parse;
     bool keep_invalid;
+    const char *plan_override;
     bool line_directives;
     const char *out_name;
 } TranspileOptions;
 
 /* Runs every stage up to the plan over each site; *ok is false when errors
  * were reported (with keep_invalid, rejected sites are only warnings). */
-Site *transpile_analyze(Source *src, bool keep_invalid, int *count, bool *ok);
+Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, bool *ok);
 /* Transpiles a parsed source. Returns the output text (arena) or NULL when
  * errors were reported. */
 char *transpile(Source *src, const TranspileOptions *opts);

@@ -386,6 +386,9 @@ static void walk_declref(Walk *w, Node *n)
         if (p && p->kind == N_SUBSCRIPT && p->kids[0] == child) {
             c->subs = xrealloc(c->subs, (size_t)(c->nsubs + 1) * sizeof(Node *));
             c->subs[c->nsubs++] = p->kids[1];
+        } else if (p && ((p->kind == N_MEMBER && p->op && !strcmp(p->op, "->")) ||
+                         (p->kind == N_UNARY && !strcmp(p->op, "*")))) {
+            c->deref0 = true; /* p->x and *p read element 0 */
         } else if (!c->other_use) {
             c->other_use = true;
             c->other_use_offset = n->start;
@@ -675,6 +678,7 @@ static void check_captures(Walk *w)
             continue;
         }
         c->type = type_cxx_name(elem);
+        c->elem_size = clang_Type_getSizeOf(elem);
         if (!c->type) {
             REPORT(w, c->first_use,
                    "the element type of '%s' is declared inside a function; move it to file "

@@ -30,7 +30,7 @@ static enum CXChildVisitResult index_loops(CXCursor c, CXCursor parent, void *da
     (void)parent;
     LoopIndex *ix = data;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (!clang_Location_isFromMainFile(clang_getCursorLocation(c)))
+    if (!source_cursor_in_main(ix->src, c))
         return CXChildVisit_Continue;
     if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
         CXCursor saved = ix->function;
@@ -138,7 +138,7 @@ static bool bind_loop(const Source *src, const LoopIndex *ix, Site *site)
     return true;
 }
 
-static bool analyze_site(const Source *src, Site *site)
+static bool analyze_site(const Source *src, Site *site, const char *plan_override)
 {
     if (!loop_analyze(src, site, site->loop)) {
         note_at_pragma(src, site);
@@ -148,7 +148,7 @@ static bool analyze_site(const Source *src, Site *site)
         return false;
     if (!access_analyze(src, site))
         return false;
-    site->plan = cost_plan(site);
+    site->plan = cost_plan(site, plan_override);
     return true;
 }
 
@@ -175,8 +175,9 @@ static bool check_nesting(const Source *src, Site *sites, int n)
     return ok;
 }
 
-Site *transpile_analyze(Source *src, bool keep_invalid, int *count, bool *ok)
+Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, bool *ok)
 {
+    bool keep_invalid = opts->keep_invalid;
     int npragmas = 0;
     int errors_before = diag_error_count();
     diag_set_errors_are_warnings(keep_invalid);
@@ -200,7 +201,7 @@ Site *transpile_analyze(Source *src, bool keep_invalid, int *count, bool *ok)
     }
     check_nesting(src, sites, npragmas);
     for (int i = 0; i < npragmas; i++)
-        if (!sites[i].rejected && !analyze_site(src, &sites[i]))
+        if (!sites[i].rejected && !analyze_site(src, &sites[i], opts->plan_override))
             sites[i].rejected = true;
     diag_set_errors_are_warnings(false);
 
@@ -216,7 +217,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
 {
     int npragmas;
     bool ok;
-    Site *sites = transpile_analyze(src, opts->keep_invalid, &npragmas, &ok);
+    Site *sites = transpile_analyze(src, opts, &npragmas, &ok);
     if (!ok)
         return NULL;
 
@@ -228,6 +229,15 @@ char *transpile(Source *src, const TranspileOptions *opts)
                   PRAGREDUCE_VERSION, src->path);
     strbuf_puts(&prelude, pragreduce_runtime_text);
     strbuf_puts(&prelude, "\n");
+    /* the macros given with -D, so nvcc sees the program pragreduce analyzed */
+    for (size_t i = 0; i < opts->parse.ndefines; i++) {
+        const char *d = opts->parse.defines[i];
+        const char *eq = strchr(d, '=');
+        if (eq)
+            strbuf_printf(&prelude, "#define %.*s %s\n", (int)(eq - d), d, eq + 1);
+        else
+            strbuf_printf(&prelude, "#define %s 1\n", d);
+    }
     if (opts->line_directives) {
         strbuf_puts(&prelude, "#line 1 \"");
         for (const char *p = src->path; *p; p++) {

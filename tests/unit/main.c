@@ -17,8 +17,9 @@ Site *analyze_snippet(const char *code, int *count, bool *ok)
     *count = 0;
     *ok = false;
     Site *sites = NULL;
+    TranspileOptions opts = {.line_directives = true, .out_name = "snippet.cu"};
     if (source_parse_buffer(&last, "snippet.c", code, strlen(code), &po))
-        sites = transpile_analyze(&last, false, count, ok);
+        sites = transpile_analyze(&last, &opts, count, ok);
     last_errors = diag_error_count();
     return sites;
 }

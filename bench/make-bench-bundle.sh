@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Prepares `make bench`: the benchmark loops transpiled here (the GPU
+# machine has no libclang) for float, double and int, plus plan variants for
+# float, with the CUB side and the scripts that run and plot them there.
+#   bench/make-bench-bundle.sh PRAGREDUCE OUTDIR
+# Then, on the GPU machine: bash OUTDIR/run.sh [passes]
+set -eu
+pragreduce=$(realpath "$1")
+out=$2
+cd "$(dirname "$0")/.."
+rm -rf "$out"
+mkdir -p "$out"
+for t in float double int; do
+    "$pragreduce" bench/reduce_bench.c -DELEM=$t -o "$out/pr_$t.cu"
+done
+# variants of the float build, for the notes (bench/NOTES.md)
+while read -r name plan; do
+    "$pragreduce" bench/reduce_bench.c -DELEM=float --plan="$plan" -o "$out/pr_float_$name.cu"
+done <<'VARIANTS'
+persistent waves=1
+scalar vector=1,block=256,unroll=4,waves=1
+b256 block=256,unroll=4
+VARIANTS
+cp bench/cub_bench.cu bench/run-bench.sh bench/plot.py "$out/"
+mv "$out/run-bench.sh" "$out/run.sh"
+echo "bench bundle in $out: $(ls "$out" | tr '\n' ' ')"

@@ -1,0 +1,11 @@
+/* expect-error-at: 7:9: write to an array in the body */
+double copy_and_sum(const double *a, double *b, int n)
+{
+    double s = 0.0;
+#pragma reduce(+: s)
+    for (int i = 0; i < n; i++) {
+        b[i] = a[i];
+        s += a[i];
+    }
+    return s;
+}
