@@ -17,10 +17,13 @@ done
 while read -r name plan; do
     "$pragreduce" bench/reduce_bench.c -DELEM=float --plan="$plan" -o "$out/pr_float_$name.cu"
 done <<'VARIANTS'
-persistent waves=1
+tile waves=0
+u4 unroll=4
+w2 waves=2
 scalar vector=1,block=256,unroll=4,waves=1
-b256 block=256,unroll=4
 VARIANTS
+# the same plan with the fence-then-atomic last-block detection
+{ echo "#define PRAGREDUCE_OLD_FENCE 1"; cat "$out/pr_float.cu"; } >"$out/pr_float_fence.cu"
 cp bench/cub_bench.cu bench/run-bench.sh bench/plot.py "$out/"
 mv "$out/run-bench.sh" "$out/run.sh"
 echo "bench bundle in $out: $(ls "$out" | tr '\n' ' ')"

@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cuda/atomic>
+
 #include <limits>
 #include <type_traits>
 
@@ -197,8 +199,15 @@ __device__ __forceinline__ bool arrive_last(unsigned *counter)
     __shared__ bool is_last;
     __syncthreads();
     if (threadIdx.x == 0) {
+#ifdef PRAGREDUCE_OLD_FENCE
         __threadfence();
-        unsigned arrived = atomicAdd(counter, 1u);
+        const unsigned arrived = atomicAdd(counter, 1u);
+#else
+        /* release: this block's partials (stored by this thread) become
+         * visible with the count; acquire: the last block sees them all */
+        cuda::atomic_ref<unsigned, cuda::thread_scope_device> count(*counter);
+        const unsigned arrived = count.fetch_add(1u, cuda::memory_order_acq_rel);
+#endif
         is_last = arrived == gridDim.x - 1;
     }
     __syncthreads();

@@ -329,6 +329,12 @@ static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
             strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
         sep = ", ";
     }
+    /* in(a[first:count]) is evaluated where the loop was, in the user's scope */
+    for (int k = 0; k < site->pragma.nsections; k++) {
+        const char *n = site->pragma.sections[k].name;
+        strbuf_printf(sb, "%slong long pr_in_%s_lo, long long pr_in_%s_n", sep, n, n);
+        sep = ", ";
+    }
     if (!*sep)
         strbuf_puts(sb, "void");
 }
@@ -460,10 +466,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         if (cap->section) {
             strbuf_printf(sb,
                           "    /* %s: the elements named by in(%s[%s:%s]) */\n"
-                          "    const long long pr_%s_lo = (long long)(%s);\n"
-                          "    const long long pr_%s_n = (long long)(%s);\n",
-                          n, n, cap->section->lo, cap->section->len, n, cap->section->lo, n,
-                          cap->section->len);
+                          "    const long long pr_%s_lo = pr_in_%s_lo;\n"
+                          "    const long long pr_%s_n = pr_in_%s_n;\n",
+                          n, n, cap->section->lo, cap->section->len, n, n, n, n);
         } else {
             strbuf_printf(sb,
                           "    /* %s: the elements between the subscripts' values at the first and "
@@ -567,6 +572,11 @@ static void emit_call(const Ctx *c, StrBuf *sb)
     }
     for (int i = 0; i < site->ncaptures; i++) {
         strbuf_printf(sb, "%s%s", sep, site->captures[i].var->name);
+        sep = ", ";
+    }
+    for (int k = 0; k < site->pragma.nsections; k++) {
+        const ArraySection *sec = &site->pragma.sections[k];
+        strbuf_printf(sb, "%s(long long)(%s), (long long)(%s)", sep, sec->lo, sec->len);
         sep = ", ";
     }
     strbuf_puts(sb, ");");
