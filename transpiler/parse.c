@@ -279,7 +279,8 @@ bool source_parse_buffer(Source *src, const char *path, const char *text, size_t
         return false;
     collect_tokens(src);
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_macro_expansion, src);
-    qsort(src->macro_ranges, src->nmacro_ranges, sizeof src->macro_ranges[0], compare_range);
+    if (src->nmacro_ranges > 1)
+        qsort(src->macro_ranges, src->nmacro_ranges, sizeof src->macro_ranges[0], compare_range);
     return true;
 }
 
