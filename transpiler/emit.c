@@ -88,21 +88,14 @@ static void emit_site_string(const Ctx *c, StrBuf *sb)
     strbuf_printf(sb, ":%u: %s\";\n", c->line, c->site->pragma.summary);
 }
 
-/* The loop body, as written, with a trailing ';' for bodies that are a
- * single statement. */
+static void emit_body_text(const Ctx *c, StrBuf *sb, const char *indent, const char *text);
+static char *kernel_body(const Ctx *c, bool vector);
+
+/* The loop body, as written (calls renamed to device copies), with a
+ * trailing ';' for bodies that are a single statement. */
 static void emit_body(const Ctx *c, StrBuf *sb, const char *indent)
 {
-    const Node *body = c->site->info.body;
-    unsigned line, col;
-    source_line_col(c->src, body->start, &line, &col);
-    strbuf_printf(sb, "%s{\n", indent);
-    line_to_input(c, sb, line);
-    /* keep the body's own columns: pad the first line to its column */
-    for (unsigned i = 1; i < col; i++)
-        strbuf_putn(sb, " ", 1);
-    strbuf_putn(sb, c->src->text + body->start, c->site->loop_end - body->start);
-    strbuf_printf(sb, "\n%s;}\n", indent);
-    line_to_output(c, sb);
+    emit_body_text(c, sb, indent, kernel_body(c, false));
 }
 
 /* Scalar loads: a grid-stride loop over full tiles of UNROLL iterations
@@ -142,35 +135,93 @@ static void emit_scalar_loop(const Ctx *c, StrBuf *sb)
 
 }
 
-/* The body with every vector-loaded access `a[i]` replaced by the register
- * holding that element. */
-static char *vector_body(const Ctx *c)
+static void add_unique_edit(EditList *edits, unsigned start, unsigned end, char *text)
+{
+    /* a macro argument expanded twice is one piece of text */
+    for (size_t e = 0; e < edits->count; e++)
+        if (edits->items[e].start == start && edits->items[e].end == end)
+            return;
+    edits_add(edits, start, end, text);
+}
+
+/* Edits that make calls inside [start, end) call the device copies. */
+static void add_call_renames(const Ctx *c, EditList *edits, Node **calls, int ncalls,
+                             unsigned start, unsigned end)
+{
+    for (int k = 0; k < ncalls; k++)
+        if (calls[k]->start >= start && calls[k]->end <= end)
+            add_unique_edit(edits, calls[k]->start, calls[k]->end,
+                            xformat("%s_fn_%s", c->p, calls[k]->name));
+}
+
+static char *splice_range(const Ctx *c, EditList *edits, unsigned start, unsigned end)
+{
+    for (size_t e = 0; e < edits->count; e++) {
+        edits->items[e].start -= start;
+        edits->items[e].end -= start;
+    }
+    return splice_apply(c->src->text + start, end - start, edits, "", false);
+}
+
+/* The loop body for the kernel: calls renamed to the device copies and,
+ * for the vector loop, every vector-loaded access `a[i]` replaced by the
+ * register holding that element. */
+static char *kernel_body(const Ctx *c, bool vector)
 {
     const Site *site = c->site;
     const Node *body = site->info.body;
     EditList edits = {0};
-    for (int k = 0; k < site->ncaptures; k++) {
+    for (int k = 0; vector && k < site->ncaptures; k++) {
         const Capture *cap = &site->captures[k];
         if (cap->kind != CAP_ARRAY || !cap->vec_ok || cap->section)
             continue;
         for (int s = 0; s < cap->nsubs; s++) {
             const Node *ref = cap->subs[s]->parent;
-            /* a macro argument expanded twice is one piece of text */
-            bool seen = false;
-            for (size_t e = 0; e < edits.count && !seen; e++)
-                seen = edits.items[e].start == ref->start && edits.items[e].end == ref->end;
-            if (!seen)
-                edits_add(&edits, ref->start, ref->end,
-                          xformat("pr_v_%s[pr_u][pr_e]", cap->var->name));
+            add_unique_edit(&edits, ref->start, ref->end,
+                            xformat("pr_v_%s[pr_u][pr_e]", cap->var->name));
         }
     }
-    /* splice over the body's own bytes */
-    unsigned start = body->start, end = site->loop_end;
-    for (size_t e = 0; e < edits.count; e++) {
-        edits.items[e].start -= start;
-        edits.items[e].end -= start;
+    add_call_renames(c, &edits, site->fn_calls, site->nfn_calls, body->start, site->loop_end);
+    return splice_range(c, &edits, body->start, site->loop_end);
+}
+
+/* The __host__ __device__ copies of the file's functions the loop calls. */
+static void emit_functions(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    /* declarations first: the copies may call each other in any order */
+    for (int i = 0; i < site->nfunctions; i++) {
+        const SiteFunction *f = site->functions[i];
+        const Node *body = f->tree->kids[f->tree->nkids - 1];
+        unsigned name_at;
+        if (!source_offset(c->src, clang_getCursorLocation(f->def), &name_at))
+            continue;
+        EditList edits = {0};
+        edits_add(&edits, name_at, name_at + (unsigned)strlen(f->name),
+                  xformat("%s_fn_%s", c->p, f->name));
+        strbuf_printf(sb, "__host__ __device__ %s;\n",
+                      splice_range(c, &edits, f->tree->start, body->start));
     }
-    return splice_apply(c->src->text + start, end - start, &edits, "", false);
+    for (int i = 0; i < site->nfunctions; i++) {
+        const SiteFunction *f = site->functions[i];
+        unsigned start = f->tree->start, end = f->tree->end, name_at;
+        if (!source_offset(c->src, clang_getCursorLocation(f->def), &name_at))
+            continue;
+        EditList edits = {0};
+        edits_add(&edits, name_at, name_at + (unsigned)strlen(f->name),
+                  xformat("%s_fn_%s", c->p, f->name));
+        add_call_renames(c, &edits, f->calls, f->ncalls, start, end);
+        unsigned line, col;
+        source_line_col(c->src, start, &line, &col);
+        strbuf_printf(sb, "/* '%s' for the GPU: a copy of the function at %s:%u */\n", f->name,
+                      c->src->path, line);
+        line_to_input(c, sb, line);
+        strbuf_puts(sb, "__host__ __device__ ");
+        strbuf_puts(sb, splice_range(c, &edits, start, end));
+        strbuf_puts(sb, "\n");
+        line_to_output(c, sb);
+        strbuf_puts(sb, "\n");
+    }
 }
 
 static void emit_body_text(const Ctx *c, StrBuf *sb, const char *indent, const char *text)
@@ -227,7 +278,7 @@ static void emit_vector_loop(const Ctx *c, StrBuf *sb)
                   "(pr_idx)pr_u * %d + (pr_idx)pr_e, pr_step);\n"
                   "                (void)%s;\n",
                   unroll, vec, li->iv_type, li->iv->name, li->iv_type, block * vec, li->iv->name);
-    emit_body_text(c, sb, "                ", vector_body(c));
+    emit_body_text(c, sb, "                ", kernel_body(c, true));
     strbuf_puts(sb, "            }\n        }\n    }\n");
     strbuf_printf(sb,
                   "    /* the remainder, less than a tile */\n"
@@ -602,6 +653,7 @@ void emit_site(const Source *src, const Site *site, const EmitOptions *opts, Str
                   c.line, site->pragma.summary);
     emit_site_string(&c, defs);
     strbuf_puts(defs, "\n");
+    emit_functions(&c, defs);
     emit_kernel(&c, defs);
     emit_wrapper(&c, defs);
     emit_call(&c, call);

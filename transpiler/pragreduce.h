@@ -349,6 +349,17 @@ bool cost_vectorizable(const Site *site, int *vector);
 
 /* ---------------------------------------------------------------- sites */
 
+/* A function of the file called from a marked loop: checked like the loop
+ * body and copied for the GPU as __host__ __device__ under a new name. */
+typedef struct {
+    CXCursor def;
+    char *name;
+    Node *tree;     /* the definition */
+    Node **calls;   /* callee references inside it to other such functions */
+    int ncalls;
+    bool ok;
+} SiteFunction;
+
 struct Site {
     int index;
     Pragma pragma;
@@ -361,6 +372,10 @@ struct Site {
     Capture *captures;
     int ncaptures;
     LaunchPlan plan;
+    SiteFunction **functions; /* each allocated alone: walks keep pointers */
+    int nfunctions;
+    Node **fn_calls;      /* callee references in the loop to such functions */
+    int nfn_calls;
     bool rejected;
     char *prefix;         /* "pr_loop0" */
 };

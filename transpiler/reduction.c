@@ -24,6 +24,7 @@ typedef struct {
     int loop_depth;   /* loops nested in the body */
     int switch_depth; /* switches nested in the body */
     const Var *skip_var; /* the variable of the update being walked */
+    SiteFunction *function; /* walking this function's body, not the loop */
 } Walk;
 
 static const char *math_functions[] = {
@@ -61,6 +62,13 @@ static bool declared_in_loop(const Site *site, const Var *v)
 {
     return v->decl_offset != UINT32_MAX && v->decl_offset >= site->loop->start &&
            v->decl_offset < site->loop_end;
+}
+
+/* Declared in the function being walked (its parameters included). */
+static bool declared_in_function(const SiteFunction *f, const Var *v)
+{
+    return v->decl_offset != UINT32_MAX && v->decl_offset >= f->tree->start &&
+           v->decl_offset < f->tree->end;
 }
 
 static ReduceVar *reduction_var(Site *site, const Var *v)
@@ -278,6 +286,7 @@ static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand
 
 static void walk(Walk *w, Node *n);
 static void walk_stmt(Walk *w, Node *n);
+static bool check_call(Walk *w, Node *call);
 
 static Var *lvalue_root(Node *n, bool *through_pointer)
 {
@@ -316,6 +325,15 @@ static void check_write(Walk *w, Node *target, Node *whole)
     Var *root = lvalue_root(target, &through_pointer);
     Node *t = ast_strip(target);
     char *text = ast_expr_text(w->src, t);
+    if (w->function) {
+        if (root && declared_in_function(w->function, root) && !through_pointer)
+            return;
+        REPORT(w, t->start,
+               "'%s' is written here, in '%s', called from a marked loop: a function called "
+               "from a marked loop may write only its own local variables",
+               text, w->function->name);
+        return;
+    }
     if (root && root == site->info.iv) {
         REPORT(w, whole->start,
                "the induction variable '%s' is modified here; a marked loop must not change it",
@@ -364,6 +382,15 @@ static void walk_declref(Walk *w, Node *n)
     Var *v = n->var;
     if (!v || v == w->skip_var)
         return; /* functions, enumerators, the updated variable */
+    if (w->function) {
+        if (!declared_in_function(w->function, v))
+            REPORT(w, n->start,
+                   "'%s' reads '%s', which is not one of its parameters or locals: a function "
+                   "called from a marked loop runs on the GPU, where the program's globals are "
+                   "not; pass it as an argument",
+                   w->function->name, v->name);
+        return;
+    }
     ReduceVar *rv = reduction_var(site, v);
     if (rv) {
         REPORT(w, n->start,
@@ -422,7 +449,9 @@ static void walk(Walk *w, Node *n)
         if (!strcmp(n->op, "&")) {
             bool through;
             Var *root = lvalue_root(n->kids[0], &through);
-            if (!root || !declared_in_loop(site, root)) {
+            bool local = root && (w->function ? declared_in_function(w->function, root)
+                                              : declared_in_loop(site, root));
+            if (!local) {
                 REPORT(w, n->start,
                        "the address of '%s' is taken here; a marked loop may not let outer data "
                        "escape",
@@ -434,13 +463,8 @@ static void walk(Walk *w, Node *n)
         return;
     case N_CALL: {
         const char *name = n->name ? n->name : "";
-        if (!is_math_function(name)) {
-            REPORT(w, n->start,
-                   "call to '%s' is not allowed in a marked loop: only <math.h> functions, which "
-                   "have no side effects, may be called",
-                   name[0] ? name : ast_expr_text(w->src, n->kids[0]));
-            return;
-        }
+        if (!is_math_function(name))
+            (void)check_call(w, n);
         for (int i = 1; i < n->nkids; i++)
             walk(w, n->kids[i]);
         return;
@@ -449,6 +473,10 @@ static void walk(Walk *w, Node *n)
         REPORT(w, n->start, "inline assembly is not allowed in a marked loop");
         return;
     case N_RETURN:
+        if (w->function) {
+            walk_kids(w, n);
+            return;
+        }
         REPORT(w, n->start, "'return' leaves the marked loop early; a reduction must run every "
                             "iteration");
         return;
@@ -456,7 +484,7 @@ static void walk(Walk *w, Node *n)
         REPORT(w, n->start, "'goto' is not allowed in a marked loop");
         return;
     case N_BREAK:
-        if (w->loop_depth == 0 && w->switch_depth == 0) {
+        if (!w->function && w->loop_depth == 0 && w->switch_depth == 0) {
             REPORT(w, n->start, "'break' leaves the marked loop early; a reduction must run "
                                 "every iteration");
             return;
@@ -518,11 +546,93 @@ static void walk(Walk *w, Node *n)
     }
 }
 
+/* The definition of the function a call names, when it is in this file. */
+static CXCursor called_definition(Node *call, Node **callee_ref)
+{
+    Node *callee = ast_strip(call->kids[0]);
+    *callee_ref = callee;
+    if (!callee || callee->kind != N_DECLREF)
+        return clang_getNullCursor();
+    CXCursor ref = clang_getCursorReferenced(callee->cursor);
+    if (clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+        return clang_getNullCursor();
+    return clang_getCursorDefinition(ref);
+}
+
+/* Checks a call to a function other than <math.h>'s: its definition must be
+ * in this file and obey the loop's rules (on its own locals). */
+static bool check_call(Walk *w, Node *call)
+{
+    Site *site = w->site;
+    const char *name = call->name ? call->name : "";
+    Node *callee;
+    CXCursor def = called_definition(call, &callee);
+    if (clang_Cursor_isNull(def) || !source_cursor_in_main(w->src, def)) {
+        REPORT(w, call->start,
+               "call to '%s' is not allowed in a marked loop: only <math.h> functions and "
+               "functions defined in this file, which are checked for side effects, may be "
+               "called",
+               name[0] ? name : ast_expr_text(w->src, call->kids[0]));
+        return false;
+    }
+    if (clang_Cursor_isVariadic(def)) {
+        REPORT(w, call->start, "call to variadic function '%s' in a marked loop", name);
+        return false;
+    }
+    if (callee->from_macro) {
+        REPORT(w, call->start, "call to '%s' comes from a macro; call it directly", name);
+        return false;
+    }
+    /* remember the reference, to call the device copy */
+    if (w->function) {
+        SiteFunction *f = w->function;
+        f->calls = xrealloc(f->calls, (size_t)(f->ncalls + 1) * sizeof(Node *));
+        f->calls[f->ncalls++] = callee;
+    } else {
+        site->fn_calls = xrealloc(site->fn_calls, (size_t)(site->nfn_calls + 1) * sizeof(Node *));
+        site->fn_calls[site->nfn_calls++] = callee;
+    }
+    for (int i = 0; i < site->nfunctions; i++)
+        if (clang_equalCursors(site->functions[i]->def, def))
+            return site->functions[i]->ok; /* checked, or being checked (recursion) */
+    site->functions = xrealloc(site->functions, (size_t)(site->nfunctions + 1) * sizeof(SiteFunction *));
+    SiteFunction *f = xcalloc(1, sizeof *f);
+    site->functions[site->nfunctions++] = f;
+    f->def = def;
+    f->name = cursor_spelling(def);
+    f->tree = ast_build(w->src, def);
+    f->ok = true;
+    Walk fw = *w;
+    fw.ok = true;
+    fw.loop_depth = 0;
+    fw.switch_depth = 0;
+    fw.skip_var = NULL;
+    fw.function = f;
+    Node *body = f->tree->nkids ? f->tree->kids[f->tree->nkids - 1] : NULL;
+    if (!body || body->kind != N_COMPOUND) {
+        fw.ok = false;
+    } else {
+        for (int i = 0; i < f->tree->nkids - 1; i++)
+            walk(&fw, f->tree->kids[i]);
+        walk_stmt(&fw, body);
+    }
+    f->ok = fw.ok;
+    if (!fw.ok) {
+        w->ok = false;
+        diag_at(w->src, call->start, DIAG_NOTE, "'%s' is called here", f->name);
+    }
+    return f->ok;
+}
+
 /* A statement: an update of a reduction variable, or anything else. */
 static void walk_stmt(Walk *w, Node *n)
 {
     if (!n)
         return;
+    if (w->function) {
+        walk(w, n);
+        return;
+    }
     ReduceOp op;
     Node *operand;
     const char *bad_form;
@@ -697,7 +807,7 @@ static void check_captures(Walk *w)
 
 bool reduction_analyze(const Source *src, Site *site)
 {
-    Walk w = {src, site, true, 0, 0, NULL};
+    Walk w = {src, site, true, 0, 0, NULL, NULL};
     for (int i = 0; i < site->pragma.nvars; i++)
         if (!check_reduction_var(&w, &site->pragma.vars[i]))
             w.ok = false;
