@@ -110,7 +110,9 @@ check: test
 demo: $(B)/pragreduce
 	$(B)/pragreduce samples/dot.c -o $(B)/dot.cu
 	$(NVCC) $(NVCCFLAGS) $(B)/dot.cu -o $(B)/dot
-	$(B)/dot 1000000
+	@if nvidia-smi -L >/dev/null 2>&1; then echo "GPU found: PRAGREDUCE_DEVICE=gpu"; \
+	    PRAGREDUCE_DEVICE=gpu $(B)/dot 1000000; \
+	else echo "no GPU: the marked loops run on the CPU"; $(B)/dot 1000000; fi
 
 deps-ok:
 	@sh tools/deps.sh check

@@ -319,11 +319,9 @@ inline int device_mode()
     return mode;
 }
 
-inline bool use_gpu(const char *site)
+inline bool gpu_present(const char *site)
 {
     static int available = -1;
-    if (device_mode() == MODE_CPU)
-        return false;
     if (available < 0) {
         int count = 0;
         cudaError_t err = cudaGetDeviceCount(&count);
@@ -338,6 +336,22 @@ inline bool use_gpu(const char *site)
         }
     }
     return available != 0;
+}
+
+/* Whether this call of a marked loop runs on the GPU: never with
+ * PRAGREDUCE_DEVICE=cpu, always with =gpu, and in auto mode when a GPU is
+ * there and the trip count reaches the cost model's threshold (below it,
+ * copying the arrays costs more than the CPU loop). */
+inline bool use_gpu(const char *site, u64 trip, u64 cpu_below)
+{
+    switch (device_mode()) {
+    case MODE_CPU:
+        return false;
+    case MODE_GPU:
+        return gpu_present(site);
+    default:
+        return trip >= cpu_below ? gpu_present(site) : false;
+    }
 }
 
 inline int sm_count(const char *site)

@@ -60,6 +60,24 @@ for src in tests/golden/*.c; do
     ok
 done
 
+# --explain: the model's facts, candidates and choice, pinned
+for src in tests/explain/*.c; do
+    [ -f "$src" ] || continue
+    name=$(basename "$src" .c)
+    if ! "$pragreduce" --explain "$src" >"$work/$name.txt" 2>"$work/$name.err"; then
+        bad "$src: --explain failed"; cat "$work/$name.err"; continue
+    fi
+    if [ "$update" = --update ]; then cp "$work/$name.txt" "tests/explain/$name.txt"; fi
+    if ! diff -u "tests/explain/$name.txt" "$work/$name.txt" >"$work/diff"; then
+        bad "$src: --explain differs from tests/explain/$name.txt"; head -30 "$work/diff"; continue
+    fi
+    ok
+done
+"$pragreduce" --explain --gpu A100 tests/explain/dot.c >"$work/a100.txt" 2>&1 &&
+    grep -q "device: A100 (sm_80), 108 SMs" "$work/a100.txt" && ok || bad "--gpu A100 not used"
+"$pragreduce" --explain --arch sm_70 tests/explain/dot.c >"$work/v100.txt" 2>&1 &&
+    grep -q "device: V100" "$work/v100.txt" && ok || bad "--arch sm_70 not used"
+
 # the command line
 expect_status() {
     local want=$1; shift
@@ -77,6 +95,7 @@ expect_status 2 "$pragreduce"
 expect_status 2 "$pragreduce" "$good"
 expect_status 2 "$pragreduce" --bogus "$good" -o "$work/x.cu"
 expect_status 2 "$pragreduce" "$good" -o
+expect_status 2 "$pragreduce" "$good" -o "$work/x.cu" --gpu K80
 expect_status 2 "$pragreduce" "$good" "$good" -o "$work/x.cu"
 cp "$good" "$work/self.c"
 expect_status 2 "$pragreduce" "$work/self.c" -o "$work/self.c"

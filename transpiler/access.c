@@ -12,7 +12,33 @@
 #include <string.h>
 
 static Linear not_affine(void) { return (Linear){.affine = false}; }
-static Linear constant(char *text) { return (Linear){.affine = true, .off = text}; }
+static Linear constant(char *text)
+{
+    return (Linear){.affine = true, .off = text, .coef_known = true, .off_known = false};
+}
+
+static Linear constant_node(const Source *src, const Node *n)
+{
+    Linear l = constant(ast_expr_text(src, n));
+    CXEvalResult ev = clang_Cursor_Evaluate(n->cursor);
+    if (ev) {
+        if (clang_EvalResult_getKind(ev) == CXEval_Int) {
+            l.off_known = true;
+            l.off_value = clang_EvalResult_getAsLongLong(ev);
+        }
+        clang_EvalResult_dispose(ev);
+    }
+    return l;
+}
+
+/* a +/- b on the known values; an absent part is a known 0 */
+static void combine_values(Linear *r, const Linear *a, const Linear *b, int sign)
+{
+    r->coef_known = a->coef_known && b->coef_known;
+    r->coef_value = a->coef_value + sign * b->coef_value;
+    r->off_known = (a->off_known || !a->off) && (b->off_known || !b->off);
+    r->off_value = (a->off ? a->off_value : 0) + sign * (b->off ? b->off_value : 0);
+}
 
 static char *sum_text(const char *a, const char *b, char sign)
 {
@@ -79,10 +105,11 @@ static Linear linear(const Ctx *c, const Node *expr)
     if (!n)
         return not_affine();
     if (n->kind == N_DECLREF && n->var == c->iv)
-        return (Linear){.affine = true, .coef = xstrdup("1")};
+        return (Linear){.affine = true, .coef = xstrdup("1"), .coef_known = true, .coef_value = 1,
+                        .off_known = true};
     if (!ast_mentions(n, c->iv)) {
         if (is_invariant(n, c->iv, c->loop_start, c->loop_end))
-            return constant(ast_expr_text(c->src, n));
+            return constant_node(c->src, n);
         return not_affine();
     }
     switch (n->kind) {
@@ -97,7 +124,9 @@ static Linear linear(const Ctx *c, const Node *expr)
             Linear a = linear(c, n->kids[0]);
             if (!a.affine)
                 return a;
-            return (Linear){true, sum_text(NULL, a.coef, '-'), sum_text(NULL, a.off, '-')};
+            Linear r = {true, sum_text(NULL, a.coef, '-'), sum_text(NULL, a.off, '-'),
+                        a.coef_known, a.off_known || !a.off, -a.coef_value, -a.off_value};
+            return r;
         }
         return not_affine();
     case N_BINARY: {
@@ -106,7 +135,10 @@ static Linear linear(const Ctx *c, const Node *expr)
             if (!a.affine || !b.affine)
                 return not_affine();
             char sign = n->op[0];
-            return (Linear){true, sum_text(a.coef, b.coef, sign), sum_text(a.off, b.off, sign)};
+            Linear r = {.affine = true, .coef = sum_text(a.coef, b.coef, sign),
+                        .off = sum_text(a.off, b.off, sign)};
+            combine_values(&r, &a, &b, sign == '-' ? -1 : 1);
+            return r;
         }
         if (!strcmp(n->op, "*")) {
             Linear a = linear(c, n->kids[0]), b = linear(c, n->kids[1]);
@@ -119,7 +151,15 @@ static Linear linear(const Ctx *c, const Node *expr)
             }
             /* a has the induction variable, b is invariant */
             const char *k = b.off ? b.off : "0";
-            return (Linear){true, product_text(a.coef, k), a.off ? product_text(a.off, k) : NULL};
+            bool kk = b.off_known || !b.off;
+            long long kv = b.off ? b.off_value : 0;
+            Linear r = {.affine = true, .coef = product_text(a.coef, k),
+                        .off = a.off ? product_text(a.off, k) : NULL};
+            r.coef_known = a.coef_known && kk;
+            r.coef_value = a.coef_value * kv;
+            r.off_known = (a.off_known || !a.off) && kk;
+            r.off_value = (a.off ? a.off_value : 0) * kv;
+            return r;
         }
         return not_affine();
     }
@@ -163,7 +203,8 @@ bool access_analyze(const Source *src, Site *site)
         cap->ranges = xcalloc((size_t)cap->nsubs + 1, sizeof(Linear));
         cap->nranges = 0;
         if (cap->deref0)
-            cap->ranges[cap->nranges++] = constant(xstrdup("0"));
+            cap->ranges[cap->nranges++] = (Linear){.affine = true, .off = xstrdup("0"),
+                                                   .coef_known = true, .off_known = true};
         for (int k = 0; k < cap->nsubs; k++) {
             Linear l = linear(&c, cap->subs[k]);
             if (!l.affine) {

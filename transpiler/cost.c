@@ -1,19 +1,324 @@
 /*
- * cost.c - the launch plan for a site.
+ * cost.c - the static cost model that picks each loop's launch plan.
  *
- * A pure function of the loop's facts. Two shapes, both measured on an
- * H100 (see bench/NOTES.md):
- *  - unit-stride loops (every array read as a[i], step 1): 16-byte vector
- *    loads, two per thread and array in flight, 512 threads, a persistent
- *    grid (one round of resident blocks); one block per tile was 13% slower
- *    at 2^28 (the last-block combine over 65536 partials);
- *  - everything else: scalar loads, 4 iterations in flight per thread, 256
- *    threads, a persistent grid of the blocks the GPU holds.
+ * Facts (cost_facts): every memory reference of the body with the stride of
+ * its subscript in the induction variable, classified
+ *   zero     the same element every iteration (broadcast, from cache)
+ *   one      consecutive elements (coalesced; 16-byte vector loads possible)
+ *   small    |stride| * element < a 128-byte line (partly coalesced)
+ *   large    one sector per access
+ *   unknown  stride not known at transpile time (in() clauses, runtime values)
+ * and the bytes each costs per iteration, the arithmetic per iteration
+ * (special functions and division weighted) and the accumulators.
+ *
+ * Estimate (cost_estimate, a pure function of facts, device and plan):
+ *   registers -> blocks per SM (threads, blocks, registers) -> bytes in
+ *   flight per SM; bandwidth = min(achieved DRAM bandwidth, bytes in flight /
+ *   latency) (Little's law); memory time = bytes / bandwidth; compute time =
+ *   instructions / issue rate; both divided by the efficiency of the last
+ *   round of tiles (wave quantization); plus the launch and, with more than
+ *   one block, the last-block combine.
+ * Choice (cost_choose): the least estimate at n = 2^26 among blocks of
+ * 64..1024, 1..8 loads in flight, scalar or vector loads; within 3% of the
+ * best, the larger vector, then the block nearest 512, then the unroll
+ * nearest 2 (the shape measured best on the H100, bench/NOTES.md).
  */
 #include "pragreduce.h"
 
+#include <limits.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* H100 first: it is the default target. launch_us and combine_us were
+ * measured on the H100 (bench/NOTES.md) and are assumed for the others. */
+const GpuDesc gpu_table[] = {
+    {"H100", "sm_90", 132, 2048, 32, 65536, 228, 3352, 0.93, 1.98, 1500, 3.6, 1.8, 128, 32, 8},
+    {"A100", "sm_80", 108, 2048, 32, 65536, 164, 2039, 0.92, 1.41, 1500, 4.0, 2.0, 128, 32, 8},
+    {"V100", "sm_70", 80, 2048, 32, 65536, 96, 900, 0.90, 1.53, 1500, 4.5, 2.0, 128, 32, 8},
+    {"L4", "sm_89", 58, 1536, 24, 65536, 100, 300, 0.90, 2.04, 1500, 4.0, 2.0, 128, 32, 8},
+    {"RTX4090", "sm_89", 128, 1536, 24, 65536, 100, 1008, 0.90, 2.52, 1500, 4.0, 2.0, 128, 32, 8},
+    {NULL, NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+};
+
+static int lower_eq(const char *a, const char *b)
+{
+    for (; *a && *b; a++, b++)
+        if ((*a | 32) != (*b | 32))
+            return 0;
+    return *a == *b;
+}
+
+const GpuDesc *gpu_find(const char *name)
+{
+    for (const GpuDesc *d = gpu_table; d->name; d++)
+        if (lower_eq(d->name, name) || lower_eq(d->arch, name))
+            return d;
+    if (lower_eq(name, "4090"))
+        return gpu_find("RTX4090");
+    return NULL;
+}
+
+/* ------------------------------------------------------------ facts */
+
+static int op_weight(const Node *n)
+{
+    if (n->kind == N_BINARY && n->op)
+        return (!strcmp(n->op, "/") || !strcmp(n->op, "%")) ? 8 : 1;
+    if (n->kind == N_ASSIGN && n->op && strcmp(n->op, "=") != 0)
+        return (!strcmp(n->op, "/=") || !strcmp(n->op, "%=")) ? 8 : 1;
+    if (n->kind == N_UNARY && n->op && (!strcmp(n->op, "-") || !strcmp(n->op, "++") ||
+                                        !strcmp(n->op, "--") || !strcmp(n->op, "!")))
+        return 1;
+    if (n->kind == N_COND)
+        return 1;
+    if (n->kind == N_CALL && n->name) {
+        const char *f = n->name;
+        static const char *cheap[] = {"fabs", "fabsf", "fmin", "fmax", "fminf", "fmaxf", "abs",
+                                      "floor", "floorf", "ceil", "ceilf", "trunc", "copysign", NULL};
+        for (int i = 0; cheap[i]; i++)
+            if (!strcmp(f, cheap[i]))
+                return 1;
+        if (!strncmp(f, "sqrt", 4) || !strncmp(f, "rsqrt", 5))
+            return 4;
+        return 16; /* exp, log, pow, trigonometry, user functions */
+    }
+    return 0;
+}
+
+/* Arithmetic of a body; an inner loop's body counts 16 times. */
+static double count_ops(const Node *n, int *specials)
+{
+    if (!n)
+        return 0;
+    double ops = op_weight(n);
+    if (ops >= 4)
+        (*specials)++;
+    double inner = 0;
+    for (int i = 0; i < n->nkids; i++)
+        inner += count_ops(n->kids[i], specials);
+    if (n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO)
+        inner *= 16;
+    return ops + inner;
+}
+
+CostFacts cost_facts(const Source *src, const Site *site)
+{
+    CostFacts f = {0};
+    f.max_vector = 1;
+    cost_vectorizable(site, &f.max_vector);
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *c = &site->captures[i];
+        if (c->kind != CAP_ARRAY)
+            continue;
+        int elem = (int)(c->elem_size > 0 ? c->elem_size : 1);
+        double array_bytes = 0;
+        double copy = 0;
+        int nrefs = c->section ? 1 : (c->nranges > 0 ? c->nranges : 1);
+        for (int k = 0; k < nrefs; k++) {
+            AccessFact a = {.array = c->var->name, .elem = elem};
+            if (c->section) {
+                a.text = xformat("%s[...] (in(%s[%s:%s]))", c->var->name, c->var->name,
+                                 c->section->lo, c->section->len);
+                a.cls = STRIDE_UNKNOWN;
+            } else {
+                const Linear *l = &c->ranges[k];
+                bool deref = c->deref0 && k == 0;
+                const Node *sub = deref ? NULL : c->subs[c->deref0 ? k - 1 : k];
+                a.text = deref ? xformat("*%s", c->var->name)
+                               : src ? ast_expr_text(src, sub->parent ? sub->parent : sub)
+                                     : ast_print(sub->parent ? sub->parent : sub);
+                if (!l->coef) {
+                    a.cls = STRIDE_ZERO;
+                } else if (!l->coef_known) {
+                    a.cls = STRIDE_UNKNOWN;
+                } else {
+                    long long s = l->coef_value < 0 ? -l->coef_value : l->coef_value;
+                    a.stride = l->coef_value;
+                    a.cls = s == 0 ? STRIDE_ZERO
+                            : s == 1 ? STRIDE_ONE
+                            : s * elem < 128 ? STRIDE_SMALL
+                                             : STRIDE_LARGE;
+                }
+            }
+            switch (a.cls) {
+            case STRIDE_ZERO: a.bytes = 0; break;
+            case STRIDE_ONE: a.bytes = elem; break;
+            case STRIDE_SMALL: a.bytes = (double)(a.stride < 0 ? -a.stride : a.stride) * elem; break;
+            case STRIDE_LARGE:
+            case STRIDE_UNKNOWN: a.bytes = 32; break;
+            }
+            if (a.bytes > array_bytes)
+                array_bytes = a.bytes;
+            double copied = a.cls == STRIDE_ZERO ? 0
+                            : a.cls == STRIDE_UNKNOWN ? elem
+                                                      : (double)(a.stride < 0 ? -a.stride : a.stride) * elem;
+            if (copied > copy)
+                copy = copied;
+            f.accesses = xrealloc(f.accesses, (size_t)(f.naccesses + 1) * sizeof(AccessFact));
+            f.accesses[f.naccesses++] = a;
+        }
+        f.bytes_per_iter += array_bytes;
+        f.copy_per_iter += copy;
+        if (c->vec_ok && !c->section)
+            f.vector_arrays++;
+    }
+    f.ops_per_iter = count_ops(site->info.body, &f.specials) + site->pragma.nvars;
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const Var *var = site->pragma.vars[v].var;
+        long long size = var ? clang_Type_getSizeOf(var->type) : 8;
+        f.accum_bytes += (int)(size > 0 ? size : 8);
+        if (var && type_is_floating(var->type))
+            f.float_chain = true;
+    }
+    return f;
+}
+
+/* ------------------------------------------------------------ estimate */
+
+double cost_estimate(const CostFacts *f, const GpuDesc *d, const LaunchPlan *p, double n,
+                     Candidate *detail)
+{
+    const int vec = p->vector > 1 ? p->vector : 1;
+    /* registers: indices and addresses, accumulators, loaded values in flight */
+    double loaded_words = 0;
+    for (int i = 0; i < f->naccesses; i++)
+        if (f->accesses[i].cls != STRIDE_ZERO)
+            loaded_words += (double)p->unroll * vec * f->accesses[i].elem / 4.0;
+    /* calibrated on -Xptxas -v: 32 registers for the dot product, 2 x 2 doubles */
+    int regs = 12 + f->accum_bytes / 4 + (int)ceil(loaded_words);
+    regs = (regs + 7) / 8 * 8;
+    if (regs > 255)
+        regs = 255;
+    int bps = d->max_blocks_sm;
+    if (d->max_threads_sm / p->block < bps)
+        bps = d->max_threads_sm / p->block;
+    if (d->regs_sm / (regs * p->block) < bps)
+        bps = d->regs_sm / (regs * p->block);
+    if (bps < 1)
+        bps = 1;
+    const double threads_sm = (double)bps * p->block;
+
+    /* bytes in flight per SM: every resident thread's loads of one tile */
+    const double per_thread = f->bytes_per_iter * p->unroll * vec;
+    const double inflight_sm = threads_sm * (per_thread > 0 ? per_thread : 4);
+    const double peak = d->dram_gbps * d->achieved * 1e9;
+    const double little = inflight_sm * d->sms / (d->latency_ns * 1e-9);
+    const double bw = little < peak ? little : peak;
+
+    /* wave quantization over tiles */
+    const double tile = (double)p->block * p->unroll * vec;
+    const double tiles = ceil(n / tile);
+    double grid = tiles;
+    if (p->waves > 0) {
+        const double cap = (double)d->sms * bps * p->waves;
+        grid = tiles < cap ? tiles : cap;
+    }
+    if (grid < 1)
+        grid = 1;
+    const double rounds = ceil(tiles / grid);
+    const double per_sm_blocks = ceil(grid / d->sms);
+    const double eff_rounds = tiles / (rounds * grid);
+    const double eff_sms = grid < d->sms ? grid / d->sms : (grid / d->sms) / per_sm_blocks;
+    double eff = eff_rounds * (eff_sms > 0 ? (eff_sms < 1 ? eff_sms : 1) : 1);
+    if (eff <= 0)
+        eff = 1;
+
+    /* time */
+    const double mem_us = n * f->bytes_per_iter / bw * 1e6;
+    const double overhead = vec > 1 ? 3.0 / vec + 1 : 6; /* index and address work */
+    /* arithmetic latency is hidden with ~4 warps per scheduler (16 per SM) */
+    const double warps_sm = threads_sm / 32;
+    const double hide = warps_sm >= 16 ? 1.0 : warps_sm / 16;
+    const double issue = (double)d->sms * 4 * 32 * d->clock_ghz * 1e9 * hide;
+    const double compute_us = n * (f->ops_per_iter + overhead) / issue * 1e6;
+    double body = mem_us > compute_us ? mem_us : compute_us;
+    double total = d->launch_us + body / eff + (grid > 1 ? d->combine_us : 0);
+    if (detail) {
+        detail->plan = *p;
+        detail->regs = regs;
+        detail->blocks_per_sm = bps;
+        detail->occupancy = threads_sm / d->max_threads_sm;
+        detail->inflight_kb = inflight_sm / 1024;
+    }
+    return total;
+}
+
+static const double N_SMALL = 65536.0, N_LARGE = 67108864.0;
+
+LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, int *ntable)
+{
+    static const int blocks[] = {64, 128, 256, 512, 1024};
+    static const int unrolls[] = {1, 2, 4, 8};
+    int vectors[2] = {1, f->max_vector};
+    int nvec = f->max_vector > 1 ? 2 : 1;
+    Candidate best = {0};
+    double best_us = INFINITY;
+    int count = 0;
+    Candidate all[64];
+    for (int v = 0; v < nvec; v++)
+        for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
+            for (size_t u = 0; u < sizeof unrolls / sizeof unrolls[0]; u++) {
+                LaunchPlan p = {blocks[b], unrolls[u], vectors[v], 1, NULL, 0};
+                Candidate c;
+                c.us_large = cost_estimate(f, d, &p, N_LARGE, &c);
+                c.us_small = cost_estimate(f, d, &p, N_SMALL, NULL);
+                if (count < 64)
+                    all[count++] = c;
+                if (c.us_large < best_us)
+                    best_us = c.us_large;
+            }
+    /* the estimates resolve a few percent: near-ties go to the measured shape */
+    int pick = -1;
+    for (int i = 0; i < count; i++) {
+        if (all[i].us_large > best_us * 1.03)
+            continue;
+        if (pick < 0) {
+            pick = i;
+            continue;
+        }
+        const LaunchPlan *a = &all[i].plan, *b = &all[pick].plan;
+        int da = abs(a->block - 512), db = abs(b->block - 512);
+        int ua = abs(a->unroll - 2), ub = abs(b->unroll - 2);
+        if (a->vector != b->vector ? a->vector > b->vector
+            : da != db               ? da < db
+            : ua != ub               ? ua < ub
+                                     : a->unroll < b->unroll)
+            pick = i;
+    }
+    best = all[pick];
+    if (table) {
+        memcpy(table, all, (size_t)count * sizeof(Candidate));
+        *ntable = count;
+    }
+    best.plan.why = best.plan.vector > 1
+                        ? "unit-stride arrays: vector loads; the fewest loads in flight that "
+                          "reach the bandwidth"
+                        : "scalar loads; the fewest loads in flight that reach the bandwidth";
+    return best.plan;
+}
+
+unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d)
+{
+    /* one CPU core: ~10 GB/s from memory, a floating-point add chain of ~4
+     * cycles at ~3 GHz, ~0.3 ns per other operation */
+    double cpu_ns = f->bytes_per_iter / 10.0;
+    double chain = f->float_chain ? 1.3 : 0.35;
+    if (chain > cpu_ns)
+        cpu_ns = chain;
+    if (f->ops_per_iter * 0.3 > cpu_ns)
+        cpu_ns = f->ops_per_iter * 0.3;
+    /* the GPU: copies at the link's pageable rate, a fixed ~30 us of
+     * allocation, copy setup, launch and result copy */
+    double gpu_ns = f->copy_per_iter / d->host_link_gbps;
+    double fixed_ns = 30000.0;
+    if (cpu_ns <= gpu_ns)
+        return ULLONG_MAX;
+    double n = fixed_ns / (cpu_ns - gpu_ns);
+    return n > 1e18 ? ULLONG_MAX : (unsigned long long)ceil(n);
+}
+
+/* ------------------------------------------------------------ plan */
 
 bool cost_vectorizable(const Site *site, int *vector)
 {
@@ -61,16 +366,11 @@ static void apply_override(LaunchPlan *p, const char *spec)
     p->why = "set with --plan";
 }
 
-LaunchPlan cost_plan(const Site *site, const char *override)
+LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, const char *override)
 {
-    LaunchPlan p;
-    int vector;
-    if (cost_vectorizable(site, &vector))
-        p = (LaunchPlan){.block = 512, .unroll = 2, .vector = vector, .waves = 1,
-                         .why = "unit stride: 16-byte loads, persistent grid"};
-    else
-        p = (LaunchPlan){.block = 256, .unroll = 4, .vector = 1, .waves = 1,
-                         .why = "scalar loads, 4 in flight, persistent grid"};
+    CostFacts f = cost_facts(src, site);
+    LaunchPlan p = cost_choose(&f, d, NULL, NULL);
+    p.cpu_below = cost_cpu_threshold(&f, d);
     if (override) {
         int v = p.vector;
         apply_override(&p, override);
@@ -81,4 +381,69 @@ LaunchPlan cost_plan(const Site *site, const char *override)
             p.vector = v;
     }
     return p;
+}
+
+/* ------------------------------------------------------------ --explain */
+
+static const char *class_name(StrideClass c)
+{
+    switch (c) {
+    case STRIDE_ZERO: return "zero (broadcast)";
+    case STRIDE_ONE: return "one (coalesced)";
+    case STRIDE_SMALL: return "small (partly coalesced)";
+    case STRIDE_LARGE: return "large (a sector per access)";
+    case STRIDE_UNKNOWN: return "unknown (a sector per access)";
+    }
+    return "?";
+}
+
+void cost_explain(const Source *src, const Site *site, const GpuDesc *d, FILE *to)
+{
+    const LoopInfo *li = &site->info;
+    unsigned line, col;
+    source_line_col(src, site->loop->start, &line, &col);
+    CostFacts f = cost_facts(src, site);
+    Candidate table[64];
+    int n = 0;
+    LaunchPlan chosen = cost_choose(&f, d, table, &n);
+    fprintf(to, "%s:%u: #pragma %s\n", src->path, line, site->pragma.summary);
+    static const char *cmp[] = {"<", "<=", ">", ">=", "!="};
+    fprintf(to, "  iterations: %s from %s while %s %s %s, step %s%s\n", li->iv->name, li->lo,
+            li->iv->name, cmp[li->cmp], li->hi, li->step_down ? "-" : "+", li->step);
+    fprintf(to, "  accesses:\n");
+    if (f.naccesses == 0)
+        fprintf(to, "    (none)\n");
+    for (int i = 0; i < f.naccesses; i++) {
+        const AccessFact *a = &f.accesses[i];
+        char stride[32] = "?";
+        if (a->cls != STRIDE_UNKNOWN)
+            snprintf(stride, sizeof stride, "%lld", a->cls == STRIDE_ZERO ? 0LL : a->stride);
+        fprintf(to, "    %-28s stride %-4s %-30s %2d-byte elements, %g bytes/iteration\n",
+                a->text, stride, class_name(a->cls), a->elem, a->bytes);
+    }
+    fprintf(to, "  per iteration: %g bytes from memory, %g operations (%d special), %g bytes "
+                "copied from the host\n",
+            f.bytes_per_iter, f.ops_per_iter, f.specials, f.copy_per_iter);
+    fprintf(to, "  device: %s (%s), %d SMs, %.0f GB/s (%.0f%% reachable), launch %.1f us\n",
+            d->name, d->arch, d->sms, d->dram_gbps, d->achieved * 100, d->launch_us);
+    fprintf(to, "  candidates (estimated us with data on the device; * = chosen):\n");
+    fprintf(to, "     block unroll vector  regs blocks/SM  in flight/SM   n=2^16    n=2^26\n");
+    for (int i = 0; i < n; i++) {
+        const Candidate *c = &table[i];
+        bool is = c->plan.block == chosen.block && c->plan.unroll == chosen.unroll &&
+                  c->plan.vector == chosen.vector;
+        fprintf(to, "   %c %5d %6d %6d %5d %10d %10.0f KB %8.1f %9.1f\n", is ? '*' : ' ',
+                c->plan.block, c->plan.unroll, c->plan.vector, c->regs, c->blocks_per_sm,
+                c->inflight_kb, c->us_small, c->us_large);
+    }
+    const LaunchPlan *p = &site->plan;
+    fprintf(to, "  choice: block %d, unroll %d, vector %d, persistent grid (%s)\n", p->block,
+            p->unroll, p->vector, p->why);
+    if (p->cpu_below == ULLONG_MAX)
+        fprintf(to, "  arrays from the host: copying costs more than the CPU loop, so "
+                    "PRAGREDUCE_DEVICE=auto runs it on the CPU\n");
+    else
+        fprintf(to, "  arrays from the host: the GPU wins above %llu iterations; below, "
+                    "PRAGREDUCE_DEVICE=auto runs the loop on the CPU\n",
+                p->cpu_below);
 }

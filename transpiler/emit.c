@@ -18,6 +18,7 @@
  */
 #include "pragreduce.h"
 
+#include <limits.h>
 #include <string.h>
 
 #define OUT_LINE "#line @@OUT@@\n"
@@ -460,8 +461,13 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
 
     /* the CPU path: the loop as written */
     strbuf_printf(sb,
-                  "    if (!pragreduce::use_gpu(%s_site) ||\n"
-                  "        pragreduce::iv_wraps(pr_lo, pr_trip, pr_step, %s)) {\n", p, down);
+                  "    /* the CPU runs the loop as written: without a GPU, below the size where the\n"
+                  "       GPU wins (%s), or when the induction variable would wrap */\n"
+                  "    if (!pragreduce::use_gpu(%s_site, pr_trip, %lluULL) ||\n"
+                  "        pragreduce::iv_wraps(pr_lo, pr_trip, pr_step, %s)) {\n",
+                  site->plan.cpu_below == ULLONG_MAX ? "never, when the arrays start on the host"
+                                                     : "the cost model's estimate",
+                  p, site->plan.cpu_below, down);
     line_to_input(c, sb, c->line);
     unsigned line, col;
     source_line_col(c->src, site->loop->start, &line, &col);

@@ -31,6 +31,10 @@ static void usage(FILE *to)
           "  --no-line        no #line directives in the output\n"
           "  --keep-invalid   report loops that are not valid reductions as warnings\n"
           "                   and leave them sequential, instead of failing\n"
+          "  --explain        describe each marked loop: accesses, cost estimates of\n"
+          "                   the candidate launch plans, the choice (-o optional)\n"
+          "  --gpu NAME       the GPU the plan is chosen for: H100 (default), A100,\n"
+          "                   V100, L4, RTX4090; or --arch sm_90, sm_80, sm_70, sm_89\n"
           "  --help           show this help\n"
           "  --version        show the version\n"
           "\n"
@@ -108,6 +112,23 @@ static int run(int argc, char **argv)
             opts.line_directives = false;
         } else if (!strcmp(a, "--keep-invalid")) {
             opts.keep_invalid = true;
+        } else if (!strcmp(a, "--explain")) {
+            opts.explain = stdout;
+        } else if (!strcmp(a, "--gpu") || !strcmp(a, "--arch") || !strncmp(a, "--gpu=", 6) ||
+                   !strncmp(a, "--arch=", 7)) {
+            const char *v = strchr(a, '=');
+            if (v) {
+                v++;
+            } else {
+                if (i + 1 >= argc)
+                    return usage_error("option '%s' needs an argument", a);
+                v = argv[++i];
+            }
+            opts.gpu = gpu_find(v);
+            if (!opts.gpu)
+                return usage_error("unknown GPU '%s' (known: H100, A100, V100, L4, RTX4090, "
+                                   "sm_90, sm_80, sm_70, sm_89)",
+                                   v);
         } else if (!strncmp(a, "--plan=", 7)) {
             opts.plan_override = a + 7; /* undocumented: benchmark variants */
         } else if (!strcmp(a, "-o") || !strcmp(a, "-I") || !strcmp(a, "-D")) {
@@ -141,22 +162,22 @@ static int run(int argc, char **argv)
     }
     if (!in)
         return usage_error("%s", "no input file");
-    if (!out)
+    if (!out && !opts.explain)
         return usage_error("%s", "no output file: give -o OUT.cu (or -o - for standard output)");
-    if (strcmp(out, "-") != 0 && (strcmp(in, out) == 0 || same_file(in, out)))
+    if (out && strcmp(out, "-") != 0 && (strcmp(in, out) == 0 || same_file(in, out)))
         return usage_error("refusing to overwrite the input '%s'", in);
     for (size_t k = 0; k < ndefines; k++)
         if (!defines[k][0] || defines[k][0] == '=')
             return usage_error("-D needs a macro name, got '%s'", defines[k]);
 
     opts.parse = (ParseOptions){includes, nincludes, defines, ndefines};
-    opts.out_name = strcmp(out, "-") == 0 ? "pragreduce-output.cu" : out;
+    opts.out_name = !out || strcmp(out, "-") == 0 ? "pragreduce-output.cu" : out;
 
     Source src;
     int status = 1;
     if (source_parse(&src, in, &opts.parse)) {
         char *text = transpile(&src, &opts);
-        if (text && write_output(out, text))
+        if (text && (!out || write_output(out, text)))
             status = 0;
     }
     source_dispose(&src);

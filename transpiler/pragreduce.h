@@ -23,6 +23,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define PRAGREDUCE_VERSION "0.1.0"
 
@@ -326,6 +327,8 @@ typedef struct Linear {
     bool affine;
     char *coef; /* NULL means 0 */
     char *off;  /* NULL means 0 */
+    bool coef_known, off_known; /* the values, when constant */
+    long long coef_value, off_value;
 } Linear;
 
 Linear access_linear(const Source *src, const Node *expr, const Var *iv);
@@ -333,19 +336,80 @@ bool access_analyze(const Source *src, Site *site);
 
 /* ---------------------------------------------------------------- cost.c */
 
+/* What the model knows of a GPU (datasheet figures; `achieved` is the
+ * fraction of DRAM bandwidth a reduction can read, measured on the H100). */
+typedef struct {
+    const char *name, *arch;
+    int sms, max_threads_sm, max_blocks_sm, regs_sm, smem_sm_kb;
+    double dram_gbps, achieved, clock_ghz, latency_ns, launch_us, combine_us;
+    int line_bytes, sector_bytes;
+    double host_link_gbps; /* pageable host-to-device copies */
+} GpuDesc;
+
+extern const GpuDesc gpu_table[];
+/* By name ("H100", "a100", ...) or architecture ("sm_90"); NULL if unknown. */
+const GpuDesc *gpu_find(const char *name_or_arch);
+
+typedef enum { STRIDE_ZERO, STRIDE_ONE, STRIDE_SMALL, STRIDE_LARGE, STRIDE_UNKNOWN } StrideClass;
+
+typedef struct {
+    const char *text;  /* "a[2 * i + 1]" */
+    const char *array;
+    StrideClass cls;
+    long long stride;  /* elements per iteration, when known */
+    int elem;          /* bytes per element */
+    double bytes;      /* DRAM bytes per iteration this access costs */
+} AccessFact;
+
+/* The loop as the model sees it: a pure description, built from a Site by
+ * cost_facts() or by hand in tests. */
+typedef struct {
+    AccessFact *accesses;
+    int naccesses;
+    double bytes_per_iter; /* DRAM bytes per iteration, each array counted once */
+    double copy_per_iter;  /* host-to-device bytes per iteration */
+    double ops_per_iter;   /* arithmetic, special functions weighted */
+    int specials;
+    int accum_bytes;       /* accumulator bytes per thread */
+    int max_vector;        /* iterations one 16-byte load may cover; 1: none */
+    int vector_arrays;     /* arrays read with vector loads */
+    bool float_chain;      /* the CPU loop is a floating-point dependence chain */
+} CostFacts;
+
 typedef struct {
     int block;  /* threads per block */
     int unroll; /* loads (vectors) in flight per thread and array */
     int vector; /* iterations per vector load; 1: scalar loads */
     int waves;  /* grid cap in rounds of resident blocks; 0: a block per tile */
     const char *why;
+    unsigned long long cpu_below; /* auto mode: trip counts below run on the CPU */
 } LaunchPlan;
 
+typedef struct {
+    LaunchPlan plan;
+    int regs, blocks_per_sm;
+    double occupancy;       /* resident threads / max threads per SM */
+    double inflight_kb;     /* bytes in flight per SM */
+    double us_small, us_large; /* estimates at n = 2^16 and 2^26 */
+} Candidate;
+
+CostFacts cost_facts(const Source *src, const Site *site);
+/* Estimated microseconds for n iterations with data on the device. */
+double cost_estimate(const CostFacts *f, const GpuDesc *d, const LaunchPlan *p, double n,
+                     Candidate *detail);
+/* The plan with the least estimated time; fills `table` (up to 64 rows)
+ * when not NULL. */
+LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, int *ntable);
+/* Trip count below which the CPU is estimated faster when the arrays start
+ * on the host (ULLONG_MAX: never slower). */
+unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d);
 /* Overrides for experiments: "block=512,unroll=2,vector=4,waves=0" (any
  * subset); NULL keeps the model's choice. */
-LaunchPlan cost_plan(const Site *site, const char *override);
+LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, const char *override);
 /* True when unit-stride vector loads apply to the loop. */
 bool cost_vectorizable(const Site *site, int *vector);
+/* --explain: the site's facts, candidates and choice. */
+void cost_explain(const Source *src, const Site *site, const GpuDesc *d, FILE *to);
 
 /* ---------------------------------------------------------------- sites */
 
@@ -423,6 +487,8 @@ typedef struct {
     ParseOptions parse;
     bool keep_invalid;
     const char *plan_override;
+    const GpuDesc *gpu;   /* the target the plan is chosen for */
+    FILE *explain;        /* --explain: where to describe each loop, or NULL */
     bool line_directives;
     const char *out_name;
 } TranspileOptions;

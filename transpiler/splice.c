@@ -65,7 +65,8 @@ static void put_line_marker_resolved(StrBuf *out, const char *text, size_t n, co
 char *splice_apply(const char *text, size_t size, EditList *list, const char *out_name,
                    bool line_directives)
 {
-    qsort(list->items, list->count, sizeof(Edit), compare_edits);
+    if (list->count > 1)
+        qsort(list->items, list->count, sizeof(Edit), compare_edits);
     StrBuf out = {0};
     StrBuf gen = {0};
     size_t pos = 0;

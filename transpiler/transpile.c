@@ -138,7 +138,7 @@ static bool bind_loop(const Source *src, const LoopIndex *ix, Site *site)
     return true;
 }
 
-static bool analyze_site(const Source *src, Site *site, const char *plan_override)
+static bool analyze_site(const Source *src, Site *site, const TranspileOptions *opts)
 {
     if (!loop_analyze(src, site, site->loop)) {
         note_at_pragma(src, site);
@@ -148,7 +148,9 @@ static bool analyze_site(const Source *src, Site *site, const char *plan_overrid
         return false;
     if (!access_analyze(src, site))
         return false;
-    site->plan = cost_plan(site, plan_override);
+    site->plan = cost_plan(src, site, opts->gpu ? opts->gpu : &gpu_table[0], opts->plan_override);
+    if (opts->explain)
+        cost_explain(src, site, opts->gpu ? opts->gpu : &gpu_table[0], opts->explain);
     return true;
 }
 
@@ -201,7 +203,7 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
     }
     check_nesting(src, sites, npragmas);
     for (int i = 0; i < npragmas; i++)
-        if (!sites[i].rejected && !analyze_site(src, &sites[i], opts->plan_override))
+        if (!sites[i].rejected && !analyze_site(src, &sites[i], opts))
             sites[i].rejected = true;
     diag_set_errors_are_warnings(false);
 

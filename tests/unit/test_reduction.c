@@ -146,7 +146,7 @@ START_TEST(output_has_kernel_and_fallback)
                                   "for (int i = 0; i < n; i++) s += a[i];\nreturn s; }\n");
     ck_assert_ptr_nonnull(out);
     ck_assert_ptr_nonnull(strstr(out, "__global__ void __launch_bounds__"));
-    ck_assert_ptr_nonnull(strstr(out, "pragreduce::use_gpu(pr_loop0_site)"));
+    ck_assert_ptr_nonnull(strstr(out, "pragreduce::use_gpu(pr_loop0_site, pr_trip, "));
     ck_assert_ptr_nonnull(strstr(out, "pr_loop0(&s, n, a);"));
     ck_assert_ptr_nonnull(strstr(out, "#line 3 \"snippet.c\""));
 }

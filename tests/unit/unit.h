@@ -21,5 +21,6 @@ Suite *loop_suite(void);
 Suite *reduction_suite(void);
 Suite *access_suite(void);
 Suite *splice_suite(void);
+Suite *cost_suite(void);
 
 #endif
