@@ -10,19 +10,21 @@
 #   make deps       install missing Debian packages (as root)
 
 # libclang 17 or newer: it names the operators of expressions.
+# Deferred (=): on a fresh machine `deps-ok` installs libclang during this
+# very make run, before the first compile reads these.
 LLVM_CONFIG ?= $(shell ls /usr/bin/llvm-config-* 2>/dev/null | sort -V | tail -n 1)
-LLVM_LIBDIR := $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
-LLVM_INCDIR := $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
-CLANG_RESOURCE_DIR := $(lastword $(sort $(wildcard $(LLVM_LIBDIR)/clang/*)))
+LLVM_LIBDIR = $(shell $(LLVM_CONFIG) --libdir 2>/dev/null)
+LLVM_INCDIR = $(shell $(LLVM_CONFIG) --includedir 2>/dev/null)
+CLANG_RESOURCE_DIR = $(lastword $(sort $(wildcard $(LLVM_LIBDIR)/clang/*)))
 
 CC ?= cc
 NVCC ?= nvcc
 NVCCFLAGS ?= -O3 -arch=sm_90
 CFLAGS ?= -O2 -g
 WARN := -std=c11 -Wall -Wextra -Werror -Wno-unused-parameter
-CPPFLAGS_PR := -I$(LLVM_INCDIR) -Itranspiler -D_GNU_SOURCE \
+CPPFLAGS_PR = -I$(LLVM_INCDIR) -Itranspiler -D_GNU_SOURCE \
 	-DPR_CLANG_RESOURCE_DIR='"$(CLANG_RESOURCE_DIR)"'
-LDLIBS_PR := -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lclang -ldl
+LDLIBS_PR = -L$(LLVM_LIBDIR) -Wl,-rpath,$(LLVM_LIBDIR) -lclang -ldl
 
 B := build
 SRCS := $(filter-out transpiler/main.c,$(wildcard transpiler/*.c))
@@ -73,7 +75,7 @@ $(B)/pragreduce-asan: $(ASAN_OBJS) $(B)/asan/main.o
 # ---------------------------------------------------------------- tests
 
 UNIT_SRCS := $(wildcard tests/unit/*.c)
-CHECK_LIBS := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -lpthread)
+CHECK_LIBS = $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -lpthread)
 
 $(B)/unit-tests: $(UNIT_SRCS) $(OBJS) transpiler/pragreduce.h
 	@echo "  LD    $@"

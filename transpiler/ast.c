@@ -527,7 +527,7 @@ char *ast_print(const Node *n)
 
 char *ast_expr_text(const Source *src, const Node *n)
 {
-    if (!n->from_macro && n->end > n->start)
+    if (src && !n->from_macro && n->end > n->start)
         return source_text(src, n->start, n->end);
     return ast_print(n);
 }

@@ -19,7 +19,7 @@
  *   round of tiles (wave quantization); plus the launch and, with more than
  *   one block, the last-block combine.
  * Choice (cost_choose): the least estimate at n = 2^26 among blocks of
- * 64..1024, 1..8 loads in flight, scalar or vector loads; within 3% of the
+ * 32..1024, 1..8 loads in flight, scalar or vector loads; within 3% of the
  * best, the larger vector, then the block nearest 512, then the unroll
  * nearest 2 (the shape measured best on the H100, bench/NOTES.md).
  */
@@ -102,6 +102,47 @@ static double count_ops(const Node *n, int *specials)
     return ops + inner;
 }
 
+/* An integer variable declared inside the loop (an inner loop's counter,
+ * say) that the subscript mentions. */
+static const Var *inner_variable(const Site *site, const Node *n)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_DECLREF && n->var && n->var != site->info.iv &&
+        type_is_integer(n->var->type) && n->var->decl_offset != UINT32_MAX &&
+        n->var->decl_offset >= site->loop->start && n->var->decl_offset < site->loop_end)
+        return n->var;
+    for (int i = 0; i < n->nkids; i++) {
+        const Var *v = inner_variable(site, n->kids[i]);
+        if (v)
+            return v;
+    }
+    return NULL;
+}
+
+static void classify(AccessFact *a, const Linear *l)
+{
+    if (!l->affine || (l->coef && !l->coef_known)) {
+        a->cls = STRIDE_UNKNOWN;
+        return;
+    }
+    long long s = l->coef ? (l->coef_value < 0 ? -l->coef_value : l->coef_value) : 0;
+    a->stride = l->coef ? l->coef_value : 0;
+    a->cls = s == 0 ? STRIDE_ZERO : s == 1 ? STRIDE_ONE : s * a->elem < 128 ? STRIDE_SMALL : STRIDE_LARGE;
+}
+
+static double access_bytes(const AccessFact *a)
+{
+    switch (a->cls) {
+    case STRIDE_ZERO: return 0;
+    case STRIDE_ONE: return a->elem;
+    case STRIDE_SMALL: return (double)(a->stride < 0 ? -a->stride : a->stride) * a->elem;
+    case STRIDE_LARGE:
+    case STRIDE_UNKNOWN: return 32;
+    }
+    return 32;
+}
+
 CostFacts cost_facts(const Source *src, const Site *site)
 {
     CostFacts f = {0};
@@ -112,42 +153,39 @@ CostFacts cost_facts(const Source *src, const Site *site)
         if (c->kind != CAP_ARRAY)
             continue;
         int elem = (int)(c->elem_size > 0 ? c->elem_size : 1);
-        double array_bytes = 0;
-        double copy = 0;
-        int nrefs = c->section ? 1 : (c->nranges > 0 ? c->nranges : 1);
+        double array_bytes = 0, copy = 0;
+        int nrefs = c->deref0 + c->nsubs;
+        if (nrefs == 0)
+            nrefs = 1; /* used only other than by subscript: in() */
         for (int k = 0; k < nrefs; k++) {
             AccessFact a = {.array = c->var->name, .elem = elem};
-            if (c->section) {
-                a.text = xformat("%s[...] (in(%s[%s:%s]))", c->var->name, c->var->name,
-                                 c->section->lo, c->section->len);
+            bool deref = c->deref0 && k == 0;
+            const Node *sub = deref || c->nsubs == 0 ? NULL : c->subs[k - c->deref0];
+            if (deref) {
+                a.text = xformat("*%s", c->var->name);
+                a.cls = STRIDE_ZERO;
+            } else if (!sub) {
+                a.text = xformat("%s (in(%s[%s:%s]))", c->var->name, c->var->name,
+                                 c->section ? c->section->lo : "?", c->section ? c->section->len : "?");
                 a.cls = STRIDE_UNKNOWN;
             } else {
-                const Linear *l = &c->ranges[k];
-                bool deref = c->deref0 && k == 0;
-                const Node *sub = deref ? NULL : c->subs[c->deref0 ? k - 1 : k];
-                a.text = deref ? xformat("*%s", c->var->name)
-                               : src ? ast_expr_text(src, sub->parent ? sub->parent : sub)
-                                     : ast_print(sub->parent ? sub->parent : sub);
-                if (!l->coef) {
-                    a.cls = STRIDE_ZERO;
-                } else if (!l->coef_known) {
-                    a.cls = STRIDE_UNKNOWN;
-                } else {
-                    long long s = l->coef_value < 0 ? -l->coef_value : l->coef_value;
-                    a.stride = l->coef_value;
-                    a.cls = s == 0 ? STRIDE_ZERO
-                            : s == 1 ? STRIDE_ONE
-                            : s * elem < 128 ? STRIDE_SMALL
-                                             : STRIDE_LARGE;
+                const Node *ref = sub->parent ? sub->parent : sub;
+                a.text = src ? ast_expr_text(src, ref) : ast_print(ref);
+                Linear l = access_linear(src, sub, site->info.iv);
+                classify(&a, &l);
+                const Var *inner = inner_variable(site, sub);
+                if (inner) {
+                    Linear li = access_linear(src, sub, inner);
+                    a.inner = inner->name;
+                    a.inner_known = li.affine && li.coef_known;
+                    a.inner_stride = li.coef ? li.coef_value : 0;
                 }
             }
-            switch (a.cls) {
-            case STRIDE_ZERO: a.bytes = 0; break;
-            case STRIDE_ONE: a.bytes = elem; break;
-            case STRIDE_SMALL: a.bytes = (double)(a.stride < 0 ? -a.stride : a.stride) * elem; break;
-            case STRIDE_LARGE:
-            case STRIDE_UNKNOWN: a.bytes = 32; break;
-            }
+            a.bytes = access_bytes(&a);
+            /* inside an inner loop: ~16 trips, each a sector unless the
+             * threads' addresses move together (stride 1 in the outer one) */
+            if (a.inner)
+                a.bytes = 16 * (a.cls == STRIDE_ONE ? elem : 32);
             if (a.bytes > array_bytes)
                 array_bytes = a.bytes;
             double copied = a.cls == STRIDE_ZERO ? 0
@@ -248,14 +286,14 @@ static const double N_SMALL = 65536.0, N_LARGE = 67108864.0;
 
 LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, int *ntable)
 {
-    static const int blocks[] = {64, 128, 256, 512, 1024};
+    static const int blocks[] = {32, 64, 128, 256, 512, 1024};
     static const int unrolls[] = {1, 2, 4, 8};
     int vectors[2] = {1, f->max_vector};
     int nvec = f->max_vector > 1 ? 2 : 1;
     Candidate best = {0};
     double best_us = INFINITY;
     int count = 0;
-    Candidate all[64];
+    Candidate all[48];
     for (int v = 0; v < nvec; v++)
         for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
             for (size_t u = 0; u < sizeof unrolls / sizeof unrolls[0]; u++) {
@@ -263,7 +301,7 @@ LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, i
                 Candidate c;
                 c.us_large = cost_estimate(f, d, &p, N_LARGE, &c);
                 c.us_small = cost_estimate(f, d, &p, N_SMALL, NULL);
-                if (count < 64)
+                if (count < 48)
                     all[count++] = c;
                 if (c.us_large < best_us)
                     best_us = c.us_large;
@@ -420,6 +458,14 @@ void cost_explain(const Source *src, const Site *site, const GpuDesc *d, FILE *t
             snprintf(stride, sizeof stride, "%lld", a->cls == STRIDE_ZERO ? 0LL : a->stride);
         fprintf(to, "    %-28s stride %-4s %-30s %2d-byte elements, %g bytes/iteration\n",
                 a->text, stride, class_name(a->cls), a->elem, a->bytes);
+        if (a->inner) {
+            if (a->inner_known)
+                fprintf(to, "    %-28s   and stride %lld in inner-loop variable '%s'\n", "",
+                        a->inner_stride, a->inner);
+            else
+                fprintf(to, "    %-28s   and an unknown stride in inner-loop variable '%s'\n", "",
+                        a->inner);
+        }
     }
     fprintf(to, "  per iteration: %g bytes from memory, %g operations (%d special), %g bytes "
                 "copied from the host\n",

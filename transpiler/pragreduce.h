@@ -359,6 +359,9 @@ typedef struct {
     long long stride;  /* elements per iteration, when known */
     int elem;          /* bytes per element */
     double bytes;      /* DRAM bytes per iteration this access costs */
+    const char *inner; /* an inner loop's variable in the subscript, or NULL */
+    bool inner_known;
+    long long inner_stride; /* elements per step of `inner` */
 } AccessFact;
 
 /* The loop as the model sees it: a pure description, built from a Site by
@@ -397,7 +400,7 @@ CostFacts cost_facts(const Source *src, const Site *site);
 /* Estimated microseconds for n iterations with data on the device. */
 double cost_estimate(const CostFacts *f, const GpuDesc *d, const LaunchPlan *p, double n,
                      Candidate *detail);
-/* The plan with the least estimated time; fills `table` (up to 64 rows)
+/* The plan with the least estimated time; fills `table` (up to 48 rows)
  * when not NULL. */
 LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, int *ntable);
 /* Trip count below which the CPU is estimated faster when the arrays start
