@@ -52,6 +52,21 @@ static void line_to_output(const Ctx *c, StrBuf *sb)
 
 static char *var_type(const Var *v) { return type_cxx_name(v->type); }
 
+/* A read-only pointer to a captured array's elements, as a declarator:
+ * "const double *x", or "const double (*A)[64]" for arrays of arrays. */
+static char *array_decl(const Capture *cap, const char *qual, const char *name)
+{
+    if (cap->dims)
+        return xformat("const %s (*%s%s)%s", cap->type, qual, name, cap->dims);
+    return xformat("const %s *%s%s", cap->type, qual, name);
+}
+
+/* The element type, for sizeof: "double" or "double[64]". */
+static char *array_elem(const Capture *cap)
+{
+    return cap->dims ? xformat("%s%s", cap->type, cap->dims) : xstrdup(cap->type);
+}
+
 /* Byte offset of variable v's result in the packed results block: largest
  * types first, so no padding (sizes are powers of two) and the block the
  * host copies back is exactly what the kernel wrote. */
@@ -307,7 +322,7 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind == CAP_ARRAY)
-            strbuf_printf(sb, "%sconst %s *__restrict__ %s", sep, cap->type, cap->var->name);
+            strbuf_printf(sb, "%s%s", sep, array_decl(cap, "__restrict__ ", cap->var->name));
         else
             strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
         sep = ",\n    ";
@@ -376,7 +391,7 @@ static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind == CAP_ARRAY)
-            strbuf_printf(sb, "%sconst %s *%s", sep, cap->type, cap->var->name);
+            strbuf_printf(sb, "%s%s", sep, array_decl(cap, "", cap->var->name));
         else
             strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
         sep = ", ";
@@ -554,7 +569,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         strbuf_printf(sb,
                       "    const size_t pr_%s_at = pr_bytes;\n"
                       "    pr_bytes += pragreduce::align_up((size_t)(pr_%s_n > 0 ? pr_%s_n : 0) * sizeof(%s));\n",
-                      n, n, n, cap->type);
+                      n, n, n, array_elem(cap));
     }
     for (int v = 0; v < nvars; v++)
         strbuf_printf(sb,
@@ -575,8 +590,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       "        PRAGREDUCE_CHECK(%s_site, \"cudaMemcpy\", cudaMemcpy(pr_dev + pr_%s_at, %s + pr_%s_lo,\n"
                       "            (size_t)pr_%s_n * sizeof(%s), cudaMemcpyHostToDevice));\n"
                       "    /* indexed like the host array: element k of the copy is %s[pr_%s_lo + k] */\n"
-                      "    const %s *pr_d_%s = (const %s *)(pr_dev + pr_%s_at) - pr_%s_lo;\n",
-                      n, p, n, n, n, n, cap->type, n, n, cap->type, n, cap->type, n, n);
+                      "    %s = (%s)(pr_dev + pr_%s_at) - pr_%s_lo;\n",
+                      n, p, n, n, n, n, array_elem(cap), n, n,
+                      array_decl(cap, "", xformat("pr_d_%s", n)), array_decl(cap, "", ""), n, n);
     }
     for (int v = 0; v < nvars; v++) {
         const ReduceVar *rv = &site->pragma.vars[v];

@@ -304,6 +304,7 @@ typedef struct {
     Var *var;
     CaptureKind kind;
     char *type;      /* C++ spelling of the scalar type, or of the element type */
+    char *dims;      /* arrays of arrays: the element's dimensions, "[8][3]"; else NULL */
     bool elem_const;
     /* array extent: each subscript as coef * iv + off (see access.c) */
     struct Linear *ranges;

@@ -768,14 +768,22 @@ static void check_captures(Walk *w)
         CXType elem = canon.kind == CXType_Pointer ? clang_getPointeeType(v->type)
                                                    : clang_getArrayElementType(v->type);
         CXType elem_canon = clang_getCanonicalType(elem);
-        if (elem_canon.kind == CXType_ConstantArray || elem_canon.kind == CXType_VariableArray ||
-            elem_canon.kind == CXType_IncompleteArray) {
+        /* arrays of fixed-size arrays: rows are the elements copied */
+        StrBuf dims = {0};
+        while (elem_canon.kind == CXType_ConstantArray) {
+            strbuf_printf(&dims, "[%lld]", clang_getArraySize(elem_canon));
+            elem = clang_getArrayElementType(elem_canon);
+            elem_canon = clang_getCanonicalType(elem);
+        }
+        if (elem_canon.kind == CXType_VariableArray || elem_canon.kind == CXType_IncompleteArray) {
+            strbuf_free(&dims);
             REPORT(w, c->first_use,
-                   "'%s' is a multi-dimensional array; marked loops read one-dimensional arrays "
-                   "and pointers so far (index it as a flat array)",
+                   "'%s' has rows of run-time length (a variable-length array); CUDA C++ cannot "
+                   "name its type: index it as a flat array",
                    v->name);
             continue;
         }
+        c->dims = dims.len ? strbuf_steal(&dims) : (strbuf_free(&dims), NULL);
         if (elem_canon.kind == CXType_Pointer) {
             REPORT(w, c->first_use,
                    "'%s' holds pointers; data behind them cannot be moved to the GPU", v->name);
@@ -788,7 +796,8 @@ static void check_captures(Walk *w)
             continue;
         }
         c->type = type_cxx_name(elem);
-        c->elem_size = clang_Type_getSizeOf(elem);
+        c->elem_size = clang_Type_getSizeOf(canon.kind == CXType_Pointer ? clang_getPointeeType(v->type)
+                                                                         : clang_getArrayElementType(v->type));
         if (!c->type) {
             REPORT(w, c->first_use,
                    "the element type of '%s' is declared inside a function; move it to file "
