@@ -97,6 +97,54 @@ struct op_lor {
     template <class T> static T identity() { return (T)0; }
 };
 
+/* maxloc / minloc: the best value with the index the loop stored with it,
+ * the iteration that stored it (for ties) and whether any did. */
+template <class T, class I> struct loc {
+    T v;
+    I idx;
+    u64 at;
+    int valid;
+};
+
+template <class T, class I>
+__host__ __device__ __forceinline__ loc<T, I> make_loc(T v, I idx, u64 at, bool valid)
+{
+    loc<T, I> l;
+    l.v = v;
+    l.idx = idx;
+    l.at = at;
+    l.valid = valid ? 1 : 0;
+    return l;
+}
+
+/* MAX: larger values win (else smaller); on equal values LAST keeps the
+ * later iteration (`>=` in the loop), else the earlier one (`>`). */
+template <bool MAX, bool LAST> struct op_loc {
+    template <class L> __host__ __device__ static L apply(L a, L b)
+    {
+        if (!b.valid)
+            return a;
+        if (!a.valid)
+            return b;
+        if (MAX ? b.v > a.v : b.v < a.v)
+            return b;
+        if (MAX ? b.v < a.v : b.v > a.v)
+            return a;
+        return (LAST ? b.at > a.at : b.at < a.at) ? b : a;
+    }
+};
+
+/* Thread 0 stores a result in its 32-byte slot, every byte written. */
+template <class T> __device__ __forceinline__ void store_slot(unsigned char *slot, const T &v)
+{
+    static_assert(sizeof(T) <= 32, "results fit a 32-byte slot");
+    unsigned char bytes[32] = {0};
+    memcpy(bytes, &v, sizeof(T));
+#pragma unroll
+    for (int i = 0; i < 32; i += 4)
+        memcpy(slot + i, bytes + i, 4);
+}
+
 /* ------------------------------------------------------------ warp layer */
 
 /* Shuffles any trivially copyable value, one 32-bit word at a time. */
@@ -230,6 +278,14 @@ template <class T> __device__ __forceinline__ T load_coherent(const T *p)
         unsigned long long bits = __ldcg((const unsigned long long *)p);
         T v;
         memcpy(&v, &bits, 8);
+        return v;
+    } else if constexpr (sizeof(T) % 4 == 0) {
+        unsigned words[sizeof(T) / 4];
+#pragma unroll
+        for (int i = 0; i < (int)(sizeof(T) / 4); i++)
+            words[i] = __ldcg((const unsigned *)p + i);
+        T v;
+        memcpy(&v, words, sizeof(T));
         return v;
     } else {
         return *(const volatile T *)p;

@@ -67,28 +67,51 @@ static char *array_elem(const Capture *cap)
     return cap->dims ? xformat("%s%s", cap->type, cap->dims) : xstrdup(cap->type);
 }
 
-/* Byte offset of variable v's result in the packed results block: largest
- * types first, so no padding (sizes are powers of two) and the block the
- * host copies back is exactly what the kernel wrote. */
-static long long result_offset(const Site *site, int v, long long *total)
+/* What the kernel combines: one slot per reduction variable, or one per
+ * maxloc/minloc pair (value and index travel together). */
+typedef struct {
+    int var;       /* the variable, or the pair's value */
+    int index;     /* the pair's index variable; -1 otherwise */
+    char *type;    /* C++ type of the combined value */
+    char *functor; /* the runtime operator */
+    char *pack;    /* a thread's value, from its accumulators */
+} Slot;
+
+/* The slot of variable v (its position among the slots). */
+static int slot_index(const Site *site, int v)
 {
-    long long at = 0, mine = 0, sum = 0;
-    long long size_v = clang_Type_getSizeOf(site->pragma.vars[v].var->type);
-    for (long long size = 16; size >= 1; size /= 2) {
-        for (int k = 0; k < site->pragma.nvars; k++) {
-            long long sk = clang_Type_getSizeOf(site->pragma.vars[k].var->type);
-            if (sk != size)
+    int k = 0;
+    for (int i = 0; i < v; i++) {
+        const ReduceVar *rv = &site->pragma.vars[i];
+        if (!((rv->op == OP_MAXLOC || rv->op == OP_MINLOC) && rv->loc_role != 0))
+            k++;
+    }
+    return k;
+}
+
+static int slots_of(const Site *site, Slot *out)
+{
+    int n = 0;
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        char *t = var_type(rv->var);
+        if (rv->op == OP_MAXLOC || rv->op == OP_MINLOC) {
+            if (rv->loc_role != 0)
                 continue;
-            if (k == v)
-                mine = at;
-            at += sk;
+            const ReduceVar *ri = &site->pragma.vars[rv->partner];
+            char *ti = var_type(ri->var);
+            int k = n++;
+            out[k] = (Slot){
+                v, rv->partner, xformat("pragreduce::loc<%s, %s>", t, ti),
+                xformat("pragreduce::op_loc<%s, %s>", rv->op == OP_MAXLOC ? "true" : "false",
+                        rv->loc_last > 0 ? "true" : "false"),
+                xformat("pragreduce::make_loc(%s, %s, (pragreduce::u64)pr_at%d, pr_upd%d)", rv->name,
+                        ri->name, k, k)};
+        } else {
+            out[n++] = (Slot){v, -1, t, xstrdup(reduce_ops[rv->op].functor), xstrdup(rv->name)};
         }
     }
-    sum = at;
-    (void)size_v;
-    if (total)
-        *total = sum;
-    return mine;
+    return n;
 }
 
 /* Site string for messages: "dot.c:12: reduce(+: sum)" */
@@ -131,10 +154,11 @@ static void emit_scalar_loop(const Ctx *c, StrBuf *sb)
                   "    for (; pr_base + %d < pr_trip; pr_base += pr_stride) {\n"
                   "#pragma unroll\n"
                   "        for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
-                  "            %s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_base + (pr_idx)pr_u * %d, "
-                  "pr_step);\n",
-                  unroll, (unroll - 1) * block, unroll, li->iv_type, li->iv->name, li->iv_type,
-                  down, block);
+                  "            const pr_idx pr_it = pr_base + (pr_idx)pr_u * %d;\n"
+                  "            %s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_it, pr_step);\n"
+                  "            (void)pr_it;\n",
+                  unroll, (unroll - 1) * block, unroll, block, li->iv_type, li->iv->name, li->iv_type,
+                  down);
     emit_body(c, sb, "            ");
     strbuf_puts(sb, "        }\n    }\n");
     strbuf_printf(sb,
@@ -143,9 +167,10 @@ static void emit_scalar_loop(const Ctx *c, StrBuf *sb)
                   "#pragma unroll\n"
                   "    for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
                   "        if (pr_base + (pr_idx)pr_u * %d < pr_trip) {\n"
-                  "            %s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_base + (pr_idx)pr_u * %d, "
-                  "pr_step);\n",
-                  unroll, block, li->iv_type, li->iv->name, li->iv_type, down, block);
+                  "            const pr_idx pr_it = pr_base + (pr_idx)pr_u * %d;\n"
+                  "            %s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_it, pr_step);\n"
+                  "            (void)pr_it;\n",
+                  unroll, block, block, li->iv_type, li->iv->name, li->iv_type, down);
     emit_body(c, sb, "            ");
     strbuf_puts(sb, "        }\n    }\n");
 
@@ -198,6 +223,14 @@ static char *kernel_body(const Ctx *c, bool vector)
         }
     }
     add_call_renames(c, &edits, site->fn_calls, site->nfn_calls, body->start, site->loop_end);
+    /* maxloc/minloc: note that this thread stored an index, and when */
+    for (int k = 0; k < site->nloc_stores; k++) {
+        const Node *store = site->loc_stores[k];
+        int v = site->loc_store_var[k];
+        edits_add(&edits, store->end, store->end,
+                  xformat(", pr_upd%d = true, pr_at%d = (pragreduce::u64)pr_it", slot_index(site, v),
+                          slot_index(site, v)));
+    }
     return splice_range(c, &edits, body->start, site->loop_end);
 }
 
@@ -290,10 +323,11 @@ static void emit_vector_loop(const Ctx *c, StrBuf *sb)
                   "        for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
                   "#pragma unroll\n"
                   "            for (int pr_e = 0; pr_e < %d; ++pr_e) {\n"
-                  "                %s %s = pragreduce::iv_at<%s, false>(pr_lo, pr_first + "
-                  "(pr_idx)pr_u * %d + (pr_idx)pr_e, pr_step);\n"
-                  "                (void)%s;\n",
-                  unroll, vec, li->iv_type, li->iv->name, li->iv_type, block * vec, li->iv->name);
+                  "                const pr_idx pr_it = pr_first + (pr_idx)pr_u * %d + (pr_idx)pr_e;\n"
+                  "                %s %s = pragreduce::iv_at<%s, false>(pr_lo, pr_it, pr_step);\n"
+                  "                (void)%s;\n"
+                  "                (void)pr_it;\n",
+                  unroll, vec, block * vec, li->iv_type, li->iv->name, li->iv_type, li->iv->name);
     emit_body_text(c, sb, "                ", kernel_body(c, true));
     strbuf_puts(sb, "            }\n        }\n    }\n");
     strbuf_printf(sb,
@@ -301,7 +335,9 @@ static void emit_vector_loop(const Ctx *c, StrBuf *sb)
                   "    for (pr_idx pr_k = pr_tiles * %d + (pr_idx)blockIdx.x * %d + threadIdx.x; "
                   "pr_k < pr_trip;\n"
                   "         pr_k += (pr_idx)gridDim.x * %d) {\n"
-                  "        %s %s = pragreduce::iv_at<%s, false>(pr_lo, pr_k, pr_step);\n",
+                  "        const pr_idx pr_it = pr_k;\n"
+                  "        %s %s = pragreduce::iv_at<%s, false>(pr_lo, pr_it, pr_step);\n"
+                  "        (void)pr_it;\n",
                   tile, block, block, li->iv_type, li->iv->name, li->iv_type);
     emit_body(c, sb, "        ");
     strbuf_puts(sb, "    }\n");
@@ -328,16 +364,26 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
         sep = ",\n    ";
     }
     strbuf_printf(sb, "%s%s pr_lo, pr_idx pr_step, pr_idx pr_trip", sep, li->iv_type);
-    for (int v = 0; v < site->pragma.nvars; v++) {
-        const ReduceVar *rv = &site->pragma.vars[v];
-        char *t = var_type(rv->var);
-        strbuf_printf(sb, ",\n    %s pr_id%d, %s *pr_part%d, %s *pr_res%d", t, v, t, v, t, v);
-    }
+    Slot *slots = xcalloc((size_t)site->pragma.nvars, sizeof(Slot));
+    int nslots = slots_of(site, slots);
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, ",\n    %s pr_id%d, %s *pr_part%d, unsigned char *pr_res%d", slots[k].type,
+                      k, slots[k].type, k, k);
     strbuf_puts(sb, ")\n{\n");
     strbuf_puts(sb, "    /* each thread reduces its iterations from the identity */\n");
-    for (int v = 0; v < site->pragma.nvars; v++) {
-        const ReduceVar *rv = &site->pragma.vars[v];
-        strbuf_printf(sb, "    %s %s = pr_id%d;\n", var_type(rv->var), rv->name, v);
+    for (int k = 0; k < nslots; k++) {
+        const ReduceVar *rv = &site->pragma.vars[slots[k].var];
+        if (slots[k].index >= 0) {
+            const ReduceVar *ri = &site->pragma.vars[slots[k].index];
+            strbuf_printf(sb,
+                          "    %s %s = pr_id%d.v;\n"
+                          "    %s %s = pr_id%d.idx;\n"
+                          "    bool pr_upd%d = false; /* whether this thread stored an index */\n"
+                          "    pragreduce::u64 pr_at%d = 0; /* and at which iteration (ties) */\n",
+                          var_type(rv->var), rv->name, k, var_type(ri->var), ri->name, k, k, k);
+        } else {
+            strbuf_printf(sb, "    %s %s = pr_id%d;\n", var_type(rv->var), rv->name, k);
+        }
     }
     if (site->plan.vector > 1)
         emit_vector_loop(c, sb);
@@ -345,33 +391,29 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
         emit_scalar_loop(c, sb);
 
     strbuf_puts(sb, "    /* combine the block's threads; the result is in thread 0 */\n");
-    for (int v = 0; v < site->pragma.nvars; v++) {
-        const ReduceVar *rv = &site->pragma.vars[v];
-        strbuf_printf(sb, "    %s = pragreduce::block_reduce<%s, %d>(%s, pr_id%d);\n", rv->name,
-                      reduce_ops[rv->op].functor, block, rv->name, v);
-    }
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, "    %s pr_acc%d = pragreduce::block_reduce<%s, %d>(%s, pr_id%d);\n",
+                      slots[k].type, k, slots[k].functor, block, slots[k].pack, k);
     strbuf_puts(sb, "    if (gridDim.x == 1) {\n        if (threadIdx.x == 0) {\n");
-    for (int v = 0; v < site->pragma.nvars; v++)
-        strbuf_printf(sb, "            *pr_res%d = %s;\n", v, site->pragma.vars[v].name);
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, "            pragreduce::store_slot(pr_res%d, pr_acc%d);\n", k, k);
     strbuf_puts(sb, "        }\n        return;\n    }\n");
     strbuf_puts(sb, "    if (threadIdx.x == 0) {\n");
-    for (int v = 0; v < site->pragma.nvars; v++)
-        strbuf_printf(sb, "        pr_part%d[blockIdx.x] = %s;\n", v, site->pragma.vars[v].name);
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, "        pr_part%d[blockIdx.x] = pr_acc%d;\n", k, k);
     strbuf_puts(sb, "    }\n");
     strbuf_printf(sb,
                   "    /* the grid's last block combines the per-block partials */\n"
                   "    if (!pragreduce::arrive_last(&%s_counter))\n        return;\n",
                   p);
-    for (int v = 0; v < site->pragma.nvars; v++) {
-        const ReduceVar *rv = &site->pragma.vars[v];
+    for (int k = 0; k < nslots; k++)
         strbuf_printf(sb,
-                      "    %s = pragreduce::combine_partials<%s, %d>(pr_part%d, gridDim.x, "
+                      "    pr_acc%d = pragreduce::combine_partials<%s, %d>(pr_part%d, gridDim.x, "
                       "pr_id%d);\n",
-                      rv->name, reduce_ops[rv->op].functor, block, v, v);
-    }
+                      k, slots[k].functor, block, k, k);
     strbuf_puts(sb, "    if (threadIdx.x == 0) {\n");
-    for (int v = 0; v < site->pragma.nvars; v++)
-        strbuf_printf(sb, "        *pr_res%d = %s;\n", v, site->pragma.vars[v].name);
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, "        pragreduce::store_slot(pr_res%d, pr_acc%d);\n", k, k);
     strbuf_printf(sb, "        %s_counter = 0;\n    }\n}\n\n", p);
 }
 
@@ -419,11 +461,11 @@ static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx)
             strbuf_printf(sb, "%s, ", cap->var->name);
     }
     strbuf_printf(sb, "pr_lo, (%s)pr_step, (%s)pr_trip", idx, idx);
-    for (int v = 0; v < site->pragma.nvars; v++) {
-        char *t = var_type(site->pragma.vars[v].var);
-        strbuf_printf(sb, ",\n            pr_id%d, (%s *)(pr_dev + pr_part%d_at), (%s *)(pr_dev + pr_res_at + %lld)",
-                      v, t, v, t, result_offset(site, v, NULL));
-    }
+    Slot *slots = xcalloc((size_t)site->pragma.nvars, sizeof(Slot));
+    int nslots = slots_of(site, slots);
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, ",\n            pr_id%d, (%s *)(pr_dev + pr_part%d_at), (unsigned char *)(pr_dev + pr_res_at + %d)",
+                      k, slots[k].type, k, 32 * k);
     strbuf_puts(sb, ");\n");
 }
 
@@ -571,14 +613,15 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       "    pr_bytes += pragreduce::align_up((size_t)(pr_%s_n > 0 ? pr_%s_n : 0) * sizeof(%s));\n",
                       n, n, n, array_elem(cap));
     }
-    for (int v = 0; v < nvars; v++)
+    Slot *slots = xcalloc((size_t)nvars, sizeof(Slot));
+    int nslots = slots_of(site, slots);
+    for (int k = 0; k < nslots; k++)
         strbuf_printf(sb,
                       "    const size_t pr_part%d_at = pr_bytes;\n"
                       "    pr_bytes += pragreduce::align_up((size_t)pr_grid * sizeof(%s));\n",
-                      v, var_type(site->pragma.vars[v].var));
-    long long res_bytes;
-    result_offset(site, 0, &res_bytes);
-    strbuf_printf(sb, "    const size_t pr_res_at = pr_bytes;\n    pr_bytes += %lld;\n", res_bytes);
+                      k, slots[k].type);
+    /* a 32-byte slot per result, every byte written by the kernel */
+    strbuf_printf(sb, "    const size_t pr_res_at = pr_bytes;\n    pr_bytes += %d;\n", 32 * nslots);
     strbuf_printf(sb, "    char *pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n", p);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
@@ -594,11 +637,18 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       n, p, n, n, n, n, array_elem(cap), n, n,
                       array_decl(cap, "", xformat("pr_d_%s", n)), array_decl(cap, "", ""), n, n);
     }
-    for (int v = 0; v < nvars; v++) {
-        const ReduceVar *rv = &site->pragma.vars[v];
+    for (int k = 0; k < nslots; k++) {
+        const ReduceVar *rv = &site->pragma.vars[slots[k].var];
         char *t = var_type(rv->var);
-        strbuf_printf(sb, "    const %s pr_id%d = %s::identity<%s>();\n", t, v,
-                      reduce_ops[rv->op].functor, t);
+        if (slots[k].index >= 0)
+            strbuf_printf(sb,
+                          "    const %s pr_id%d = pragreduce::make_loc(%s::identity<%s>(), (%s)0, 0, "
+                          "false);\n",
+                          slots[k].type, k, rv->op == OP_MAXLOC ? "pragreduce::op_max" : "pragreduce::op_min",
+                          t, var_type(site->pragma.vars[slots[k].index].var));
+        else
+            strbuf_printf(sb, "    const %s pr_id%d = %s::identity<%s>();\n", t, k,
+                          reduce_ops[rv->op].functor, t);
     }
     strbuf_printf(sb, "    /* one launch (PRAGREDUCE_BENCH=N times it instead) */\n"
                       "    pragreduce::run_launch(%s_site, pr_trip, [&]() {\n", p);
@@ -609,21 +659,37 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_printf(sb, "    PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n", p);
     strbuf_puts(sb, "    });\n");
     strbuf_printf(sb,
-                  "    unsigned char pr_res[%lld];\n"
+                  "    unsigned char pr_res[%d];\n"
                   "    PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaMemcpy(pr_res, pr_dev + pr_res_at, "
                   "sizeof pr_res, cudaMemcpyDeviceToHost));\n",
-                  res_bytes, p);
+                  32 * nslots, p);
     strbuf_puts(sb, "    /* fold in the value each variable had before the loop, once */\n");
-    for (int v = 0; v < nvars; v++) {
-        const ReduceVar *rv = &site->pragma.vars[v];
-        char *t = var_type(rv->var);
-        strbuf_printf(sb,
-                      "    {\n"
-                      "        %s pr_r;\n"
-                      "        memcpy(&pr_r, pr_res + %lld, sizeof pr_r);\n"
-                      "        *pr_ref_%s = %s::apply(%s, pr_r);\n"
-                      "    }\n",
-                      t, result_offset(site, v, NULL), rv->name, reduce_ops[rv->op].functor, rv->name);
+    for (int k = 0; k < nslots; k++) {
+        const ReduceVar *rv = &site->pragma.vars[slots[k].var];
+        if (slots[k].index >= 0) {
+            const ReduceVar *ri = &site->pragma.vars[slots[k].index];
+            const char *cmp = rv->op == OP_MAXLOC ? (rv->loc_last > 0 ? ">=" : ">")
+                                                   : (rv->loc_last > 0 ? "<=" : "<");
+            strbuf_printf(sb,
+                          "    {\n"
+                          "        %s pr_r;\n"
+                          "        memcpy(&pr_r, pr_res + %d, sizeof pr_r);\n"
+                          "        /* the loop's own test, against the value before the loop */\n"
+                          "        if (pr_r.valid && pr_r.v %s %s) {\n"
+                          "            *pr_ref_%s = pr_r.v;\n"
+                          "            *pr_ref_%s = pr_r.idx;\n"
+                          "        }\n"
+                          "    }\n",
+                          slots[k].type, 32 * k, cmp, rv->name, rv->name, ri->name);
+        } else {
+            strbuf_printf(sb,
+                          "    {\n"
+                          "        %s pr_r;\n"
+                          "        memcpy(&pr_r, pr_res + %d, sizeof pr_r);\n"
+                          "        *pr_ref_%s = %s::apply(%s, pr_r);\n"
+                          "    }\n",
+                          slots[k].type, 32 * k, rv->name, slots[k].functor, rv->name);
+        }
     }
     strbuf_puts(sb, "}\n\n");
 }

@@ -24,6 +24,8 @@ const ReduceOpInfo reduce_ops[OP_COUNT] = {
     [OP_BXOR] = {"^", "pragreduce::op_bxor", true},
     [OP_LAND] = {"&&", "pragreduce::op_land", false},
     [OP_LOR] = {"||", "pragreduce::op_lor", false},
+    [OP_MAXLOC] = {"maxloc", NULL, false},
+    [OP_MINLOC] = {"minloc", NULL, false},
 };
 
 typedef struct {
@@ -87,7 +89,8 @@ static bool parse_op(Cursor *c, ReduceOp *op)
                 "expected a reduction operator (+ * min max & | ^ && ||) before ':'");
     else
         diag_at(c->src, t->offset, DIAG_ERROR,
-                "unknown reduction operator '%s'; expected one of + * min max & | ^ && ||",
+                "unknown reduction operator '%s'; expected one of + * min max & | ^ && || "
+                "maxloc minloc",
                 t->text);
     return false;
 }
@@ -95,6 +98,7 @@ static bool parse_op(Cursor *c, ReduceOp *op)
 static bool parse_reduce_clause(Cursor *c, Pragma *p)
 {
     c->i++; /* reduce */
+    int first = p->nvars;
     if (!expect(c, "(", "after 'reduce'"))
         return false;
     ReduceOp op;
@@ -118,7 +122,8 @@ static bool parse_reduce_clause(Cursor *c, Pragma *p)
             }
         }
         p->vars = xrealloc(p->vars, (size_t)(p->nvars + 1) * sizeof *p->vars);
-        p->vars[p->nvars++] = (ReduceVar){.op = op, .name = t->text, .offset = t->offset};
+        p->vars[p->nvars++] = (ReduceVar){.op = op, .name = t->text, .offset = t->offset,
+                                          .partner = -1, .loc_last = -1};
         c->i++;
         if (at(c, ".") || at(c, "->") || at(c, "[")) {
             diag_at(c->src, t->offset, DIAG_ERROR,
@@ -131,7 +136,21 @@ static bool parse_reduce_clause(Cursor *c, Pragma *p)
             c->i++;
             continue;
         }
-        return expect(c, ")", "to close 'reduce('");
+        if (!expect(c, ")", "to close 'reduce('"))
+            return false;
+        if (op == OP_MAXLOC || op == OP_MINLOC) {
+            if (p->nvars - first != 2) {
+                diag_at(c->src, p->vars[first].offset, DIAG_ERROR,
+                        "'%s' reduces a value and its index: write reduce(%s: value, index)",
+                        reduce_ops[op].spelling, reduce_ops[op].spelling);
+                return false;
+            }
+            p->vars[first].loc_role = 0;
+            p->vars[first].partner = first + 1;
+            p->vars[first + 1].loc_role = 1;
+            p->vars[first + 1].partner = first;
+        }
+        return true;
     }
 }
 

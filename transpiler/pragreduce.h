@@ -234,6 +234,7 @@ char *type_cxx_name(CXType t);
 
 typedef enum {
     OP_ADD, OP_MUL, OP_MIN, OP_MAX, OP_BAND, OP_BOR, OP_BXOR, OP_LAND, OP_LOR,
+    OP_MAXLOC, OP_MINLOC, /* a value and an index variable */
     OP_COUNT
 } ReduceOp;
 
@@ -251,6 +252,10 @@ typedef struct {
     unsigned offset; /* of the name in the pragma */
     Var *var;        /* resolved by reduction.c */
     int nupdates;
+    /* maxloc/minloc: the value is loc_role 0, the index 1; partner is the
+     * other one's position in the pragma's list */
+    int loc_role, partner;
+    int loc_last;    /* ties keep the last iteration (>=): 1, the first (>): 0, unknown: -1 */
 } ReduceVar;
 
 typedef struct {
@@ -444,6 +449,9 @@ struct Site {
     int nfunctions;
     Node **fn_calls;      /* callee references in the loop to such functions */
     int nfn_calls;
+    Node **loc_stores;    /* `idx = x` of maxloc/minloc updates */
+    int *loc_store_var;   /* the value variable's position for each */
+    int nloc_stores;
     bool rejected;
     char *prefix;         /* "pr_loop0" */
 };

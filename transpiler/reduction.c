@@ -624,6 +624,85 @@ static bool check_call(Walk *w, Node *call)
     return f->ok;
 }
 
+/* maxloc/minloc: `if (x > v) { v = x; idx = i; }` (either order of the two
+ * assignments, any orientation of the comparison, an optional `filter &&`).
+ * Handles the statement and returns true when it is one. */
+static bool match_loc(Walk *w, Node *n)
+{
+    Site *site = w->site;
+    Node *s = ast_strip(n);
+    if (s->kind != N_IF || s->nkids != 2)
+        return false;
+    Node *then = s->kids[1];
+    if (then->kind != N_COMPOUND || then->nkids != 2)
+        return false;
+    Node *a[2] = {ast_strip(then->kids[0]), ast_strip(then->kids[1])};
+    ReduceVar *r[2];
+    for (int k = 0; k < 2; k++) {
+        if (a[k]->kind != N_ASSIGN || strcmp(a[k]->op, "=") != 0)
+            return false;
+        r[k] = as_reduction_ref(site, a[k]->kids[0]);
+        if (!r[k] || (r[k]->op != OP_MAXLOC && r[k]->op != OP_MINLOC))
+            return false;
+    }
+    int vk = r[0]->loc_role == 0 ? 0 : 1;
+    ReduceVar *rv = r[vk], *ri = r[1 - vk];
+    if (rv->loc_role != 0 || ri->loc_role != 1 || &site->pragma.vars[rv->partner] != ri)
+        return false;
+    Node *value = a[vk], *index = a[1 - vk];
+    if (ast_mentions(value->kids[1], rv->var) || ast_mentions(value->kids[1], ri->var) ||
+        ast_mentions(index->kids[1], rv->var) || ast_mentions(index->kids[1], ri->var))
+        return false;
+    Node *cond = ast_strip(s->kids[0]);
+    while (cond->kind == N_BINARY && !strcmp(cond->op, "&&")) {
+        bool left = ast_mentions(cond->kids[0], rv->var);
+        bool right = ast_mentions(cond->kids[1], rv->var);
+        if (left == right)
+            return false;
+        cond = ast_strip(left ? cond->kids[0] : cond->kids[1]);
+    }
+    if (ast_mentions(s->kids[0], ri->var))
+        return false;
+    ReduceOp op;
+    Node *operand;
+    if (!match_minmax(w, rv, cond, value->kids[1], value->kids[0], &op, &operand))
+        return false;
+    bool want_max = rv->op == OP_MAXLOC;
+    if ((op == OP_MAX) != want_max) {
+        REPORT(w, s->start, "'%s' is updated toward the %s here, but the pragma says %s",
+               rv->name, op == OP_MAX ? "maximum" : "minimum", reduce_ops[rv->op].spelling);
+        return true;
+    }
+    int last = strcmp(cond->op, ">=") == 0 || strcmp(cond->op, "<=") == 0;
+    if (rv->loc_last >= 0 && rv->loc_last != last) {
+        REPORT(w, cond->start,
+               "'%s' is compared with '%s' here and with '%s' elsewhere: which index wins a tie "
+               "would depend on the update",
+               rv->name, cond->op, last ? "a strict comparison" : "a non-strict one");
+        return true;
+    }
+    if (index->from_macro || index->end <= index->start) {
+        REPORT(w, index->start, "write the update of '%s' out, not in a macro", ri->name);
+        return true;
+    }
+    rv->loc_last = last;
+    ri->loc_last = last;
+    rv->nupdates++;
+    ri->nupdates++;
+    site->loc_stores = xrealloc(site->loc_stores, (size_t)(site->nloc_stores + 1) * sizeof(Node *));
+    site->loc_store_var = xrealloc(site->loc_store_var, (size_t)(site->nloc_stores + 1) * sizeof(int));
+    site->loc_stores[site->nloc_stores] = index;
+    site->loc_store_var[site->nloc_stores] = (int)(rv - site->pragma.vars);
+    site->nloc_stores++;
+    const Var *saved = w->skip_var;
+    w->skip_var = rv->var;
+    walk(w, s->kids[0]);
+    walk(w, value->kids[1]);
+    walk(w, index->kids[1]);
+    w->skip_var = saved;
+    return true;
+}
+
 /* A statement: an update of a reduction variable, or anything else. */
 static void walk_stmt(Walk *w, Node *n)
 {
@@ -633,6 +712,8 @@ static void walk_stmt(Walk *w, Node *n)
         walk(w, n);
         return;
     }
+    if (match_loc(w, n))
+        return;
     ReduceOp op;
     Node *operand;
     const char *bad_form;
@@ -738,6 +819,12 @@ static bool check_reduction_var(Walk *w, ReduceVar *rv)
     if (!type_cxx_name(v->type)) {
         diag_at(src, rv->offset, DIAG_ERROR,
                 "the type of '%s' cannot be named outside its function", rv->name);
+        return false;
+    }
+    if (rv->loc_role == 1 && !type_is_integer(v->type)) {
+        diag_at(src, rv->offset, DIAG_ERROR,
+                "'%s' is the index of '%s', so it must have an integer type, not '%s'", rv->name,
+                reduce_ops[rv->op].spelling, type_spelling(v->type));
         return false;
     }
     return true;
