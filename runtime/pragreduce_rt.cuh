@@ -145,6 +145,22 @@ template <class T> __device__ __forceinline__ void store_slot(unsigned char *slo
         memcpy(slot + i, bytes + i, 4);
 }
 
+/* One block's partial result. Scalars are a plain store; a struct (maxloc)
+ * is written word by word from a zeroed copy so its padding is defined too:
+ * the last block reads the partial back as whole words. */
+template <class T> __device__ __forceinline__ void store_partial(T *partial, const T &v)
+{
+    if constexpr (sizeof(T) == 4 || sizeof(T) == 8 || sizeof(T) % 4 != 0) {
+        *partial = v;
+    } else {
+        unsigned words[sizeof(T) / 4] = {0};
+        memcpy(words, &v, sizeof(T));
+#pragma unroll
+        for (int i = 0; i < (int)(sizeof(T) / 4); i++)
+            ((unsigned *)partial)[i] = words[i];
+    }
+}
+
 /* ------------------------------------------------------------ warp layer */
 
 /* Shuffles any trivially copyable value, one 32-bit word at a time. */

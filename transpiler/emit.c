@@ -400,7 +400,7 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "        }\n        return;\n    }\n");
     strbuf_puts(sb, "    if (threadIdx.x == 0) {\n");
     for (int k = 0; k < nslots; k++)
-        strbuf_printf(sb, "        pr_part%d[blockIdx.x] = pr_acc%d;\n", k, k);
+        strbuf_printf(sb, "        pragreduce::store_partial(&pr_part%d[blockIdx.x], pr_acc%d);\n", k, k);
     strbuf_puts(sb, "    }\n");
     strbuf_printf(sb,
                   "    /* the grid's last block combines the per-block partials */\n"
