@@ -143,10 +143,10 @@ template <class T> static void run(const char *type, long n)
     CHECK(cub::DeviceReduce::TransformReduce(null, q, idx, out, n, cuda::std::plus<T>{}, Strided<T>{a}, (T)0)); ensure(q);
     struct { const char *name; std::function<void()> f; } ops[] = {
         {"sum", sum}, {"min", mn}, {"max", mx}, {"dot", dot}, {"l2", l2},
-        {"count", count}, {"sumsq", sumsq}, {"strided", strided}, {"rows2d", sum},
+        {"count", count}, {"sumsq", sumsq}, {"strided", strided}, {"rows2d", sum}, {"rows2dc", sum},
     };
     for (auto &op : ops) {
-        if (n < 1024 && !strcmp(op.name, "rows2d"))
+        if (n < 1024 && (!strcmp(op.name, "rows2d") || !strcmp(op.name, "rows2dc")))
             continue;
         printf("cub,%s,%s,%ld,%.2f\n", type, op.name, n, median_us(op.f));
     }

@@ -32,7 +32,7 @@ date = datetime.date.today().isoformat()
 lines = [f"# make bench: {gpu}, {date}", "",
          "Median kernel time in microseconds (data on the device; median of 20 runs after 3 warm-ups, "
          "median over passes); ratio = CUB time / pragreduce time (> 1: pragreduce faster).", ""]
-ops = ["sum", "min", "max", "dot", "l2", "count", "sumsq", "strided", "rows2d"]
+ops = ["sum", "min", "max", "dot", "l2", "count", "sumsq", "strided", "rows2d", "rows2dc"]
 ns = sorted({k[3] for k in med})
 for t in ["float", "double", "int"]:
     lines.append(f"## {t}")

@@ -80,10 +80,17 @@ int main(int argc, char **argv)
         for (long c = 0; c < cols; c++)
             total += a[r * cols + c];
 
+    /* the same sum, the nest collapsed into one iteration space */
+    ELEM total2 = 0;
+#pragma reduce(+: total2) collapse(2)
+    for (long r = 0; r < rows; r++)
+        for (long c = 0; c < cols; c++)
+            total2 += a[r * cols + c];
+
     printf("n=%ld sum=%.1f min=%.1f max=%.1f dot=%.1f l2=%.1f count=%ld s1=%.1f s2=%.1f "
-           "strided=%.1f total=%.1f\n",
+           "strided=%.1f total=%.1f total2=%.1f\n",
            n, (double)sum, (double)mn, (double)mx, (double)dot, l2, count, (double)s1,
-           (double)s2, (double)strided, (double)total);
+           (double)s2, (double)strided, (double)total, (double)total2);
     free(a);
     free(b);
     return 0;

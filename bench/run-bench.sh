@@ -15,7 +15,7 @@ gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1)
 echo "GPU: $gpu"
 ls pr_*.cu | sed 's/\.cu$//' | xargs -P "$(nproc)" -I{} nvcc -O3 -arch=sm_90 {}.cu -o bin/{}
 nvcc -O3 -arch=sm_90 -std=c++17 cub_bench.cu -o bin/cub_bench
-ops=(sum min max dot l2 count sumsq strided rows2d)
+ops=(sum min max dot l2 count sumsq strided rows2d rows2dc)
 sizes=""
 for ((k = 10; k <= maxlog; k += 2)); do sizes="$sizes $((1 << k))"; done
 csv="$out/bench.csv"

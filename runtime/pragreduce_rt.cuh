@@ -573,6 +573,15 @@ template <class F> inline void run_launch(const char *site, u64 trip, F launch)
  * loop ends: an unsigned variable stepping past 0 or past its maximum wraps
  * and the C loop goes on (a signed one overflows, which C leaves
  * undefined). Such loops run as written, on the CPU. */
+/* Trip count of collapsed loops; sets *overflow past 2^64 - 1. */
+inline u64 trip_product(u64 a, u64 b, bool *overflow)
+{
+    u64 r;
+    if (__builtin_mul_overflow(a, b, &r))
+        *overflow = true;
+    return r;
+}
+
 template <class T> inline bool iv_wraps(T lo, u64 trip, u64 step, bool down)
 {
     const __int128 next = down ? (__int128)lo - (__int128)trip * (__int128)step

@@ -4,7 +4,10 @@
  * A subscript that is an affine function of the induction variable,
  * coef * i + off with coef and off loop-invariant, touches its extreme
  * elements at the first and last iteration; the host wrapper evaluates both
- * and copies the range between them. Anything else needs the user's
+ * and copies the range between them. A subscript may also move with
+ * range variables (collapsed loops, and inner loops whose bounds the marked
+ * loop cannot change): each term coef_k * r_k adds its extremes at r_k's
+ * first and last values. Anything else needs the user's
  * in(a[first:count]) clause.
  */
 #include "pragreduce.h"
@@ -60,7 +63,8 @@ static char *product_text(const char *a, const char *b)
 
 /* Integer expression the body cannot change: literals, enumerators, sizeof,
  * and outer integer variables (the body writes none of them). */
-static bool is_invariant(const Node *n, const Var *iv, unsigned loop_start, unsigned loop_end)
+static bool is_invariant(const Site *site, const Node *n, const Var *iv, unsigned loop_start,
+                         unsigned loop_end)
 {
     switch (n->kind) {
     case N_INTLIT:
@@ -71,7 +75,7 @@ static bool is_invariant(const Node *n, const Var *iv, unsigned loop_start, unsi
         if (!n->var) /* enumerator */
             return clang_getCursorKind(clang_getCursorReferenced(n->cursor)) ==
                    CXCursor_EnumConstantDecl;
-        if (n->var == iv || !type_is_integer(n->var->type))
+        if (n->var == iv || !type_is_integer(n->var->type) || (site && site_is_iv(site, n->var)))
             return false;
         return n->var->decl_offset == UINT32_MAX || n->var->decl_offset < loop_start ||
                n->var->decl_offset >= loop_end;
@@ -85,7 +89,7 @@ static bool is_invariant(const Node *n, const Var *iv, unsigned loop_start, unsi
                                    !strcmp(n->op, "*") || !strcmp(n->op, "&")))
             return false;
         for (int i = 0; i < n->nkids; i++)
-            if (!is_invariant(n->kids[i], iv, loop_start, loop_end))
+            if (!is_invariant(site, n->kids[i], iv, loop_start, loop_end))
                 return false;
         return true;
     default:
@@ -97,7 +101,48 @@ typedef struct {
     const Source *src;
     const Var *iv;
     unsigned loop_start, loop_end;
+    const Site *site; /* for range variables; NULL: none */
+    unsigned at;      /* where the subscript is */
 } Ctx;
+
+/* The range variable `v` is at `at`, or -1. */
+static int range_var(const Ctx *c, const Var *v)
+{
+    if (!c->site || !v)
+        return -1;
+    for (int k = 0; k < c->site->nranges; k++) {
+        const RangeVar *r = &c->site->ranges[k];
+        if (r->info->iv == v && c->at >= r->start && c->at < r->end)
+            return k;
+    }
+    return -1;
+}
+
+static bool add_term(Linear *l, int var, char *coef)
+{
+    for (int k = 0; k < l->nterms; k++) {
+        if (l->terms[k].var == var) {
+            l->terms[k].coef = sum_text(l->terms[k].coef, coef, '+');
+            return true;
+        }
+    }
+    if (l->nterms == PR_MAX_TERMS)
+        return false;
+    l->terms[l->nterms++] = (LinearTerm){var, coef};
+    return true;
+}
+
+static bool mentions_range_var(const Ctx *c, const Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_DECLREF && range_var(c, n->var) >= 0)
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (mentions_range_var(c, n->kids[i]))
+            return true;
+    return false;
+}
 
 static Linear linear(const Ctx *c, const Node *expr)
 {
@@ -107,8 +152,13 @@ static Linear linear(const Ctx *c, const Node *expr)
     if (n->kind == N_DECLREF && n->var == c->iv)
         return (Linear){.affine = true, .coef = xstrdup("1"), .coef_known = true, .coef_value = 1,
                         .off_known = true};
-    if (!ast_mentions(n, c->iv)) {
-        if (is_invariant(n, c->iv, c->loop_start, c->loop_end))
+    if (n->kind == N_DECLREF && range_var(c, n->var) >= 0) {
+        Linear l = {.affine = true, .coef_known = true, .off_known = true};
+        add_term(&l, range_var(c, n->var), xstrdup("1"));
+        return l;
+    }
+    if (!ast_mentions(n, c->iv) && !mentions_range_var(c, n)) {
+        if (is_invariant(c->site, n, c->iv, c->loop_start, c->loop_end))
             return constant_node(c->src, n);
         return not_affine();
     }
@@ -124,8 +174,13 @@ static Linear linear(const Ctx *c, const Node *expr)
             Linear a = linear(c, n->kids[0]);
             if (!a.affine)
                 return a;
-            Linear r = {true, sum_text(NULL, a.coef, '-'), sum_text(NULL, a.off, '-'),
-                        a.coef_known, a.off_known || !a.off, -a.coef_value, -a.off_value};
+            Linear r = {.affine = true, .coef = sum_text(NULL, a.coef, '-'),
+                        .off = sum_text(NULL, a.off, '-'), .coef_known = a.coef_known,
+                        .off_known = a.off_known || !a.off, .coef_value = -a.coef_value,
+                        .off_value = -a.off_value};
+            r.nterms = a.nterms;
+            for (int t = 0; t < a.nterms; t++)
+                r.terms[t] = (LinearTerm){a.terms[t].var, sum_text(NULL, a.terms[t].coef, '-')};
             return r;
         }
         return not_affine();
@@ -138,13 +193,22 @@ static Linear linear(const Ctx *c, const Node *expr)
             Linear r = {.affine = true, .coef = sum_text(a.coef, b.coef, sign),
                         .off = sum_text(a.off, b.off, sign)};
             combine_values(&r, &a, &b, sign == '-' ? -1 : 1);
+            r.nterms = a.nterms;
+            memcpy(r.terms, a.terms, sizeof a.terms);
+            for (int k = 0; k < b.nterms; k++)
+                if (!add_term(&r, b.terms[k].var, sign == '-' ? sum_text(NULL, b.terms[k].coef, '-')
+                                                             : b.terms[k].coef))
+                    return not_affine();
             return r;
         }
         if (!strcmp(n->op, "*")) {
             Linear a = linear(c, n->kids[0]), b = linear(c, n->kids[1]);
-            if (!a.affine || !b.affine || (a.coef && b.coef))
+            if (!a.affine || !b.affine)
                 return not_affine();
-            if (b.coef) {
+            bool a_varies = a.coef || a.nterms, b_varies = b.coef || b.nterms;
+            if (a_varies && b_varies)
+                return not_affine();
+            if (b_varies) {
                 Linear t = a;
                 a = b;
                 b = t;
@@ -159,6 +223,9 @@ static Linear linear(const Ctx *c, const Node *expr)
             r.coef_value = a.coef_value * kv;
             r.off_known = (a.off_known || !a.off) && kk;
             r.off_value = (a.off ? a.off_value : 0) * kv;
+            r.nterms = a.nterms;
+            for (int t = 0; t < a.nterms; t++)
+                r.terms[t] = (LinearTerm){a.terms[t].var, product_text(a.terms[t].coef, k)};
             return r;
         }
         return not_affine();
@@ -170,14 +237,90 @@ static Linear linear(const Ctx *c, const Node *expr)
 
 Linear access_linear(const Source *src, const Node *expr, const Var *iv)
 {
-    Ctx c = {src, iv, 0, 0};
+    Ctx c = {src, iv, 0, 0, NULL, 0};
     return linear(&c, expr);
+}
+
+/* ------------------------------------------------------------ range variables */
+
+/* Whether `n` writes `v` (assignment, ++/--) or takes its address. */
+static bool writes_var(const Node *n, const Var *v)
+{
+    if (!n)
+        return false;
+    if ((n->kind == N_ASSIGN && n->nkids > 0) ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--") || !strcmp(n->op, "&")))) {
+        const Node *t = ast_strip(n->kids[0]);
+        if (t && t->kind == N_DECLREF && t->var == v)
+            return true;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        if (writes_var(n->kids[i], v))
+            return true;
+    return false;
+}
+
+/* A bound the wrapper may evaluate before the loop runs, even when the
+ * inner loop never would: no calls, loads, or division by a variable. */
+static bool safe_bound(const Site *site, const Node *n, unsigned start, unsigned end)
+{
+    if (!n)
+        return true;
+    if (!is_invariant(site, n, site->info.iv, start, end))
+        return false;
+    const Node *s = ast_strip((Node *)n);
+    if (s->kind == N_BINARY && (!strcmp(s->op, "/") || !strcmp(s->op, "%"))) {
+        const Node *d = ast_strip(s->kids[1]);
+        if (d->kind != N_INTLIT && d->kind != N_CHARLIT)
+            return false;
+    }
+    for (int i = 0; i < s->nkids; i++)
+        if (!safe_bound(site, s->kids[i], start, end))
+            return false;
+    return true;
+}
+
+/* Inner `for` loops of the body with canonical headers, invariant bounds
+ * and a variable their body does not write become range variables. */
+static void find_inner_loops(const Source *src, Site *site, Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_FOR && site->nranges < 16) {
+        LoopInfo li;
+        diag_probe(true);
+        bool canonical = loop_analyze_one(src, n, &li);
+        diag_probe(false);
+        unsigned start = site->loop->start, end = site->loop_end;
+        if (canonical && !li.step_runtime_check && !site_is_iv(site, li.iv) &&
+            safe_bound(site, li.lo_node, start, end) && safe_bound(site, li.hi_node, start, end) &&
+            !writes_var(li.body, li.iv)) {
+            LoopInfo *copy = xmalloc(sizeof *copy);
+            *copy = li;
+            site->ranges = xrealloc(site->ranges, (size_t)(site->nranges + 1) * sizeof(RangeVar));
+            site->ranges[site->nranges++] = (RangeVar){copy, li.body->start, n->end, false};
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        find_inner_loops(src, site, n->kids[i]);
+}
+
+static void find_range_vars(const Source *src, Site *site)
+{
+    site->nranges = 0;
+    for (int k = 0; k < site->ninner; k++) {
+        site->ranges = xrealloc(site->ranges, (size_t)(site->nranges + 1) * sizeof(RangeVar));
+        site->ranges[site->nranges++] =
+            (RangeVar){&site->inner[k], site->loop->start, site->loop_end, true};
+    }
+    find_inner_loops(src, site, site->info.body);
 }
 
 bool access_analyze(const Source *src, Site *site)
 {
     bool ok = true;
-    Ctx c = {src, site->info.iv, site->loop->start, site->loop_end};
+    find_range_vars(src, site);
+    Ctx c = {src, site->info.iv, site->loop->start, site->loop_end, site, 0};
     for (int i = 0; i < site->ncaptures; i++) {
         Capture *cap = &site->captures[i];
         if (cap->kind != CAP_ARRAY || cap->section)
@@ -197,7 +340,7 @@ bool access_analyze(const Source *src, Site *site)
         for (int k = 0; k < cap->nsubs; k++) {
             const Node *sub = ast_strip(cap->subs[k]);
             const Node *ref = cap->subs[k]->parent;
-            cap->vec_ok &= sub->kind == N_DECLREF && sub->var == site->info.iv && ref &&
+            cap->vec_ok &= site->ninner == 0 && sub->kind == N_DECLREF && sub->var == site->info.iv && ref &&
                            ref->kind == N_SUBSCRIPT && !ref->from_macro && ref->end > ref->start;
         }
         cap->ranges = xcalloc((size_t)cap->nsubs + 1, sizeof(Linear));
@@ -206,6 +349,7 @@ bool access_analyze(const Source *src, Site *site)
             cap->ranges[cap->nranges++] = (Linear){.affine = true, .off = xstrdup("0"),
                                                    .coef_known = true, .off_known = true};
         for (int k = 0; k < cap->nsubs; k++) {
+            c.at = cap->subs[k]->start;
             Linear l = linear(&c, cap->subs[k]);
             if (!l.affine) {
                 diag_at(src, cap->subs[k]->start, DIAG_ERROR,

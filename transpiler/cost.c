@@ -108,7 +108,7 @@ static const Var *inner_variable(const Site *site, const Node *n)
 {
     if (!n)
         return NULL;
-    if (n->kind == N_DECLREF && n->var && n->var != site->info.iv &&
+    if (n->kind == N_DECLREF && n->var && !site_is_iv(site, n->var) &&
         type_is_integer(n->var->type) && n->var->decl_offset != UINT32_MAX &&
         n->var->decl_offset >= site->loop->start && n->var->decl_offset < site->loop_end)
         return n->var;
@@ -171,7 +171,9 @@ CostFacts cost_facts(const Source *src, const Site *site)
             } else {
                 const Node *ref = sub->parent ? sub->parent : sub;
                 a.text = src ? ast_expr_text(src, ref) : ast_print(ref);
-                Linear l = access_linear(src, sub, site->info.iv);
+                /* collapse(N): consecutive iterations step the innermost variable */
+                const Var *flat_iv = site->ninner ? site->inner[site->ninner - 1].iv : site->info.iv;
+                Linear l = access_linear(src, sub, flat_iv);
                 classify(&a, &l);
                 const Var *inner = inner_variable(site, sub);
                 if (inner) {
@@ -362,7 +364,7 @@ bool cost_vectorizable(const Site *site, int *vector)
 {
     const LoopInfo *li = &site->info;
     *vector = 1;
-    if (li->step_down || !li->step || strcmp(li->step, "1") != 0)
+    if (site->ninner || li->step_down || !li->step || strcmp(li->step, "1") != 0)
         return false;
     long long widest = 0;
     for (int i = 0; i < site->ncaptures; i++) {

@@ -18,6 +18,11 @@ static bool quiet;
 
 void diag_set_quiet(bool on) { quiet = on; }
 
+/* While probing, diagnostics are neither printed nor counted: a stage may
+ * try an analysis whose failure is not an error (nested levels may repeat). */
+static int probing;
+void diag_probe(bool on) { probing += on ? 1 : -1; }
+
 int diag_error_count(void) { return error_count; }
 void diag_reset(void) { error_count = 0; }
 void diag_set_errors_are_warnings(bool on) { errors_are_warnings = on; }
@@ -43,6 +48,8 @@ static DiagLevel effective_level(DiagLevel level)
 
 void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fmt, ...)
 {
+    if (probing)
+        return;
     if (offset > src->size)
         offset = (unsigned)src->size;
     level = effective_level(level);

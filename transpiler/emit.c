@@ -137,14 +137,39 @@ static void emit_body(const Ctx *c, StrBuf *sb, const char *indent)
     emit_body_text(c, sb, indent, kernel_body(c, false));
 }
 
+/* The induction variables at flat iteration `it`: the marked loop's, and
+ * under collapse(N) each nested loop's, innermost fastest. */
+static void emit_iv_decls(const Ctx *c, StrBuf *sb, const char *indent, const char *it,
+                          bool vector)
+{
+    const Site *site = c->site;
+    const LoopInfo *li = &site->info;
+    const char *down = vector ? "false" : li->step_down ? "true" : "false";
+    if (site->ninner == 0) {
+        strbuf_printf(sb, "%s%s %s = pragreduce::iv_at<%s, %s>(pr_lo, %s, pr_step);\n", indent,
+                      li->iv_type, li->iv->name, li->iv_type, down, it);
+        return;
+    }
+    strbuf_printf(sb, "%spr_idx pr_q = %s;\n", indent, it);
+    for (int k = site->ninner - 1; k >= 0; k--) {
+        const LoopInfo *in = &site->inner[k];
+        strbuf_printf(sb,
+                      "%s%s %s = pragreduce::iv_at<%s, %s>(pr_lo%d, pr_q %% pr_trip%d, pr_step%d);\n"
+                      "%spr_q /= pr_trip%d;\n"
+                      "%s(void)%s;\n",
+                      indent, in->iv_type, in->iv->name, in->iv_type, in->step_down ? "true" : "false",
+                      k + 1, k + 1, k + 1, indent, k + 1, indent, in->iv->name);
+    }
+    strbuf_printf(sb, "%s%s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_q, pr_step);\n", indent,
+                  li->iv_type, li->iv->name, li->iv_type, down);
+}
+
 /* Scalar loads: a grid-stride loop over full tiles of UNROLL iterations
  * per thread (their loads all in flight), then a guarded tail. */
 static void emit_scalar_loop(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
-    const LoopInfo *li = &site->info;
     int block = site->plan.block, unroll = site->plan.unroll;
-    const char *down = li->step_down ? "true" : "false";
     strbuf_printf(sb,
                   "    const pr_idx pr_stride = (pr_idx)gridDim.x * %d;\n"
                   "    pr_idx pr_base = (pr_idx)blockIdx.x * %d + threadIdx.x;\n",
@@ -154,11 +179,10 @@ static void emit_scalar_loop(const Ctx *c, StrBuf *sb)
                   "    for (; pr_base + %d < pr_trip; pr_base += pr_stride) {\n"
                   "#pragma unroll\n"
                   "        for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
-                  "            const pr_idx pr_it = pr_base + (pr_idx)pr_u * %d;\n"
-                  "            %s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_it, pr_step);\n"
-                  "            (void)pr_it;\n",
-                  unroll, (unroll - 1) * block, unroll, block, li->iv_type, li->iv->name, li->iv_type,
-                  down);
+                  "            const pr_idx pr_it = pr_base + (pr_idx)pr_u * %d;\n",
+                  unroll, (unroll - 1) * block, unroll, block);
+    emit_iv_decls(c, sb, "            ", "pr_it", false);
+    strbuf_puts(sb, "            (void)pr_it;\n");
     emit_body(c, sb, "            ");
     strbuf_puts(sb, "        }\n    }\n");
     strbuf_printf(sb,
@@ -167,10 +191,10 @@ static void emit_scalar_loop(const Ctx *c, StrBuf *sb)
                   "#pragma unroll\n"
                   "    for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
                   "        if (pr_base + (pr_idx)pr_u * %d < pr_trip) {\n"
-                  "            const pr_idx pr_it = pr_base + (pr_idx)pr_u * %d;\n"
-                  "            %s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_it, pr_step);\n"
-                  "            (void)pr_it;\n",
-                  unroll, block, block, li->iv_type, li->iv->name, li->iv_type, down);
+                  "            const pr_idx pr_it = pr_base + (pr_idx)pr_u * %d;\n",
+                  unroll, block, block);
+    emit_iv_decls(c, sb, "            ", "pr_it", false);
+    strbuf_puts(sb, "            (void)pr_it;\n");
     emit_body(c, sb, "            ");
     strbuf_puts(sb, "        }\n    }\n");
 
@@ -222,16 +246,18 @@ static char *kernel_body(const Ctx *c, bool vector)
                             xformat("pr_v_%s[pr_u][pr_e]", cap->var->name));
         }
     }
-    add_call_renames(c, &edits, site->fn_calls, site->nfn_calls, body->start, site->loop_end);
+    add_call_renames(c, &edits, site->fn_calls, site->nfn_calls, body->start, site->body_end);
     /* maxloc/minloc: note that this thread stored an index, and when */
     for (int k = 0; k < site->nloc_stores; k++) {
         const Node *store = site->loc_stores[k];
         int v = site->loc_store_var[k];
-        edits_add(&edits, store->end, store->end,
-                  xformat(", pr_upd%d = true, pr_at%d = (pragreduce::u64)pr_it", slot_index(site, v),
+        /* the new index, stored with a note of this iteration */
+        edits_add(&edits, store->start, store->start,
+                  xformat("(pr_upd%d = true, pr_at%d = (pragreduce::u64)pr_it, ", slot_index(site, v),
                           slot_index(site, v)));
+        edits_add(&edits, store->end, store->end, xstrdup(")"));
     }
-    return splice_range(c, &edits, body->start, site->loop_end);
+    return splice_range(c, &edits, body->start, site->body_end);
 }
 
 /* The __host__ __device__ copies of the file's functions the loop calls. */
@@ -364,6 +390,9 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
         sep = ",\n    ";
     }
     strbuf_printf(sb, "%s%s pr_lo, pr_idx pr_step, pr_idx pr_trip", sep, li->iv_type);
+    for (int k = 0; k < site->ninner; k++)
+        strbuf_printf(sb, ",\n    %s pr_lo%d, pr_idx pr_step%d, pr_idx pr_trip%d", site->inner[k].iv_type,
+                      k + 1, k + 1, k + 1);
     Slot *slots = xcalloc((size_t)site->pragma.nvars, sizeof(Slot));
     int nslots = slots_of(site, slots);
     for (int k = 0; k < nslots; k++)
@@ -430,6 +459,12 @@ static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
         strbuf_printf(sb, "%s%s *pr_ref_%s", sep, site->info.iv_type, site->info.iv->name);
         sep = ", ";
     }
+    for (int k = 0; k < site->ninner; k++) {
+        if (!site->inner[k].iv_declared_in_loop) {
+            strbuf_printf(sb, "%s%s *pr_ref_%s", sep, site->inner[k].iv_type, site->inner[k].iv->name);
+            sep = ", ";
+        }
+    }
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind == CAP_ARRAY)
@@ -461,12 +496,81 @@ static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx)
             strbuf_printf(sb, "%s, ", cap->var->name);
     }
     strbuf_printf(sb, "pr_lo, (%s)pr_step, (%s)pr_trip", idx, idx);
+    for (int k = 0; k < site->ninner; k++)
+        strbuf_printf(sb, ", pr_lo%d, (%s)pr_step%d, (%s)pr_trip%d", k + 1, idx, k + 1, idx, k + 1);
     Slot *slots = xcalloc((size_t)site->pragma.nvars, sizeof(Slot));
     int nslots = slots_of(site, slots);
     for (int k = 0; k < nslots; k++)
         strbuf_printf(sb, ",\n            pr_id%d, (%s *)(pr_dev + pr_part%d_at), (unsigned char *)(pr_dev + pr_res_at + %d)",
                       k, slots[k].type, k, 32 * k);
     strbuf_puts(sb, ");\n");
+}
+
+/* One loop level's first value, step and trip count, named pr_lo<S>,
+ * pr_step<S> and `trip`. */
+static void emit_level_trip(const Ctx *c, StrBuf *sb, const LoopInfo *li, const char *s,
+                            const char *trip)
+{
+    const char *p = c->p;
+    strbuf_printf(sb, "    const %s pr_lo%s = (%s)(%s);\n", li->iv_type, s, li->iv_type, li->lo);
+    strbuf_printf(sb, "    const pragreduce::u64 pr_step%s = (pragreduce::u64)(%s);\n", s, li->step);
+    if (li->step_runtime_check)
+        strbuf_printf(sb,
+                      "    if (pr_step%s == 0) {\n"
+                      "        fprintf(stderr, \"%%s: the loop step is 0, so the loop would never "
+                      "end\\n\", %s_site);\n"
+                      "        exit(1);\n    }\n",
+                      s, p);
+    switch (li->cmp) {
+    case CMP_LT:
+    case CMP_LE:
+        strbuf_printf(sb, "    const pragreduce::u64 %s = pragreduce::trip_up(pr_lo%s, (%s), pr_step%s, %s);\n",
+                      trip, s, li->hi, s, li->cmp == CMP_LE ? "true" : "false");
+        break;
+    case CMP_GT:
+    case CMP_GE:
+        strbuf_printf(sb, "    const pragreduce::u64 %s = pragreduce::trip_down(pr_lo%s, (%s), pr_step%s, %s);\n",
+                      trip, s, li->hi, s, li->cmp == CMP_GE ? "true" : "false");
+        break;
+    case CMP_NE:
+        strbuf_printf(sb, "    const pragreduce::u64 %s = pragreduce::trip_ne(pr_lo%s, (%s), %s);\n", trip, s,
+                      li->hi, li->step_down ? "true" : "false");
+        break;
+    }
+}
+
+/* First and last values of the range variables subscripts move with:
+ * collapsed levels (computed above) and inner loops with fixed bounds. */
+static void emit_range_vars(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    for (int r = 0; r < site->nranges; r++) {
+        const RangeVar *rv = &site->ranges[r];
+        const LoopInfo *in = rv->info;
+        const char *down = in->step_down ? "true" : "false";
+        int level = -1;
+        for (int k = 0; k < site->ninner; k++)
+            if (&site->inner[k] == in)
+                level = k + 1;
+        if (level > 0) {
+            strbuf_printf(sb,
+                          "    const long long pr_rv%d_first = (long long)pr_lo%d;\n"
+                          "    const long long pr_rv%d_last = (long long)pragreduce::iv_at<%s, %s>(pr_lo%d, pr_trip%d - 1, pr_step%d);\n"
+                          "    const bool pr_rv%d_runs = true;\n",
+                          r, level, r, in->iv_type, down, level, level, level, r);
+            continue;
+        }
+        char *s = xformat("_rv%d", r);
+        unsigned line, col;
+        source_line_col(c->src, in->init->start, &line, &col);
+        strbuf_printf(sb, "    /* '%s' of the inner loop at line %u */\n", in->iv->name, line);
+        emit_level_trip(c, sb, in, s, xformat("pr_trip%s", s));
+        strbuf_printf(sb,
+                      "    const bool pr_rv%d_runs = pr_trip%s != 0;\n"
+                      "    const long long pr_rv%d_first = (long long)pr_lo%s;\n"
+                      "    const long long pr_rv%d_last = pr_rv%d_runs ? (long long)pragreduce::iv_at<%s, %s>(pr_lo%s, pr_trip%s - 1, pr_step%s) : 0;\n",
+                      r, s, r, s, r, r, in->iv_type, down, s, s, s);
+    }
 }
 
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
@@ -488,32 +592,24 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     }
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb, "    %s %s = *pr_ref_%s;\n", li->iv_type, li->iv->name, li->iv->name);
+    for (int k = 0; k < site->ninner; k++)
+        if (!site->inner[k].iv_declared_in_loop)
+            strbuf_printf(sb, "    %s %s = *pr_ref_%s;\n", site->inner[k].iv_type,
+                          site->inner[k].iv->name, site->inner[k].iv->name);
 
     /* the iteration space, evaluated once: the body cannot change it */
-    strbuf_printf(sb, "    const %s pr_lo = (%s)(%s);\n", li->iv_type, li->iv_type, li->lo);
-    strbuf_printf(sb, "    const pragreduce::u64 pr_step = (pragreduce::u64)(%s);\n", li->step);
-    if (li->step_runtime_check)
-        strbuf_printf(sb,
-                      "    if (pr_step == 0) {\n"
-                      "        fprintf(stderr, \"%%s: the loop step is 0, so the loop would never "
-                      "end\\n\", %s_site);\n"
-                      "        exit(1);\n    }\n",
-                      p);
-    switch (li->cmp) {
-    case CMP_LT:
-    case CMP_LE:
-        strbuf_printf(sb, "    const pragreduce::u64 pr_trip = pragreduce::trip_up(pr_lo, (%s), pr_step, %s);\n",
-                      li->hi, li->cmp == CMP_LE ? "true" : "false");
-        break;
-    case CMP_GT:
-    case CMP_GE:
-        strbuf_printf(sb, "    const pragreduce::u64 pr_trip = pragreduce::trip_down(pr_lo, (%s), pr_step, %s);\n",
-                      li->hi, li->cmp == CMP_GE ? "true" : "false");
-        break;
-    case CMP_NE:
-        strbuf_printf(sb, "    const pragreduce::u64 pr_trip = pragreduce::trip_ne(pr_lo, (%s), %s);\n",
-                      li->hi, down);
-        break;
+    emit_level_trip(c, sb, li, "", site->ninner ? "pr_trip0" : "pr_trip");
+    for (int k = 0; k < site->ninner; k++) {
+        char *suffix = xformat("%d", k + 1);
+        emit_level_trip(c, sb, &site->inner[k], suffix, xformat("pr_trip%s", suffix));
+    }
+    if (site->ninner) {
+        strbuf_puts(sb, "    /* collapse: one flat iteration space, innermost loop fastest */\n"
+                        "    bool pr_too_many = false;\n"
+                        "    pragreduce::u64 pr_trip = pr_trip0;\n");
+        for (int k = 0; k < site->ninner; k++)
+            strbuf_printf(sb, "    pr_trip = pragreduce::trip_product(pr_trip, pr_trip%d, &pr_too_many);\n",
+                          k + 1);
     }
 
     /* the CPU path: the loop as written */
@@ -521,10 +617,16 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "    /* the CPU runs the loop as written: without a GPU, below the size where the\n"
                   "       GPU wins (%s), or when the induction variable would wrap */\n"
                   "    if (!pragreduce::use_gpu(%s_site, pr_trip, %lluULL) ||\n"
-                  "        pragreduce::iv_wraps(pr_lo, pr_trip, pr_step, %s)) {\n",
+                  "        pragreduce::iv_wraps(pr_lo, %s, pr_step, %s)",
                   site->plan.cpu_below == ULLONG_MAX ? "never, when the arrays start on the host"
                                                      : "the cost model's estimate",
-                  p, site->plan.cpu_below, down);
+                  p, site->plan.cpu_below, site->ninner ? "pr_trip0" : "pr_trip", down);
+    for (int k = 0; k < site->ninner; k++)
+        strbuf_printf(sb, " ||\n        pragreduce::iv_wraps(pr_lo%d, pr_trip%d, pr_step%d, %s)", k + 1,
+                      k + 1, k + 1, site->inner[k].step_down ? "true" : "false");
+    if (site->ninner)
+        strbuf_puts(sb, " ||\n        pr_too_many");
+    strbuf_puts(sb, ") {\n");
     line_to_input(c, sb, c->line);
     unsigned line, col;
     source_line_col(c->src, site->loop->start, &line, &col);
@@ -538,19 +640,39 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       site->pragma.vars[v].name);
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb, "        *pr_ref_%s = %s;\n", li->iv->name, li->iv->name);
+    for (int k = 0; k < site->ninner; k++)
+        if (!site->inner[k].iv_declared_in_loop)
+            strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->inner[k].iv->name,
+                          site->inner[k].iv->name);
     strbuf_puts(sb, "        return;\n    }\n");
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb, "    (void)%s;\n", li->iv->name);
+    for (int k = 0; k < site->ninner; k++)
+        if (!site->inner[k].iv_declared_in_loop)
+            strbuf_printf(sb, "    (void)%s;\n", site->inner[k].iv->name);
 
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb,
                       "    /* the value C leaves in '%s' after the loop */\n"
-                      "    *pr_ref_%s = pragreduce::iv_at<%s, %s>(pr_lo, pr_trip, pr_step);\n",
-                      li->iv->name, li->iv->name, li->iv_type, down);
+                      "    *pr_ref_%s = pragreduce::iv_at<%s, %s>(pr_lo, %s, pr_step);\n",
+                      li->iv->name, li->iv->name, li->iv_type, down,
+                      site->ninner ? "pr_trip0" : "pr_trip");
+    for (int k = 0; k < site->ninner; k++) {
+        const LoopInfo *in = &site->inner[k];
+        if (in->iv_declared_in_loop)
+            continue;
+        /* C sets it each time the loop is entered: when every outer one runs */
+        strbuf_printf(sb, "    if (pr_trip0 != 0");
+        for (int o = 0; o < k; o++)
+            strbuf_printf(sb, " && pr_trip%d != 0", o + 1);
+        strbuf_printf(sb, ")\n        *pr_ref_%s = pragreduce::iv_at<%s, %s>(pr_lo%d, pr_trip%d, pr_step%d);\n",
+                      in->iv->name, in->iv_type, in->step_down ? "true" : "false", k + 1, k + 1, k + 1);
+    }
     strbuf_puts(sb, "    if (pr_trip == 0)\n        return;\n");
-    strbuf_printf(sb, "    const %s pr_last = pragreduce::iv_at<%s, %s>(pr_lo, pr_trip - 1, pr_step);\n",
-                  li->iv_type, li->iv_type, down);
+    strbuf_printf(sb, "    const %s pr_last = pragreduce::iv_at<%s, %s>(pr_lo, %s - 1, pr_step);\n",
+                  li->iv_type, li->iv_type, down, site->ninner ? "pr_trip0" : "pr_trip");
     strbuf_puts(sb, "    (void)pr_last;\n");
+    emit_range_vars(c, sb);
 
     /* launch shape */
     strbuf_printf(sb,
@@ -599,14 +721,31 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                               "(long long)(%s);\n"
                               "        const long long pr_b = (long long)(%s) * (long long)pr_last + "
                               "(long long)(%s);\n"
-                              "        if (pr_a < pr_%s_lo) pr_%s_lo = pr_a;\n"
-                              "        if (pr_b < pr_%s_lo) pr_%s_lo = pr_b;\n"
-                              "        if (pr_a > pr_%s_hi) pr_%s_hi = pr_a;\n"
-                              "        if (pr_b > pr_%s_hi) pr_%s_hi = pr_b;\n"
+                              "        long long pr_min = pr_a < pr_b ? pr_a : pr_b;\n"
+                              "        long long pr_max = pr_a < pr_b ? pr_b : pr_a;\n"
+                              "        bool pr_runs = true;\n",
+                              coef, off, coef, off);
+                for (int t = 0; t < l->nterms; t++) {
+                    int r = l->terms[t].var;
+                    strbuf_printf(sb,
+                                  "        {   /* + (%s) * %s */\n"
+                                  "            const long long pr_x = (long long)(%s) * pr_rv%d_first;\n"
+                                  "            const long long pr_y = (long long)(%s) * pr_rv%d_last;\n"
+                                  "            pr_runs = pr_runs && pr_rv%d_runs;\n"
+                                  "            pr_min += pr_x < pr_y ? pr_x : pr_y;\n"
+                                  "            pr_max += pr_x < pr_y ? pr_y : pr_x;\n"
+                                  "        }\n",
+                                  l->terms[t].coef, site->ranges[r].info->iv->name, l->terms[t].coef, r,
+                                  l->terms[t].coef, r, r);
+                }
+                strbuf_printf(sb,
+                              "        if (pr_runs && pr_min < pr_%s_lo) pr_%s_lo = pr_min;\n"
+                              "        if (pr_runs && pr_max > pr_%s_hi) pr_%s_hi = pr_max;\n"
                               "    }\n",
-                              coef, off, coef, off, n, n, n, n, n, n, n, n);
+                              n, n, n, n);
             }
-            strbuf_printf(sb, "    const long long pr_%s_n = pr_%s_hi - pr_%s_lo + 1;\n", n, n, n);
+            strbuf_printf(sb, "    const long long pr_%s_n = pr_%s_hi >= pr_%s_lo ? pr_%s_hi - pr_%s_lo + 1 : 0;\n",
+                          n, n, n, n, n);
         }
         strbuf_printf(sb,
                       "    const size_t pr_%s_at = pr_bytes;\n"
@@ -708,6 +847,12 @@ static void emit_call(const Ctx *c, StrBuf *sb)
     if (!site->info.iv_declared_in_loop) {
         strbuf_printf(sb, "%s&%s", sep, site->info.iv->name);
         sep = ", ";
+    }
+    for (int k = 0; k < site->ninner; k++) {
+        if (!site->inner[k].iv_declared_in_loop) {
+            strbuf_printf(sb, "%s&%s", sep, site->inner[k].iv->name);
+            sep = ", ";
+        }
     }
     for (int i = 0; i < site->ncaptures; i++) {
         strbuf_printf(sb, "%s%s", sep, site->captures[i].var->name);

@@ -239,9 +239,8 @@ static bool check_direction(const Source *src, Node *loop, LoopInfo *li)
     PR_UNREACHABLE();
 }
 
-bool loop_analyze(const Source *src, Site *site, Node *loop)
+bool loop_analyze_one(const Source *src, Node *loop, LoopInfo *li)
 {
-    LoopInfo *li = &site->info;
     memset(li, 0, sizeof *li);
     if (!extract_init(src, loop, li) || !extract_cond(src, loop, li) ||
         !extract_step(src, loop, li) || !check_direction(src, loop, li))
@@ -257,4 +256,86 @@ bool loop_analyze(const Source *src, Site *site, Node *loop)
     li->lo = ast_expr_text(src, li->lo_node);
     li->hi = ast_expr_text(src, li->hi_node);
     return true;
+}
+
+/* The loop a collapsed level holds: its body is that loop alone, perhaps
+ * in braces; NULL when the nest is not perfect. */
+static Node *nested_for(Node *body)
+{
+    Node *b = body;
+    while (b && b->kind == N_COMPOUND && b->nkids == 1)
+        b = b->kids[0];
+    return b && b->kind == N_FOR ? b : NULL;
+}
+
+static bool mentions_outer_iv(const Site *site, int level, const Node *n)
+{
+    if (!n)
+        return false;
+    if (ast_mentions(n, site->info.iv))
+        return true;
+    for (int k = 0; k < level; k++)
+        if (ast_mentions(n, site->inner[k].iv))
+            return true;
+    return false;
+}
+
+bool loop_analyze(const Source *src, Site *site, Node *loop)
+{
+    if (!loop_analyze_one(src, loop, &site->info))
+        return false;
+    site->ninner = 0;
+    site->innermost = loop;
+    for (int level = 1; level < site->pragma.collapse; level++) {
+        Node *outer = site->innermost;
+        Node *next = nested_for(outer->kids[outer->nkids - 1]);
+        if (!next) {
+            Node *body = outer->kids[outer->nkids - 1];
+            diag_at(src, body->start, DIAG_ERROR,
+                    "collapse(%d) needs %d perfectly nested 'for' loops, but the body of loop %d "
+                    "is not a single 'for' loop",
+                    site->pragma.collapse, site->pragma.collapse, level);
+            return false;
+        }
+        LoopInfo *li = &site->inner[level - 1];
+        if (!loop_analyze_one(src, next, li))
+            return false;
+        const Node *bounds[] = {li->lo_node, li->hi_node, li->step_node};
+        for (int b = 0; b < 3; b++) {
+            if (mentions_outer_iv(site, level - 1, bounds[b])) {
+                diag_at(src, bounds[b]->start, DIAG_ERROR,
+                        "collapse(%d) needs rectangular loops: '%s', in the header of loop %d, "
+                        "depends on an outer loop's induction variable",
+                        site->pragma.collapse, ast_expr_text(src, bounds[b]), level + 1);
+                return false;
+            }
+        }
+        bool same = li->iv == site->info.iv;
+        for (int k = 0; k < level - 1; k++)
+            same |= li->iv == site->inner[k].iv;
+        if (same) {
+            diag_at(src, li->init->start, DIAG_ERROR,
+                    "the collapsed loops need induction variables of their own; '%s' is already "
+                    "an outer loop's",
+                    li->iv->name);
+            return false;
+        }
+        site->ninner = level;
+        site->innermost = next;
+    }
+    /* the body each point of the iteration space runs */
+    site->info.body = site->ninner ? site->inner[site->ninner - 1].body : site->info.body;
+    return true;
+}
+
+bool site_is_iv(const Site *site, const Var *v)
+{
+    if (!v)
+        return false;
+    if (v == site->info.iv)
+        return true;
+    for (int k = 0; k < site->ninner; k++)
+        if (v == site->inner[k].iv)
+            return true;
+    return false;
 }

@@ -5,6 +5,7 @@
  * the tokens `#` `pragma` `reduce` at the start of a line. Grammar:
  *
  *   #pragma reduce(OP: VAR[, VAR...]) [reduce(OP: VAR...)]... [in(ARR[LO:LEN], ...)]
+ *           [collapse(N)]
  *   OP: + * min max & | ^ && ||
  *
  * The loop it marks is the `for` whose first token comes right after the
@@ -12,6 +13,7 @@
  */
 #include "pragreduce.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 const ReduceOpInfo reduce_ops[OP_COUNT] = {
@@ -225,6 +227,32 @@ static bool parse_in_clause(Cursor *c, Pragma *p)
     }
 }
 
+/* collapse(N): the N perfectly nested loops form one iteration space. */
+static bool parse_collapse_clause(Cursor *c, Pragma *p)
+{
+    unsigned at_clause = here(c);
+    c->i++; /* collapse */
+    if (!expect(c, "(", "after 'collapse'"))
+        return false;
+    const Token *t = peek(c);
+    char *end = NULL;
+    long n = t && t->kind == CXToken_Literal ? strtol(t->text, &end, 10) : 0;
+    if (!t || t->kind != CXToken_Literal || *end != '\0' || n < 1 || n > PR_MAX_COLLAPSE) {
+        diag_at(c->src, here(c), DIAG_ERROR,
+                "collapse(N) needs a loop count N from 1 to %d written as a number",
+                PR_MAX_COLLAPSE);
+        return false;
+    }
+    if (p->collapse) {
+        diag_at(c->src, at_clause, DIAG_ERROR, "'collapse' appears twice in '#pragma reduce'");
+        return false;
+    }
+    p->collapse = (int)n;
+    p->collapse_offset = at_clause;
+    c->i++;
+    return expect(c, ")", "to close 'collapse('");
+}
+
 bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, unsigned line_end,
                          Pragma *out)
 {
@@ -235,10 +263,12 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
             ok = parse_reduce_clause(&c, out);
         else if (at(&c, "in"))
             ok = parse_in_clause(&c, out);
+        else if (at(&c, "collapse"))
+            ok = parse_collapse_clause(&c, out);
         else {
             diag_at(src, here(&c), DIAG_ERROR,
-                    "unexpected '%s' in '#pragma reduce'; expected a clause reduce(OP: VAR) or "
-                    "in(ARRAY[FIRST:COUNT])",
+                    "unexpected '%s' in '#pragma reduce'; expected a clause reduce(OP: VAR), "
+                    "in(ARRAY[FIRST:COUNT]) or collapse(N)",
                     peek(&c)->text);
             ok = false;
         }
@@ -261,6 +291,10 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
         strbuf_puts(&sb, ")");
         k = j;
     }
+    if (out->collapse > 1)
+        strbuf_printf(&sb, " collapse(%d)", out->collapse);
+    if (out->collapse == 0)
+        out->collapse = 1;
     out->summary = strbuf_steal(&sb);
     return true;
 }

@@ -81,6 +81,8 @@ void diag_reset(void);
 void diag_set_errors_are_warnings(bool on);
 /* Counts without printing (fuzzing). */
 void diag_set_quiet(bool on);
+/* Diagnostics between diag_probe(true) and diag_probe(false) are dropped, not counted. */
+void diag_probe(bool on);
 
 /* ---------------------------------------------------------------- parse.c */
 
@@ -271,6 +273,8 @@ typedef struct {
     int nvars;
     ArraySection *sections;
     int nsections;
+    int collapse;            /* collapse(N): loops in the nest; 1 without the clause */
+    unsigned collapse_offset;
     char *summary;        /* "reduce(+: sum)" for messages */
 } Pragma;
 
@@ -284,6 +288,8 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
 /* ---------------------------------------------------------------- loop.c */
 
 typedef enum { CMP_LT, CMP_LE, CMP_GT, CMP_GE, CMP_NE } LoopCmp;
+
+#define PR_MAX_COLLAPSE 4
 
 typedef struct {
     Var *iv;
@@ -299,7 +305,12 @@ typedef struct {
 } LoopInfo;
 
 /* Checks that `loop` (an N_FOR) is canonical. Diagnoses and returns false otherwise. */
+bool loop_analyze_one(const Source *src, Node *loop, LoopInfo *li);
+/* The marked loop and, under collapse(N), the N-1 loops nested in it
+ * (perfectly, with bounds independent of the outer variables). */
 bool loop_analyze(const Source *src, Site *site, Node *loop);
+/* One of the site's induction variables (collapsed loops included). */
+bool site_is_iv(const Site *site, const Var *v);
 
 /* ---------------------------------------------------------------- reduction.c */
 
@@ -329,13 +340,33 @@ bool reduction_analyze(const Source *src, Site *site);
 
 /* ---------------------------------------------------------------- access.c */
 
+#define PR_MAX_TERMS 4
+
+/* coef * iv + off + sum of coef_k * r_k, where each r_k is a range
+ * variable: a collapsed loop's variable, or an inner loop's with bounds
+ * the marked loop cannot change. */
+typedef struct {
+    int var;    /* index into Site.ranges */
+    char *coef;
+} LinearTerm;
+
 typedef struct Linear {
     bool affine;
     char *coef; /* NULL means 0 */
     char *off;  /* NULL means 0 */
     bool coef_known, off_known; /* the values, when constant */
     long long coef_value, off_value;
+    int nterms;
+    LinearTerm terms[PR_MAX_TERMS];
 } Linear;
+
+/* A loop variable whose values a subscript may range over, besides the
+ * marked loop's: [first, last] of `info`, within [start, end) of the text. */
+typedef struct {
+    LoopInfo *info;
+    unsigned start, end;
+    bool collapsed; /* a level of collapse(N) (its trip count is computed anyway) */
+} RangeVar;
 
 Linear access_linear(const Source *src, const Node *expr, const Var *iv);
 bool access_analyze(const Source *src, Site *site);
@@ -441,7 +472,13 @@ struct Site {
     CXCursor function;    /* enclosing function definition */
     unsigned function_start; /* start of the line where the function begins */
     char *function_name;
-    LoopInfo info;
+    LoopInfo info;        /* the marked loop; info.body is the innermost body */
+    LoopInfo inner[PR_MAX_COLLAPSE - 1]; /* collapse(N): the nested loops, outer first */
+    int ninner;
+    Node *innermost;      /* the loop whose body runs at each point */
+    unsigned body_end;    /* end of that body's text */
+    RangeVar *ranges;     /* variables subscripts may range over (access.c) */
+    int nranges;
     Capture *captures;
     int ncaptures;
     LaunchPlan plan;

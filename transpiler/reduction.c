@@ -286,6 +286,7 @@ static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand
 
 static void walk(Walk *w, Node *n);
 static void walk_stmt(Walk *w, Node *n);
+static bool match_loc_ternaries(Walk *w, Node *a, Node *b);
 static bool check_call(Walk *w, Node *call);
 
 static Var *lvalue_root(Node *n, bool *through_pointer)
@@ -334,7 +335,7 @@ static void check_write(Walk *w, Node *target, Node *whole)
                text, w->function->name);
         return;
     }
-    if (root && root == site->info.iv) {
+    if (root && site_is_iv(site, root)) {
         REPORT(w, whole->start,
                "the induction variable '%s' is modified here; a marked loop must not change it",
                root->name);
@@ -399,7 +400,7 @@ static void walk_declref(Walk *w, Node *n)
                v->name, reduce_ops[rv->op].spelling);
         return;
     }
-    if (v == site->info.iv || declared_in_loop(site, v))
+    if (site_is_iv(site, v) || declared_in_loop(site, v))
         return;
     Capture *c = capture_for(site, v, n->start);
     if (c->kind == CAP_ARRAY) {
@@ -523,8 +524,14 @@ static void walk(Walk *w, Node *n)
     case N_COMPOUND:
     case N_DEFAULT:
     case N_LABEL:
-        for (int i = 0; i < n->nkids; i++)
+        for (int i = 0; i < n->nkids; i++) {
+            if (!w->function && n->kind == N_COMPOUND && i + 1 < n->nkids &&
+                match_loc_ternaries(w, n->kids[i], n->kids[i + 1])) {
+                i++;
+                continue;
+            }
             walk_stmt(w, n->kids[i]);
+        }
         return;
     case N_VARDECL:
         if (n->var && n->var->storage != VAR_LOCAL) {
@@ -624,36 +631,40 @@ static bool check_call(Walk *w, Node *call)
     return f->ok;
 }
 
-/* maxloc/minloc: `if (x > v) { v = x; idx = i; }` (either order of the two
- * assignments, any orientation of the comparison, an optional `filter &&`).
- * Handles the statement and returns true when it is one. */
-static bool match_loc(Walk *w, Node *n)
+/* The value and index variables of a maxloc/minloc pair assigned by `a`
+ * and `b` (either order): *value gets the value's assignment. */
+static bool loc_pair(Site *site, Node *a, Node *b, Node **value, Node **index, ReduceVar **rv,
+                     ReduceVar **ri)
 {
-    Site *site = w->site;
-    Node *s = ast_strip(n);
-    if (s->kind != N_IF || s->nkids != 2)
-        return false;
-    Node *then = s->kids[1];
-    if (then->kind != N_COMPOUND || then->nkids != 2)
-        return false;
-    Node *a[2] = {ast_strip(then->kids[0]), ast_strip(then->kids[1])};
+    Node *as[2] = {ast_strip(a), ast_strip(b)};
     ReduceVar *r[2];
     for (int k = 0; k < 2; k++) {
-        if (a[k]->kind != N_ASSIGN || strcmp(a[k]->op, "=") != 0)
+        if (as[k]->kind != N_ASSIGN || strcmp(as[k]->op, "=") != 0)
             return false;
-        r[k] = as_reduction_ref(site, a[k]->kids[0]);
+        r[k] = as_reduction_ref(site, as[k]->kids[0]);
         if (!r[k] || (r[k]->op != OP_MAXLOC && r[k]->op != OP_MINLOC))
             return false;
     }
     int vk = r[0]->loc_role == 0 ? 0 : 1;
-    ReduceVar *rv = r[vk], *ri = r[1 - vk];
-    if (rv->loc_role != 0 || ri->loc_role != 1 || &site->pragma.vars[rv->partner] != ri)
+    *rv = r[vk];
+    *ri = r[1 - vk];
+    if ((*rv)->loc_role != 0 || (*ri)->loc_role != 1 || &site->pragma.vars[(*rv)->partner] != *ri)
         return false;
-    Node *value = a[vk], *index = a[1 - vk];
-    if (ast_mentions(value->kids[1], rv->var) || ast_mentions(value->kids[1], ri->var) ||
-        ast_mentions(index->kids[1], rv->var) || ast_mentions(index->kids[1], ri->var))
+    *value = as[vk];
+    *index = as[1 - vk];
+    return true;
+}
+
+/* Accepts a maxloc/minloc update once its pieces are found: `cond` (with
+ * optional `filter &&` parts) selects the iteration, `newv`/`oldv` are the
+ * value arms as match_minmax takes them, `store` is the new index. */
+static bool accept_loc(Walk *w, Node *stmt, ReduceVar *rv, ReduceVar *ri, Node *full_cond,
+                       Node *newv, Node *oldv, Node *store)
+{
+    Site *site = w->site;
+    if (ast_mentions(newv, ri->var) || ast_mentions(store, rv->var) || ast_mentions(store, ri->var))
         return false;
-    Node *cond = ast_strip(s->kids[0]);
+    Node *cond = ast_strip(full_cond);
     while (cond->kind == N_BINARY && !strcmp(cond->op, "&&")) {
         bool left = ast_mentions(cond->kids[0], rv->var);
         bool right = ast_mentions(cond->kids[1], rv->var);
@@ -661,15 +672,15 @@ static bool match_loc(Walk *w, Node *n)
             return false;
         cond = ast_strip(left ? cond->kids[0] : cond->kids[1]);
     }
-    if (ast_mentions(s->kids[0], ri->var))
+    if (ast_mentions(full_cond, ri->var))
         return false;
     ReduceOp op;
     Node *operand;
-    if (!match_minmax(w, rv, cond, value->kids[1], value->kids[0], &op, &operand))
+    if (!match_minmax(w, rv, cond, newv, oldv, &op, &operand))
         return false;
     bool want_max = rv->op == OP_MAXLOC;
     if ((op == OP_MAX) != want_max) {
-        REPORT(w, s->start, "'%s' is updated toward the %s here, but the pragma says %s",
+        REPORT(w, stmt->start, "'%s' is updated toward the %s here, but the pragma says %s",
                rv->name, op == OP_MAX ? "maximum" : "minimum", reduce_ops[rv->op].spelling);
         return true;
     }
@@ -681,8 +692,8 @@ static bool match_loc(Walk *w, Node *n)
                rv->name, cond->op, last ? "a strict comparison" : "a non-strict one");
         return true;
     }
-    if (index->from_macro || index->end <= index->start) {
-        REPORT(w, index->start, "write the update of '%s' out, not in a macro", ri->name);
+    if (store->from_macro || store->end <= store->start) {
+        REPORT(w, store->start, "write the update of '%s' out, not in a macro", ri->name);
         return true;
     }
     rv->loc_last = last;
@@ -691,16 +702,90 @@ static bool match_loc(Walk *w, Node *n)
     ri->nupdates++;
     site->loc_stores = xrealloc(site->loc_stores, (size_t)(site->nloc_stores + 1) * sizeof(Node *));
     site->loc_store_var = xrealloc(site->loc_store_var, (size_t)(site->nloc_stores + 1) * sizeof(int));
-    site->loc_stores[site->nloc_stores] = index;
+    site->loc_stores[site->nloc_stores] = store;
     site->loc_store_var[site->nloc_stores] = (int)(rv - site->pragma.vars);
     site->nloc_stores++;
     const Var *saved = w->skip_var;
     w->skip_var = rv->var;
-    walk(w, s->kids[0]);
-    walk(w, value->kids[1]);
-    walk(w, index->kids[1]);
+    walk(w, full_cond);
+    walk(w, newv);
+    walk(w, store);
     w->skip_var = saved;
     return true;
+}
+
+/* maxloc/minloc: `if (x > v) { v = x; idx = i; }` (either order of the two
+ * assignments, or `v = x, idx = i` as one statement; any orientation of
+ * the comparison; an optional `filter &&`). Handles the statement and
+ * returns true when it is one. */
+static bool match_loc(Walk *w, Node *n)
+{
+    Site *site = w->site;
+    Node *s = ast_strip(n);
+    if (s->kind != N_IF || s->nkids != 2)
+        return false;
+    Node *then = s->kids[1];
+    while (then->kind == N_COMPOUND && then->nkids == 1)
+        then = then->kids[0];
+    Node *first, *second;
+    if (then->kind == N_COMPOUND && then->nkids == 2) {
+        first = then->kids[0];
+        second = then->kids[1];
+    } else {
+        Node *comma = ast_strip(then);
+        if (comma->kind != N_BINARY || strcmp(comma->op, ",") != 0)
+            return false;
+        first = comma->kids[0];
+        second = comma->kids[1];
+    }
+    Node *value, *index;
+    ReduceVar *rv, *ri;
+    if (!loc_pair(site, first, second, &value, &index, &rv, &ri))
+        return false;
+    return accept_loc(w, s, rv, ri, s->kids[0], value->kids[1], value->kids[0], index->kids[1]);
+}
+
+/* maxloc/minloc written as two conditional assignments, index first:
+ *   idx = x > v ? i : idx;
+ *   v   = x > v ? x : v;
+ * Both test the same condition and keep the old value in the same arm. */
+static bool match_loc_ternaries(Walk *w, Node *a, Node *b)
+{
+    Site *site = w->site;
+    Node *value, *index;
+    ReduceVar *rv, *ri;
+    if (!loc_pair(site, a, b, &value, &index, &rv, &ri))
+        return false;
+    if (ast_strip(a) != index) {
+        Node *vc = ast_strip(value->kids[1]);
+        if (vc->kind != N_COND)
+            return false;
+        REPORT(w, ast_strip(b)->start,
+               "update '%s' before '%s': the index's test must see the value from before this "
+               "iteration",
+               ri->name, rv->name);
+        return true;
+    }
+    Node *ic = ast_strip(index->kids[1]), *vc = ast_strip(value->kids[1]);
+    if (ic->kind != N_COND || vc->kind != N_COND || ic->nkids != 3 || vc->nkids != 3)
+        return false;
+    if (!ast_same_expr(w->src, ic->kids[0], vc->kids[0]))
+        return false;
+    bool keep_in_else = as_reduction_ref(site, ic->kids[2]) == ri;
+    bool keep_in_then = as_reduction_ref(site, ic->kids[1]) == ri;
+    if (keep_in_else == keep_in_then)
+        return false;
+    if ((as_reduction_ref(site, vc->kids[2]) == rv) != keep_in_else ||
+        (as_reduction_ref(site, vc->kids[1]) == rv) != keep_in_then)
+        return false;
+    if (keep_in_then) {
+        REPORT(w, ic->start,
+               "write the update of '%s' with the new index in the first arm: '%s = COND ? "
+               "INDEX : %s'",
+               ri->name, ri->name, ri->name);
+        return true;
+    }
+    return accept_loc(w, ast_strip(a), rv, ri, vc->kids[0], vc->kids[1], vc->kids[2], ic->kids[1]);
 }
 
 /* A statement: an update of a reduction variable, or anything else. */
@@ -798,7 +883,7 @@ static bool check_reduction_var(Walk *w, ReduceVar *rv)
                 "reduction variable '%s' is declared 'register'; its address is needed", rv->name);
         return false;
     }
-    if (v == site->info.iv) {
+    if (site_is_iv(site, v)) {
         diag_at(src, rv->offset, DIAG_ERROR,
                 "'%s' is the loop's induction variable and cannot be reduced", rv->name);
         return false;
@@ -914,6 +999,12 @@ bool reduction_analyze(const Source *src, Site *site)
     walk(&w, site->info.hi_node);
     if (site->info.step_node)
         walk(&w, site->info.step_node);
+    for (int k = 0; k < site->ninner; k++) {
+        walk(&w, site->inner[k].lo_node);
+        walk(&w, site->inner[k].hi_node);
+        if (site->inner[k].step_node)
+            walk(&w, site->inner[k].step_node);
+    }
     walk_stmt(&w, site->info.body);
     for (int i = 0; i < site->pragma.nvars; i++) {
         ReduceVar *rv = &site->pragma.vars[i];

@@ -27,6 +27,10 @@ static int compare_edits(const void *a, const void *b)
     const Edit *x = a, *y = b;
     if (x->start != y->start)
         return x->start < y->start ? -1 : 1;
+    /* an insertion goes before a replacement that starts at the same place */
+    bool xi = x->end == x->start, yi = y->end == y->start;
+    if (xi != yi)
+        return xi ? -1 : 1;
     return x->order - y->order;
 }
 

@@ -144,6 +144,7 @@ static bool analyze_site(const Source *src, Site *site, const TranspileOptions *
         note_at_pragma(src, site);
         return false;
     }
+    site->body_end = site->ninner ? loop_text_end(src, site->innermost) : site->loop_end;
     if (!reduction_analyze(src, site))
         return false;
     if (!access_analyze(src, site))
