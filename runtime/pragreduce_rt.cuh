@@ -573,6 +573,13 @@ template <class F> inline void run_launch(const char *site, u64 trip, F launch)
  * loop ends: an unsigned variable stepping past 0 or past its maximum wraps
  * and the C loop goes on (a signed one overflows, which C leaves
  * undefined). Such loops run as written, on the CPU. */
+/* Whether two host byte ranges share a byte (empty ranges share none). */
+inline bool overlaps(const void *a, size_t na, const void *b, size_t nb)
+{
+    const uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
+    return na > 0 && nb > 0 && x < y + nb && y < x + na;
+}
+
 /* Trip count of collapsed loops; sets *overflow past 2^64 - 1. */
 inline u64 trip_product(u64 a, u64 b, bool *overflow)
 {

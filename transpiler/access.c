@@ -316,6 +316,43 @@ static void find_range_vars(const Source *src, Site *site)
     find_inner_loops(src, site, site->info.body);
 }
 
+/* A fused output may be touched only at the iteration's own element,
+ * b[i]: any other element could be another iteration's. */
+static bool check_written(const Source *src, Site *site, Capture *cap)
+{
+    const char *name = cap->var->name;
+    const char *iv = site->info.iv->name;
+    unsigned at = 0;
+    const char *why = NULL;
+    if (site->ninner) {
+        at = cap->write_offset;
+        why = "with collapse(N), a loop may not write arrays";
+    } else if (cap->section) {
+        at = cap->write_offset;
+        why = "an array the loop writes is copied by its subscripts; leave it out of in()";
+    } else if (cap->other_use || cap->deref0) {
+        at = cap->other_use ? cap->other_use_offset : cap->first_use;
+        why = "it is also used here other than as an element of an iteration";
+    } else {
+        for (int k = 0; k < cap->nsubs && !why; k++) {
+            const Node *sub = ast_strip(cap->subs[k]);
+            if (sub->kind != N_DECLREF || sub->var != site->info.iv) {
+                at = cap->subs[k]->start;
+                why = "it is also accessed here at another element";
+            }
+        }
+    }
+    if (!why)
+        return true;
+    diag_at(src, at, DIAG_ERROR,
+            "the loop writes '%s[%s]', so it may use '%s' only at element '%s[%s]': %s", name, iv,
+            name, name, iv, why);
+    diag_at(src, cap->write_offset, DIAG_NOTE, "'%s' is written here", name);
+    diag_at(src, site->pragma.hash_offset, DIAG_NOTE, "in the loop marked by '#pragma %s'",
+            site->pragma.summary);
+    return false;
+}
+
 bool access_analyze(const Source *src, Site *site)
 {
     bool ok = true;
@@ -326,6 +363,10 @@ bool access_analyze(const Source *src, Site *site)
         if (cap->kind != CAP_ARRAY || cap->section)
             continue;
         const char *name = cap->var->name;
+        if (cap->written && !check_written(src, site, cap)) {
+            ok = false;
+            continue;
+        }
         if (cap->other_use) {
             diag_at(src, cap->other_use_offset, DIAG_ERROR,
                     "cannot tell which elements of '%s' the loop reads: it is used here other "
@@ -336,7 +377,7 @@ bool access_analyze(const Source *src, Site *site)
             ok = false;
             continue;
         }
-        cap->vec_ok = cap->nsubs > 0 && !cap->deref0;
+        cap->vec_ok = cap->nsubs > 0 && !cap->deref0 && !cap->written;
         for (int k = 0; k < cap->nsubs; k++) {
             const Node *sub = ast_strip(cap->subs[k]);
             const Node *ref = cap->subs[k]->parent;

@@ -56,9 +56,10 @@ static char *var_type(const Var *v) { return type_cxx_name(v->type); }
  * "const double *x", or "const double (*A)[64]" for arrays of arrays. */
 static char *array_decl(const Capture *cap, const char *qual, const char *name)
 {
+    const char *cq = cap->written ? "" : "const ";
     if (cap->dims)
-        return xformat("const %s (*%s%s)%s", cap->type, qual, name, cap->dims);
-    return xformat("const %s *%s%s", cap->type, qual, name);
+        return xformat("%s%s (*%s%s)%s", cq, cap->type, qual, name, cap->dims);
+    return xformat("%s%s *%s%s", cq, cap->type, qual, name);
 }
 
 /* The element type, for sizeof: "double" or "double[64]". */
@@ -556,8 +557,9 @@ static void emit_range_vars(const Ctx *c, StrBuf *sb)
             strbuf_printf(sb,
                           "    const long long pr_rv%d_first = (long long)pr_lo%d;\n"
                           "    const long long pr_rv%d_last = (long long)pragreduce::iv_at<%s, %s>(pr_lo%d, pr_trip%d - 1, pr_step%d);\n"
-                          "    const bool pr_rv%d_runs = true;\n",
-                          r, level, r, in->iv_type, down, level, level, level, r);
+                          "    const bool pr_rv%d_runs = true;\n"
+                          "    (void)pr_rv%d_first, (void)pr_rv%d_last, (void)pr_rv%d_runs;\n",
+                          r, level, r, in->iv_type, down, level, level, level, r, r, r, r);
             continue;
         }
         char *s = xformat("_rv%d", r);
@@ -568,9 +570,40 @@ static void emit_range_vars(const Ctx *c, StrBuf *sb)
         strbuf_printf(sb,
                       "    const bool pr_rv%d_runs = pr_trip%s != 0;\n"
                       "    const long long pr_rv%d_first = (long long)pr_lo%s;\n"
-                      "    const long long pr_rv%d_last = pr_rv%d_runs ? (long long)pragreduce::iv_at<%s, %s>(pr_lo%s, pr_trip%s - 1, pr_step%s) : 0;\n",
-                      r, s, r, s, r, r, in->iv_type, down, s, s, s);
+                      "    const long long pr_rv%d_last = pr_rv%d_runs ? (long long)pragreduce::iv_at<%s, %s>(pr_lo%s, pr_trip%s - 1, pr_step%s) : 0;\n"
+                      "    (void)pr_rv%d_first, (void)pr_rv%d_last, (void)pr_rv%d_runs;\n",
+                      r, s, r, s, r, r, in->iv_type, down, s, s, s, r, r, r);
     }
+}
+
+/* Arrays the loop writes must not share memory with the others it uses:
+ * through a shared element one iteration would read what another wrote,
+ * and only the sequential loop gets that right. */
+static void emit_alias_check(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    bool any = false;
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *w = &site->captures[i];
+        if (w->kind != CAP_ARRAY || !w->written)
+            continue;
+        for (int j = 0; j < site->ncaptures; j++) {
+            const Capture *o = &site->captures[j];
+            if (j == i || o->kind != CAP_ARRAY || (o->written && j < i))
+                continue;
+            if (!any)
+                strbuf_puts(sb, "    /* written arrays that overlap others on the host: the loop as written */\n"
+                                "    if (false");
+            any = true;
+            strbuf_printf(sb,
+                          " ||\n        pragreduce::overlaps(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s), "
+                          "%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s))",
+                          w->var->name, w->var->name, w->var->name, array_elem(w), o->var->name,
+                          o->var->name, o->var->name, array_elem(o));
+        }
+    }
+    if (any)
+        strbuf_puts(sb, ") {\n        pr_on_cpu();\n        return;\n    }\n");
 }
 
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
@@ -613,20 +646,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     }
 
     /* the CPU path: the loop as written */
-    strbuf_printf(sb,
-                  "    /* the CPU runs the loop as written: without a GPU, below the size where the\n"
-                  "       GPU wins (%s), or when the induction variable would wrap */\n"
-                  "    if (!pragreduce::use_gpu(%s_site, pr_trip, %lluULL) ||\n"
-                  "        pragreduce::iv_wraps(pr_lo, %s, pr_step, %s)",
-                  site->plan.cpu_below == ULLONG_MAX ? "never, when the arrays start on the host"
-                                                     : "the cost model's estimate",
-                  p, site->plan.cpu_below, site->ninner ? "pr_trip0" : "pr_trip", down);
-    for (int k = 0; k < site->ninner; k++)
-        strbuf_printf(sb, " ||\n        pragreduce::iv_wraps(pr_lo%d, pr_trip%d, pr_step%d, %s)", k + 1,
-                      k + 1, k + 1, site->inner[k].step_down ? "true" : "false");
-    if (site->ninner)
-        strbuf_puts(sb, " ||\n        pr_too_many");
-    strbuf_puts(sb, ") {\n");
+    strbuf_puts(sb, "    auto pr_on_cpu = [&]() {\n");
     line_to_input(c, sb, c->line);
     unsigned line, col;
     source_line_col(c->src, site->loop->start, &line, &col);
@@ -644,7 +664,21 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         if (!site->inner[k].iv_declared_in_loop)
             strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->inner[k].iv->name,
                           site->inner[k].iv->name);
-    strbuf_puts(sb, "        return;\n    }\n");
+    strbuf_puts(sb, "    };\n");
+    strbuf_printf(sb,
+                  "    /* the CPU runs the loop as written: without a GPU, below the size where the\n"
+                  "       GPU wins (%s), or when the induction variable would wrap */\n"
+                  "    if (!pragreduce::use_gpu(%s_site, pr_trip, %lluULL) ||\n"
+                  "        pragreduce::iv_wraps(pr_lo, %s, pr_step, %s)",
+                  site->plan.cpu_below == ULLONG_MAX ? "never, when the arrays start on the host"
+                                                     : "the cost model's estimate",
+                  p, site->plan.cpu_below, site->ninner ? "pr_trip0" : "pr_trip", down);
+    for (int k = 0; k < site->ninner; k++)
+        strbuf_printf(sb, " ||\n        pragreduce::iv_wraps(pr_lo%d, pr_trip%d, pr_step%d, %s)", k + 1,
+                      k + 1, k + 1, site->inner[k].step_down ? "true" : "false");
+    if (site->ninner)
+        strbuf_puts(sb, " ||\n        pr_too_many");
+    strbuf_puts(sb, ") {\n        pr_on_cpu();\n        return;\n    }\n");
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb, "    (void)%s;\n", li->iv->name);
     for (int k = 0; k < site->ninner; k++)
@@ -761,6 +795,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       k, slots[k].type);
     /* a 32-byte slot per result, every byte written by the kernel */
     strbuf_printf(sb, "    const size_t pr_res_at = pr_bytes;\n    pr_bytes += %d;\n", 32 * nslots);
+    emit_alias_check(c, sb);
     strbuf_printf(sb, "    char *pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n", p);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
@@ -802,6 +837,18 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "    PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaMemcpy(pr_res, pr_dev + pr_res_at, "
                   "sizeof pr_res, cudaMemcpyDeviceToHost));\n",
                   32 * nslots, p);
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind != CAP_ARRAY || !cap->written)
+            continue;
+        const char *n = cap->var->name;
+        strbuf_printf(sb,
+                      "    /* %s: the elements the loop wrote, back to the host */\n"
+                      "    if (pr_%s_n > 0)\n"
+                      "        PRAGREDUCE_CHECK(%s_site, \"cudaMemcpy\", cudaMemcpy(%s + pr_%s_lo, pr_dev + pr_%s_at,\n"
+                      "            (size_t)pr_%s_n * sizeof(%s), cudaMemcpyDeviceToHost));\n",
+                      n, n, p, n, n, n, n, array_elem(cap));
+    }
     strbuf_puts(sb, "    /* fold in the value each variable had before the loop, once */\n");
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];

@@ -334,6 +334,8 @@ typedef struct {
     unsigned other_use_offset;
     long long elem_size;   /* bytes per element (arrays) */
     bool vec_ok;           /* every access is var[i] in the file's own text */
+    bool written;          /* a fused output: the loop writes var[i] (copied back) */
+    unsigned write_offset; /* the first write, for diagnostics */
 } Capture;
 
 bool reduction_analyze(const Source *src, Site *site);

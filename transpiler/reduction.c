@@ -319,6 +319,33 @@ static Var *lvalue_root(Node *n, bool *through_pointer)
     }
 }
 
+/* A fused output: `b[i] = ...` (or `b[i].x`, `b[i][k]` within the element)
+ * where b is an array from outside the loop and i the loop's variable.
+ * Each iteration writes only its own element, so the iterations stay
+ * independent; returns b, or NULL. */
+static Var *fused_output(const Site *site, Node *target)
+{
+    Node *n = ast_strip(target);
+    while (n) {
+        if (n->kind == N_MEMBER && n->nkids == 1 && n->op && !strcmp(n->op, ".")) {
+            n = ast_strip(n->kids[0]);
+            continue;
+        }
+        if (n->kind != N_SUBSCRIPT || n->nkids != 2)
+            return NULL;
+        Node *base = ast_strip(n->kids[0]);
+        if (base->kind == N_DECLREF) {
+            Node *idx = ast_strip(n->kids[1]);
+            bool by_iv = idx->kind == N_DECLREF && idx->var == site->info.iv;
+            return by_iv && base->var ? base->var : NULL;
+        }
+        if (clang_getCanonicalType(base->type).kind != CXType_ConstantArray)
+            return NULL;
+        n = base;
+    }
+    return NULL;
+}
+
 static void check_write(Walk *w, Node *target, Node *whole)
 {
     Site *site = w->site;
@@ -358,6 +385,16 @@ static void check_write(Walk *w, Node *target, Node *whole)
                text);
         return;
     }
+    Var *out = fused_output(site, t);
+    if (out && !declared_in_loop(site, out)) {
+        Capture *c = capture_for(site, out, t->start);
+        if (c->kind == CAP_ARRAY) {
+            if (!c->written)
+                c->write_offset = t->start;
+            c->written = true;
+            return;
+        }
+    }
     if (t->kind == N_DECLREF && root) {
         REPORT(w, t->start,
                "'%s' is declared outside the loop and written here; only the reduction "
@@ -366,9 +403,10 @@ static void check_write(Walk *w, Node *target, Node *whole)
         return;
     }
     REPORT(w, t->start,
-           "'%s' is written here: writes to memory that outlives an iteration (arrays, globals, "
-           "data behind pointers) are not allowed in a marked loop",
-           text);
+           "'%s' is written here: a marked loop may not write memory that outlives an "
+           "iteration (globals, data behind pointers, array elements) except the element of "
+           "an outer array at the loop's own index ('b[%s] = ...')",
+           text, site->info.iv->name);
 }
 
 static void walk_kids(Walk *w, Node *n)
@@ -979,7 +1017,7 @@ static void check_captures(Walk *w)
         }
         if (strncmp(c->type, "const ", 6) == 0)
             c->type += 6;
-        c->elem_const = true;
+        c->elem_const = !c->written;
         for (int k = 0; k < site->pragma.nsections; k++)
             if (strcmp(site->pragma.sections[k].name, v->name) == 0)
                 c->section = &site->pragma.sections[k];

@@ -28,6 +28,7 @@ static char *program(const char *type, const char *op, const char *body)
 static const struct {
     const char *type, *op, *body;
 } good[] = {
+    {"double", "+", "b[i] = a[i]; v += b[i];"}, /* a fused output */
     {"double", "+", "v += a[i];"},
     {"double", "+", "v -= a[i];"},
     {"double", "+", "v = v + a[i];"},
@@ -93,7 +94,8 @@ static const struct {
     {"double", "+", "v = a[i] - v;"},
     {"double", "+", "v /= a[i];"},
     {"double", "+", "v = v * 2 + a[i];"},
-    {"double", "+", "b[i] = a[i]; v += a[i];"},
+    {"double", "+", "b[i + 1] = a[i]; v += a[i];"},
+    {"double", "+", "b[0] = a[i]; v += a[i];"},
     {"double", "+", "g = 1; v += a[i];"},
     {"double", "+", "v += a[i]; ext(v);"},
     {"double", "+", "ext(a[i]); v += a[i];"},
