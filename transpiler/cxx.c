@@ -5,7 +5,10 @@
  * `void *` to other object pointers: `double *a = malloc(n * sizeof *a);`
  * is valid C but not C++. libclang shows each such implicit conversion as
  * an unexposed expression of the target pointer type over an operand of
- * type `void *`; the operand gets an explicit cast.
+ * type `void *`; the operand gets an explicit cast. The same goes for
+ * integers converted to an enum type (`enum color c = 1;`), which C++ only
+ * does with a cast. Taking the address of a compound literal has no C++
+ * equivalent (the object would be a temporary): that is an error.
  */
 #include "pragreduce.h"
 
@@ -14,6 +17,7 @@
 typedef struct {
     const Source *src;
     EditList *edits;
+    bool ok;
 } Ctx;
 
 static bool is_void_pointer(CXType t)
@@ -47,12 +51,144 @@ static bool range_offsets(const Source *src, CXCursor c, unsigned *s, unsigned *
            source_offset(src, clang_getRangeEnd(r), e) && *e > *s;
 }
 
+/* Index of field `name` in the struct type `t`, or -1. */
+typedef struct {
+    const char *name;
+    int index, at;
+} FieldFind;
+
+static enum CXVisitorResult find_field(CXCursor c, CXClientData data)
+{
+    FieldFind *f = data;
+    CXString s = clang_getCursorSpelling(c);
+    if (strcmp(clang_getCString(s), f->name) == 0)
+        f->index = f->at;
+    clang_disposeString(s);
+    f->at++;
+    return f->index >= 0 ? CXVisit_Break : CXVisit_Continue;
+}
+
+/* Designated initializers C++ (and g++ behind nvcc) rejects: array
+ * designators, and field designators out of declaration order. */
+static void check_designators(Ctx *ctx, CXCursor list)
+{
+    unsigned s, e;
+    if (!range_offsets(ctx->src, list, &s, &e) || source_in_macro(ctx->src, s, e))
+        return;
+    CXType t = clang_getCanonicalType(clang_getCursorType(list));
+    const Source *src = ctx->src;
+    size_t i = source_token_at(src, s);
+    if (i >= src->ntokens || strcmp(src->tokens[i].text, "{") != 0)
+        return;
+    int depth = 0, last_field = -1;
+    bool element_start = true;
+    for (; i < src->ntokens && src->tokens[i].offset < e; i++) {
+        const char *tx = src->tokens[i].text;
+        if (!strcmp(tx, "{") || !strcmp(tx, "(") || !strcmp(tx, "[")) {
+            if (depth == 1 && element_start && !strcmp(tx, "[")) {
+                diag_at(src, src->tokens[i].offset, DIAG_ERROR,
+                        "array designators ('[index] = value') are C only, and nvcc compiles "
+                        "the output as C++: list the elements in order instead");
+                ctx->ok = false;
+                return;
+            }
+            depth++;
+            element_start = depth == 1;
+            continue;
+        }
+        if (!strcmp(tx, "}") || !strcmp(tx, ")") || !strcmp(tx, "]")) {
+            depth--;
+            element_start = false;
+            continue;
+        }
+        if (depth == 1 && !strcmp(tx, ",")) {
+            element_start = true;
+            continue;
+        }
+        if (depth == 1 && element_start && !strcmp(tx, ".") && i + 1 < src->ntokens &&
+            t.kind == CXType_Record) {
+            FieldFind f = {src->tokens[i + 1].text, -1, 0};
+            clang_Type_visitFields(t, find_field, &f);
+            if (f.index >= 0 && f.index < last_field) {
+                diag_at(src, src->tokens[i].offset, DIAG_ERROR,
+                        "designated initializers must follow the order the fields are declared "
+                        "in for C++, which nvcc compiles the output as: put '.%s' before the "
+                        "fields declared after it",
+                        f.name);
+                ctx->ok = false;
+                return;
+            }
+            if (f.index >= 0)
+                last_field = f.index;
+        }
+        element_start = false;
+    }
+}
+
+/* sizeof('a') is sizeof(int) in C, sizeof(char) in C++ */
+static void check_sizeof_char(Ctx *ctx, CXCursor c)
+{
+    CXCursor child = clang_getNullCursor();
+    clang_visitChildren(c, first_child, &child);
+    while (!clang_Cursor_isNull(child) && clang_getCursorKind(child) == CXCursor_ParenExpr) {
+        CXCursor inner = clang_getNullCursor();
+        clang_visitChildren(child, first_child, &inner);
+        child = inner;
+    }
+    unsigned s, e;
+    if (!clang_Cursor_isNull(child) && clang_getCursorKind(child) == CXCursor_CharacterLiteral &&
+        range_offsets(ctx->src, child, &s, &e) && !source_in_macro(ctx->src, s, e)) {
+        edits_add(ctx->edits, s, s, xstrdup("(int)"));
+    }
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
 {
     (void)parent;
     Ctx *ctx = data;
     if (!source_cursor_in_main(ctx->src, c))
         return CXChildVisit_Continue;
+    if (clang_getCursorKind(c) == CXCursor_InitListExpr)
+        check_designators(ctx, c);
+    if (clang_getCursorKind(c) == CXCursor_UnaryExpr)
+        check_sizeof_char(ctx, c);
+    if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
+        CXCursor child = clang_getNullCursor();
+        clang_visitChildren(c, first_child, &child);
+        while (!clang_Cursor_isNull(child) && clang_getCursorKind(child) == CXCursor_ParenExpr) {
+            CXCursor inner = clang_getNullCursor();
+            clang_visitChildren(child, first_child, &inner);
+            child = inner;
+        }
+        unsigned s, e;
+        if (!clang_Cursor_isNull(child) &&
+            clang_getCursorKind(child) == CXCursor_CompoundLiteralExpr &&
+            clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Invalid &&
+            clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf &&
+            range_offsets(ctx->src, c, &s, &e)) {
+            diag_at(ctx->src, s, DIAG_ERROR,
+                    "the address of a compound literal cannot be taken in C++, which nvcc "
+                    "compiles the output as; declare a variable and take its address");
+            ctx->ok = false;
+        }
+    }
+    if (clang_getCursorKind(c) == CXCursor_UnexposedExpr &&
+        clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Enum) {
+        CXCursor child = clang_getNullCursor();
+        clang_visitChildren(c, first_child, &child);
+        unsigned s, e;
+        CXType from = clang_getCanonicalType(clang_getCursorType(child));
+        CXType to = clang_getCanonicalType(clang_getCursorType(c));
+        if (!clang_Cursor_isNull(child) && clang_isExpression(clang_getCursorKind(child)) &&
+            !clang_equalTypes(from, to) && type_is_integer(from) && from.kind != CXType_Enum &&
+            range_offsets(ctx->src, child, &s, &e) && !source_in_macro(ctx->src, s, e)) {
+            char *type = type_cxx_name(clang_getCursorType(c));
+            if (type) {
+                edits_add(ctx->edits, s, s, xformat("(%s)(", type));
+                edits_add(ctx->edits, e, e, xstrdup(")"));
+            }
+        }
+    }
     if (clang_getCursorKind(c) == CXCursor_UnexposedExpr && is_object_pointer(clang_getCursorType(c))) {
         CXCursor child = clang_getNullCursor();
         clang_visitChildren(c, first_child, &child);
@@ -70,8 +206,9 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
     return CXChildVisit_Recurse;
 }
 
-void cxx_rewrite(const Source *src, EditList *edits)
+bool cxx_rewrite(const Source *src, EditList *edits)
 {
-    Ctx ctx = {src, edits};
+    Ctx ctx = {src, edits, true};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit, &ctx);
+    return ctx.ok;
 }

@@ -278,6 +278,13 @@ bool source_parse_buffer(Source *src, const char *path, const char *text, size_t
     if (!print_clang_errors(src))
         return false;
     collect_tokens(src);
+    /* C++ keywords used as identifiers: parse the renamed text instead */
+    size_t renamed_size;
+    char *renamed = cxx_rename_keywords(src, &renamed_size);
+    if (renamed) {
+        source_dispose(src);
+        return source_parse_buffer(src, path, renamed, renamed_size, opts);
+    }
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_macro_expansion, src);
     if (src->nmacro_ranges > 1)
         qsort(src->macro_ranges, src->nmacro_ranges, sizeof src->macro_ranges[0], compare_range);

@@ -229,6 +229,10 @@ char *type_spelling(CXType t);
 bool type_is_integer(CXType t);
 bool type_is_floating(CXType t);
 bool type_is_arithmetic(CXType t);
+/* cxx_names.c: the file's text with identifiers that are C++ keywords
+ * renamed (`new` -> `cxx_new`), or NULL when it has none. */
+char *cxx_rename_keywords(const Source *src, size_t *size);
+
 /* A type name usable in C++ (`_Bool` -> `bool`); NULL when unnamed. */
 char *type_cxx_name(CXType t);
 
@@ -529,8 +533,9 @@ char *splice_apply(const char *text, size_t size, EditList *list, const char *ou
 
 /* ---------------------------------------------------------------- cxx.c */
 
-/* Adds the edits that make the C file compile as C++ (casts of void *). */
-void cxx_rewrite(const Source *src, EditList *edits);
+/* Adds the edits that make the C file compile as C++ (casts of void * and
+ * of integers to enums); false after diagnosing what C++ cannot express. */
+bool cxx_rewrite(const Source *src, EditList *edits);
 
 /* ---------------------------------------------------------------- driver */
 

@@ -280,7 +280,8 @@ char *transpile(Source *src, const TranspileOptions *opts)
 
     /* C-to-C++ casts, except inside replaced loops */
     EditList casts = {0};
-    cxx_rewrite(src, &casts);
+    if (!cxx_rewrite(src, &casts))
+        return NULL;
     for (size_t k = 0; k < casts.count; k++) {
         bool inside = false;
         for (int i = 0; i < npragmas && !inside; i++)
