@@ -24,6 +24,10 @@ scalar vector=1,block=256,unroll=4,waves=1
 VARIANTS
 # the same plan with the fence-then-atomic last-block detection
 { echo "#define PRAGREDUCE_OLD_FENCE 1"; cat "$out/pr_float.cu"; } >"$out/pr_float_fence.cu"
-cp bench/cub_bench.cu bench/run-bench.sh bench/plot.py "$out/"
+# end to end from host memory (bench/run-host.sh)
+"$pragreduce" bench/host_bench.c -DELEM=float -o "$out/host_float.cu"
+"$pragreduce" bench/host_bench.c -DELEM=float --pin-host -o "$out/host_float_pin.cu"
+"$pragreduce" bench/host_bench.c -DELEM=int -DELEM_IS_INT -o "$out/host_int.cu"
+cp bench/cub_bench.cu bench/run-bench.sh bench/plot.py bench/host_naive.cu bench/run-host.sh "$out/"
 mv "$out/run-bench.sh" "$out/run.sh"
 echo "bench bundle in $out: $(ls "$out" | tr '\n' ' ')"

@@ -11,6 +11,10 @@
  *                 combined by the grid's last block in the same launch
  *   host helpers  device choice (PRAGREDUCE_DEVICE), errors, scratch memory,
  *                 trip counts, grid sizing
+ *   transfers     host arrays to the GPU at the link's speed: pageable data
+ *                 through pinned staging buffers filled by several host
+ *                 threads, each chunk's DMA overlapped with the next copies;
+ *                 pinned allocation for --pin-host
  * Floating-point results may differ from the sequential loop in the last
  * bits (another summation order); they are the same on every run on the same
  * GPU and configuration, since no floating-point atomics are used.
@@ -29,8 +33,15 @@
 
 #include <cuda/atomic>
 
+#include <atomic>
 #include <limits>
+#include <mutex>
+#include <thread>
 #include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#include <unistd.h>
 
 namespace pragreduce {
 
@@ -469,19 +480,31 @@ struct Scratch {
     }
 };
 
+inline Scratch &scratch()
+{
+    static Scratch held;
+    return held;
+}
+
 inline void *device_scratch(size_t bytes, const char *site)
 {
-    static Scratch scratch;
-    if (bytes > scratch.size) {
-        if (scratch.ptr)
-            PRAGREDUCE_CHECK(site, "cudaFree", cudaFree(scratch.ptr));
-        scratch.ptr = nullptr;
-        scratch.size = 0;
+    Scratch &s = scratch();
+    if (bytes > s.size) {
+        if (s.ptr)
+            PRAGREDUCE_CHECK(site, "cudaFree", cudaFree(s.ptr));
+        s.ptr = nullptr;
+        s.size = 0;
+        /* a quarter more, so that slightly larger calls reuse it; exactly
+         * what is asked when that much is not free */
         size_t grown = bytes + bytes / 4;
-        PRAGREDUCE_CHECK(site, "cudaMalloc", cudaMalloc(&scratch.ptr, grown));
-        scratch.size = grown;
+        if (cudaMalloc(&s.ptr, grown) != cudaSuccess) {
+            (void)cudaGetLastError();
+            grown = bytes;
+            PRAGREDUCE_CHECK(site, "cudaMalloc", cudaMalloc(&s.ptr, grown));
+        }
+        s.size = grown;
     }
-    return scratch.ptr;
+    return s.ptr;
 }
 
 inline size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
@@ -567,6 +590,396 @@ template <class F> inline void run_launch(const char *site, u64 trip, F launch)
     free(times);
     (void)cudaEventDestroy(start);
     (void)cudaEventDestroy(stop);
+}
+
+/* ------------------------------------------------------------ transfers */
+
+/* A plain cudaMemcpy from pageable memory runs at a fraction of the link's
+ * speed (the driver stages it through one small pinned buffer, one chunk at
+ * a time). Large copies go instead through pinned staging buffers that
+ * several host threads fill in parallel, each thread's DMA of one chunk
+ * overlapping its copy of the next (measured in bench/NOTES.md). Memory that
+ * is already pinned is copied directly. */
+
+inline size_t env_size(const char *name, size_t fallback)
+{
+    const char *e = getenv(name);
+    if (!e || !*e)
+        return fallback;
+    char *end = nullptr;
+    const unsigned long long v = strtoull(e, &end, 10);
+    return end && *end == '\0' && v > 0 ? (size_t)v : fallback;
+}
+
+/* Host threads that stage a copy: PRAGREDUCE_COPY_THREADS, else one per
+ * online core, at most 8 (on the 16-core H100 host, 1 GiB went at 7, 15,
+ * 31, 48, 48 and 44 GB/s with 1, 2, 4, 8, 12 and 16 threads: host memory
+ * bandwidth, not cores, is the limit past 8). */
+inline int copy_threads()
+{
+    static int threads = 0;
+    if (threads == 0) {
+        long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        if (cores < 1)
+            cores = 1;
+        threads = (int)env_size("PRAGREDUCE_COPY_THREADS", (size_t)(cores < 8 ? cores : 8));
+        if (threads > 64)
+            threads = 64;
+    }
+    return threads;
+}
+
+/* Bytes per staged chunk (PRAGREDUCE_COPY_CHUNK_KB, default 4 MiB: 2, 4, 8,
+ * 16 and 32 MiB measured 37, 48, 42, 38 and 35 GB/s) and the
+ * size below which a plain cudaMemcpy is used (PRAGREDUCE_STAGE_MIN_KB,
+ * default 4 MiB: below it, starting threads costs more than it saves). */
+inline size_t copy_chunk() { return env_size("PRAGREDUCE_COPY_CHUNK_KB", 4096) * 1024; }
+inline size_t stage_min() { return env_size("PRAGREDUCE_STAGE_MIN_KB", 4096) * 1024; }
+
+/* One staging thread's pinned double buffer, stream and events; kept for
+ * the program's life, reused by every transfer. */
+struct Stager {
+    unsigned char *buf[2] = {nullptr, nullptr};
+    size_t size = 0;
+    cudaStream_t stream = nullptr;
+    cudaEvent_t done[2] = {nullptr, nullptr};
+    int device = -1;
+};
+
+inline std::vector<Stager> &stagers()
+{
+    static std::vector<Stager> all(64);
+    return all;
+}
+
+/* Allocates (or grows) a stager on the current device; false if the host
+ * cannot pin that much memory. */
+inline cudaError_t stager_ready(Stager &s, size_t chunk, int device)
+{
+    cudaError_t err = cudaSuccess;
+    if (s.device != device) {
+        if (s.stream)
+            return cudaErrorInvalidDevice; /* one device per program for now */
+        if ((err = cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking)) != cudaSuccess)
+            return err;
+        for (int b = 0; b < 2; b++)
+            if ((err = cudaEventCreateWithFlags(&s.done[b], cudaEventDisableTiming)) != cudaSuccess)
+                return err;
+        s.device = device;
+    }
+    if (s.size < chunk) {
+        for (int b = 0; b < 2; b++) {
+            if (s.buf[b])
+                (void)cudaFreeHost(s.buf[b]);
+            s.buf[b] = nullptr;
+        }
+        s.size = 0;
+        for (int b = 0; b < 2; b++)
+            if ((err = cudaHostAlloc((void **)&s.buf[b], chunk, cudaHostAllocDefault)) != cudaSuccess)
+                return err;
+        s.size = chunk;
+    }
+    return cudaSuccess;
+}
+
+/* Pinned (page-locked or cudaHostAlloc'd) host memory: the DMA engine reads
+ * it directly, at the link's full speed. */
+inline bool host_is_pinned(const void *p)
+{
+    cudaPointerAttributes attr;
+    if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return false;
+    }
+    return attr.type == cudaMemoryTypeHost;
+}
+
+/* Runs work(w) for w in [0, threads) on as many host threads (the caller
+ * being thread 0), each bound to the caller's device; returns the first
+ * CUDA error any of them met. */
+template <class F> inline cudaError_t on_threads(int threads, F work)
+{
+    int device = 0;
+    cudaError_t err = cudaGetDevice(&device);
+    if (err != cudaSuccess)
+        return err;
+    std::vector<cudaError_t> errs((size_t)threads, cudaSuccess);
+    std::vector<std::thread> pool;
+    pool.reserve((size_t)threads);
+    for (int w = 1; w < threads; w++)
+        pool.emplace_back([&, w]() {
+            errs[(size_t)w] = cudaSetDevice(device);
+            if (errs[(size_t)w] == cudaSuccess)
+                errs[(size_t)w] = work(w, device);
+        });
+    errs[0] = work(0, device);
+    for (std::thread &t : pool)
+        t.join();
+    for (cudaError_t e : errs)
+        if (e != cudaSuccess)
+            return e;
+    return cudaSuccess;
+}
+
+#define PRAGREDUCE_TRY(call)                                                                       \
+    do {                                                                                           \
+        cudaError_t pragreduce_e_ = (call);                                                        \
+        if (pragreduce_e_ != cudaSuccess)                                                          \
+            return pragreduce_e_;                                                                  \
+    } while (0)
+
+/* Host to device, `bytes` from `src` to `dst`. */
+inline void to_device(void *dst, const void *src, size_t bytes, const char *site)
+{
+    if (bytes == 0)
+        return;
+    const size_t chunk = copy_chunk();
+    const size_t chunks = (bytes + chunk - 1) / chunk;
+    int threads = copy_threads();
+    if ((u64)threads > chunks)
+        threads = (int)chunks;
+    if (bytes < stage_min() || threads < 2 || host_is_pinned(src)) {
+        PRAGREDUCE_CHECK(site, "cudaMemcpy", cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+        return;
+    }
+    /* thread w copies chunks w, w + threads, ...: while the DMA of one chunk
+     * runs from one half of its buffer, it fills the other half */
+    const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
+        Stager &s = stagers()[(size_t)w];
+        PRAGREDUCE_TRY(stager_ready(s, chunk, device));
+        size_t j = 0;
+        for (size_t c = (size_t)w; c < chunks; c += (size_t)threads, j++) {
+            const int b = (int)(j & 1);
+            if (j >= 2)
+                PRAGREDUCE_TRY(cudaEventSynchronize(s.done[b]));
+            const size_t off = c * chunk, len = bytes - off < chunk ? bytes - off : chunk;
+            memcpy(s.buf[b], (const unsigned char *)src + off, len);
+            PRAGREDUCE_TRY(cudaMemcpyAsync((unsigned char *)dst + off, s.buf[b], len,
+                                           cudaMemcpyHostToDevice, s.stream));
+            PRAGREDUCE_TRY(cudaEventRecord(s.done[b], s.stream));
+        }
+        return cudaStreamSynchronize(s.stream);
+    });
+    if (err != cudaSuccess)
+        fail(site, "staged copy to the GPU", err);
+}
+
+/* Device to host (the elements a loop wrote): each thread's DMA of its next
+ * chunk overlaps its copy of the last one out of the pinned buffer. */
+inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
+{
+    if (bytes == 0)
+        return;
+    const size_t chunk = copy_chunk();
+    const size_t chunks = (bytes + chunk - 1) / chunk;
+    int threads = copy_threads();
+    if ((u64)threads > chunks)
+        threads = (int)chunks;
+    if (bytes < stage_min() || threads < 2 || host_is_pinned(dst)) {
+        PRAGREDUCE_CHECK(site, "cudaMemcpy", cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+        return;
+    }
+    const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
+        Stager &s = stagers()[(size_t)w];
+        PRAGREDUCE_TRY(stager_ready(s, chunk, device));
+        size_t j = 0, prev_off = 0, prev_len = 0;
+        for (size_t c = (size_t)w;; c += (size_t)threads, j++) {
+            const int b = (int)(j & 1);
+            const bool more = c < chunks;
+            if (more) {
+                const size_t off = c * chunk, len = bytes - off < chunk ? bytes - off : chunk;
+                PRAGREDUCE_TRY(cudaMemcpyAsync(s.buf[b], (const unsigned char *)src + off, len,
+                                               cudaMemcpyDeviceToHost, s.stream));
+                PRAGREDUCE_TRY(cudaEventRecord(s.done[b], s.stream));
+            }
+            if (j > 0) { /* the previous chunk, while this one's DMA runs */
+                PRAGREDUCE_TRY(cudaEventSynchronize(s.done[b ^ 1]));
+                memcpy((unsigned char *)dst + prev_off, s.buf[b ^ 1], prev_len);
+            }
+            if (!more)
+                break;
+            prev_off = c * chunk;
+            prev_len = bytes - prev_off < chunk ? bytes - prev_off : chunk;
+        }
+        return cudaSuccess;
+    });
+    if (err != cudaSuccess)
+        fail(site, "staged copy from the GPU", err);
+}
+
+/* ------------------------------------------------------------ chunks */
+
+/* Device memory one call may use for its arrays: PRAGREDUCE_DEVICE_MEM_KB
+ * when set (tests use it to force chunking), else what is free plus the
+ * scratch buffer already held, less a margin for the runtime. */
+inline size_t device_budget(const char *site)
+{
+    const size_t forced = env_size("PRAGREDUCE_DEVICE_MEM_KB", 0) * 1024;
+    if (forced)
+        return forced;
+    size_t free_bytes = 0, total = 0;
+    PRAGREDUCE_CHECK(site, "cudaMemGetInfo", cudaMemGetInfo(&free_bytes, &total));
+    const size_t have = free_bytes + scratch().size;
+    const size_t margin = total / 32 > ((size_t)256 << 20) ? (size_t)256 << 20 : total / 32;
+    return have > margin ? have - margin : 0;
+}
+
+/* Iterations per chunk: `trip` when all `bytes` of arrays, the `fixed`
+ * bytes and one result fit the budget; else a multiple of `unit`
+ * iterations such that two chunks' arrays (bytes_of(first, count) each)
+ * fit beside `fixed` and `result` bytes per chunk; 0 when not even `unit`
+ * iterations do. *most gets the largest chunk's bytes. */
+template <class F>
+inline u64 chunk_iterations(u64 trip, u64 unit, size_t bytes, size_t fixed, size_t result,
+                            size_t *most, F bytes_of, const char *site)
+{
+    *most = bytes;
+    const bool forced = env_size("PRAGREDUCE_DEVICE_MEM_KB", 0) != 0;
+    if (!forced && bytes + fixed + result <= scratch().size)
+        return trip; /* fits in what is already held: no need to ask the driver */
+    const size_t budget = device_budget(site);
+    if (bytes + fixed + result <= budget)
+        return trip;
+    const u64 steps = trip / unit;
+    u64 per = (u64)((long double)steps * (long double)budget / 2 / (long double)bytes);
+    if (per < 1)
+        per = 1;
+    for (;;) {
+        const u64 chunks = (steps + per - 1) / per;
+        const long double need = (long double)fixed + (long double)chunks * (long double)result;
+        if (need < (long double)budget) {
+            const size_t half = (size_t)(((long double)budget - need) / 2);
+            size_t worst = 0;
+            for (u64 s = 0; s < steps && worst <= half; s += per) {
+                const u64 k = steps - s < per ? steps - s : per;
+                const size_t b = align_up(bytes_of(s * unit, k * unit));
+                worst = b > worst ? b : worst;
+            }
+            if (worst <= half) {
+                *most = worst;
+                return per * unit;
+            }
+        }
+        if (per == 1)
+            return 0;
+        per /= 2;
+    }
+}
+
+/* A loop whose arrays do not fit in device memory even a chunk at a time
+ * runs on the CPU; with PRAGREDUCE_DEVICE=gpu that is an error. */
+inline void too_big_for_gpu(const char *site)
+{
+    if (device_mode() == MODE_GPU) {
+        fprintf(stderr, "%s: the arrays of one iteration do not fit in the GPU's memory\n", site);
+        exit(1);
+    }
+}
+
+/* Two events marking when the kernel that reads each half of a chunked
+ * call's array space is done with it. */
+inline cudaEvent_t chunk_fence(int half, const char *site)
+{
+    static cudaEvent_t fences[2];
+    if (!fences[half])
+        PRAGREDUCE_CHECK(site, "cudaEventCreate",
+                         cudaEventCreateWithFlags(&fences[half], cudaEventDisableTiming));
+    return fences[half];
+}
+
+/* --pin-host: the program's allocations of arrays that reach marked loops
+ * come from here. Blocks of PRAGREDUCE_PIN_MIN_KB (default 1 MiB) or more
+ * are pinned when a GPU is there and the host can pin them; anything else
+ * (and every failure) is ordinary malloc memory. free and realloc are
+ * rewritten everywhere in the file, so they can tell the two apart. */
+struct PinnedBlocks {
+    std::mutex lock;
+    std::unordered_map<void *, size_t> sizes;
+};
+
+inline PinnedBlocks &pinned_blocks()
+{
+    static PinnedBlocks *blocks = new PinnedBlocks; /* outlives static destructors */
+    return *blocks;
+}
+
+inline bool pin_wanted(size_t bytes)
+{
+    static int gpu = -1;
+    if (bytes < env_size("PRAGREDUCE_PIN_MIN_KB", 1024) * 1024)
+        return false;
+    if (gpu < 0) {
+        int count = 0;
+        gpu = device_mode() != MODE_CPU && cudaGetDeviceCount(&count) == cudaSuccess && count > 0;
+        (void)cudaGetLastError();
+    }
+    return gpu == 1;
+}
+
+inline void *host_malloc(size_t bytes)
+{
+    if (pin_wanted(bytes)) {
+        void *p = nullptr;
+        if (cudaHostAlloc(&p, bytes, cudaHostAllocDefault) == cudaSuccess && p) {
+            PinnedBlocks &pb = pinned_blocks();
+            std::lock_guard<std::mutex> hold(pb.lock);
+            pb.sizes[p] = bytes;
+            return p;
+        }
+        (void)cudaGetLastError();
+    }
+    return malloc(bytes);
+}
+
+inline void *host_calloc(size_t count, size_t size)
+{
+    size_t bytes;
+    if (__builtin_mul_overflow(count, size, &bytes))
+        return nullptr;
+    if (!pin_wanted(bytes))
+        return calloc(count, size);
+    void *p = host_malloc(bytes);
+    if (p)
+        memset(p, 0, bytes);
+    return p;
+}
+
+/* Size of a pinned block, or 0 when `p` is not one. */
+inline size_t pinned_size(void *p)
+{
+    if (!p)
+        return 0;
+    PinnedBlocks &pb = pinned_blocks();
+    std::lock_guard<std::mutex> hold(pb.lock);
+    auto it = pb.sizes.find(p);
+    return it == pb.sizes.end() ? 0 : it->second;
+}
+
+inline void host_free(void *p)
+{
+    if (pinned_size(p)) {
+        {
+            PinnedBlocks &pb = pinned_blocks();
+            std::lock_guard<std::mutex> hold(pb.lock);
+            pb.sizes.erase(p);
+        }
+        (void)cudaFreeHost(p);
+        return;
+    }
+    free(p);
+}
+
+inline void *host_realloc(void *p, size_t bytes)
+{
+    const size_t old = pinned_size(p);
+    if (!old)
+        return realloc(p, bytes);
+    void *q = host_malloc(bytes);
+    if (!q && bytes)
+        return nullptr; /* like realloc: the old block stays */
+    memcpy(q, p, old < bytes ? old : bytes);
+    host_free(p);
+    return q;
 }
 
 /* True when the induction variable would leave its type's range before the

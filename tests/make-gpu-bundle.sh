@@ -21,7 +21,10 @@ list=()
 for src in samples/*.c tests/e2e/*.c tests/gpu/*.c; do
     [ -f "$src" ] || continue
     name=$(basename "$src" .c)
-    "$pragreduce" "$src" -o "$out/cu/$name.cu"
+    # options a test asks for on a line `pragreduce-flags: ...`
+    flags=$(sed -n 's/.*pragreduce-flags: *\([^*]*\).*/\1/p' "$src" | head -n 1)
+    # shellcheck disable=SC2086
+    "$pragreduce" $flags "$src" -o "$out/cu/$name.cu"
     gcc -std=gnu11 -O2 -w "$src" -o "$work/$name" -lm
     sizes=$small
     case "$src" in samples/*|tests/gpu/*) sizes="$small $large" ;; esac

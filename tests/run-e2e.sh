@@ -26,7 +26,11 @@ one() {
     name=$(basename "$src" .c)
     out="$work/$name"
     mkdir -p "$out"
-    if ! "$pragreduce" "$src" -o "$out/$name.cu" 2>"$out/transpile.err"; then
+    # options a test asks for on a line `pragreduce-flags: ...`
+    local flags
+    flags=$(sed -n 's/.*pragreduce-flags: *\([^*]*\).*/\1/p' "$src" | head -n 1)
+    # shellcheck disable=SC2086
+    if ! "$pragreduce" $flags "$src" -o "$out/$name.cu" 2>"$out/transpile.err"; then
         echo "FAIL $src: pragreduce failed"; sed 's/^/    /' "$out/transpile.err"; return 1
     fi
     [ "${PR_E2E_TRANSPILE_ONLY:-0}" = 1 ] && { echo "ok   $src (transpiled)"; return 0; }

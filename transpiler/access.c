@@ -353,6 +353,17 @@ static bool check_written(const Source *src, Site *site, Capture *cap)
     return false;
 }
 
+/* Elements of an array declared with a constant size (`double t[16]`,
+ * `int img[H][W]` counts rows) that the loop only reads; 0 otherwise. */
+static long long declared_extent(const Capture *cap)
+{
+    CXType t = clang_getCanonicalType(cap->var->type);
+    if (cap->written || t.kind != CXType_ConstantArray)
+        return 0;
+    long long n = clang_getArraySize(t);
+    return n > 0 ? n : 0;
+}
+
 bool access_analyze(const Source *src, Site *site)
 {
     bool ok = true;
@@ -384,7 +395,8 @@ bool access_analyze(const Source *src, Site *site)
             cap->vec_ok &= site->ninner == 0 && sub->kind == N_DECLREF && sub->var == site->info.iv && ref &&
                            ref->kind == N_SUBSCRIPT && !ref->from_macro && ref->end > ref->start;
         }
-        cap->ranges = xcalloc((size_t)cap->nsubs + 1, sizeof(Linear));
+        /* a range per subscript, two for one that spans the whole array */
+        cap->ranges = xcalloc(2 * (size_t)cap->nsubs + 1, sizeof(Linear));
         cap->nranges = 0;
         if (cap->deref0)
             cap->ranges[cap->nranges++] = (Linear){.affine = true, .off = xstrdup("0"),
@@ -392,6 +404,18 @@ bool access_analyze(const Source *src, Site *site)
         for (int k = 0; k < cap->nsubs; k++) {
             c.at = cap->subs[k]->start;
             Linear l = linear(&c, cap->subs[k]);
+            long long whole = declared_extent(cap);
+            if (!l.affine && whole > 0) {
+                /* an array of known size read at elements the analysis cannot
+                 * follow (a[idx[i]]): all of it */
+                cap->ranges[cap->nranges++] = (Linear){.affine = true, .off = xstrdup("0"),
+                                                       .coef_known = true, .off_known = true};
+                cap->ranges[cap->nranges++] =
+                    (Linear){.affine = true, .off = xformat("%lld", whole - 1), .coef_known = true,
+                             .off_known = true, .off_value = whole - 1};
+                cap->vec_ok = false;
+                continue;
+            }
             if (!l.affine) {
                 diag_at(src, cap->subs[k]->start, DIAG_ERROR,
                         "cannot tell which elements of '%s' the loop reads: the subscript '%s' is "

@@ -488,7 +488,7 @@ static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx)
 {
     const Site *site = c->site;
     const char *p = c->p;
-    strbuf_printf(sb, "        %s_kernel<%s><<<pr_grid, %d>>>(", p, idx, site->plan.block);
+    strbuf_printf(sb, "            %s_kernel<%s><<<pr_grid, %d>>>(", p, idx, site->plan.block);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind == CAP_ARRAY)
@@ -496,14 +496,14 @@ static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx)
         else
             strbuf_printf(sb, "%s, ", cap->var->name);
     }
-    strbuf_printf(sb, "pr_lo, (%s)pr_step, (%s)pr_trip", idx, idx);
+    strbuf_printf(sb, "pr_clo, (%s)pr_step, (%s)pr_n", idx, idx);
     for (int k = 0; k < site->ninner; k++)
         strbuf_printf(sb, ", pr_lo%d, (%s)pr_step%d, (%s)pr_trip%d", k + 1, idx, k + 1, idx, k + 1);
     Slot *slots = xcalloc((size_t)site->pragma.nvars, sizeof(Slot));
     int nslots = slots_of(site, slots);
     for (int k = 0; k < nslots; k++)
-        strbuf_printf(sb, ",\n            pr_id%d, (%s *)(pr_dev + pr_part%d_at), (unsigned char *)(pr_dev + pr_res_at + %d)",
-                      k, slots[k].type, k, 32 * k);
+        strbuf_printf(sb, ",\n                pr_id%d, (%s *)(pr_dev + pr_part%d_at), (unsigned char *)(pr_dev + pr_res_at + (size_t)pr_c * %d + %d)",
+                      k, slots[k].type, k, 32 * nslots, 32 * k);
     strbuf_puts(sb, ");\n");
 }
 
@@ -709,6 +709,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     emit_range_vars(c, sb);
 
     /* launch shape */
+    int tile = site->plan.block * site->plan.unroll * site->plan.vector;
     strbuf_printf(sb,
                   "    /* 32-bit index arithmetic unless the trip count needs 64 bits */\n"
                   "    const bool pr_narrow = pr_trip <= 0x7fffffffULL && pr_step <= 0x7fffffffULL;\n"
@@ -722,12 +723,23 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "            PRAGREDUCE_CHECK(%s_site, \"cudaOccupancyMaxActiveBlocksPerMultiprocessor\",\n"
                   "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<pragreduce::u64>, %d, 0));\n"
                   "    }\n"
-                  "    const unsigned pr_grid = pragreduce::grid_size(pr_trip, %d, *pr_occ, %d, %s_site);\n",
-                  p, p, site->plan.block, p, p, site->plan.block,
-                  site->plan.block * site->plan.unroll * site->plan.vector, site->plan.waves, p);
+                  "    const unsigned pr_grid_max = pragreduce::grid_size(pr_trip, %d, *pr_occ, %d, %s_site);\n",
+                  p, p, site->plan.block, p, p, site->plan.block, tile, site->plan.waves, p);
 
-    /* device memory: arrays, partials, results in one scratch buffer */
-    strbuf_puts(sb, "    size_t pr_bytes = 0;\n");
+    /* the arrays' index ranges, as a function of the iterations covered */
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind == CAP_ARRAY)
+            strbuf_printf(sb, "    long long pr_%s_lo = 0, pr_%s_n = 0;\n    size_t pr_%s_at = 0;\n",
+                          cap->var->name, cap->var->name, cap->var->name);
+    }
+    strbuf_printf(sb,
+                  "    /* the elements each array is read over while '%s' runs from pr_first to\n"
+                  "       pr_final, and where each goes in device memory; returns the bytes */\n"
+                  "    auto pr_extents = [&](%s pr_first, %s pr_final) -> size_t {\n"
+                  "        size_t pr_bytes = 0;\n"
+                  "        (void)pr_first, (void)pr_final;\n",
+                  li->iv->name, li->iv_type, li->iv_type);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind != CAP_ARRAY)
@@ -735,82 +747,103 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         const char *n = cap->var->name;
         if (cap->section) {
             strbuf_printf(sb,
-                          "    /* %s: the elements named by in(%s[%s:%s]) */\n"
-                          "    const long long pr_%s_lo = pr_in_%s_lo;\n"
-                          "    const long long pr_%s_n = pr_in_%s_n;\n",
+                          "        /* %s: the elements named by in(%s[%s:%s]) */\n"
+                          "        pr_%s_lo = pr_in_%s_lo;\n"
+                          "        pr_%s_n = pr_in_%s_n;\n",
                           n, n, cap->section->lo, cap->section->len, n, n, n, n);
         } else {
             strbuf_printf(sb,
-                          "    /* %s: the elements between the subscripts' values at the first and "
-                          "last iteration */\n"
-                          "    long long pr_%s_lo = LLONG_MAX, pr_%s_hi = LLONG_MIN;\n",
+                          "        /* %s: between the subscripts' values at the first and last "
+                          "iteration */\n"
+                          "        long long pr_%s_hi = LLONG_MIN;\n"
+                          "        pr_%s_lo = LLONG_MAX;\n",
                           n, n, n);
             for (int k = 0; k < cap->nranges; k++) {
                 const Linear *l = &cap->ranges[k];
                 const char *coef = l->coef ? l->coef : "0";
                 const char *off = l->off ? l->off : "0";
                 strbuf_printf(sb,
-                              "    {\n"
-                              "        const long long pr_a = (long long)(%s) * (long long)pr_lo + "
+                              "        {\n"
+                              "            const long long pr_a = (long long)(%s) * (long long)pr_first + "
                               "(long long)(%s);\n"
-                              "        const long long pr_b = (long long)(%s) * (long long)pr_last + "
+                              "            const long long pr_b = (long long)(%s) * (long long)pr_final + "
                               "(long long)(%s);\n"
-                              "        long long pr_min = pr_a < pr_b ? pr_a : pr_b;\n"
-                              "        long long pr_max = pr_a < pr_b ? pr_b : pr_a;\n"
-                              "        bool pr_runs = true;\n",
+                              "            long long pr_min = pr_a < pr_b ? pr_a : pr_b;\n"
+                              "            long long pr_max = pr_a < pr_b ? pr_b : pr_a;\n"
+                              "            bool pr_runs = true;\n",
                               coef, off, coef, off);
                 for (int t = 0; t < l->nterms; t++) {
                     int r = l->terms[t].var;
                     strbuf_printf(sb,
-                                  "        {   /* + (%s) * %s */\n"
-                                  "            const long long pr_x = (long long)(%s) * pr_rv%d_first;\n"
-                                  "            const long long pr_y = (long long)(%s) * pr_rv%d_last;\n"
-                                  "            pr_runs = pr_runs && pr_rv%d_runs;\n"
-                                  "            pr_min += pr_x < pr_y ? pr_x : pr_y;\n"
-                                  "            pr_max += pr_x < pr_y ? pr_y : pr_x;\n"
-                                  "        }\n",
+                                  "            {   /* + (%s) * %s */\n"
+                                  "                const long long pr_x = (long long)(%s) * pr_rv%d_first;\n"
+                                  "                const long long pr_y = (long long)(%s) * pr_rv%d_last;\n"
+                                  "                pr_runs = pr_runs && pr_rv%d_runs;\n"
+                                  "                pr_min += pr_x < pr_y ? pr_x : pr_y;\n"
+                                  "                pr_max += pr_x < pr_y ? pr_y : pr_x;\n"
+                                  "            }\n",
                                   l->terms[t].coef, site->ranges[r].info->iv->name, l->terms[t].coef, r,
                                   l->terms[t].coef, r, r);
                 }
                 strbuf_printf(sb,
-                              "        if (pr_runs && pr_min < pr_%s_lo) pr_%s_lo = pr_min;\n"
-                              "        if (pr_runs && pr_max > pr_%s_hi) pr_%s_hi = pr_max;\n"
-                              "    }\n",
+                              "            if (pr_runs && pr_min < pr_%s_lo) pr_%s_lo = pr_min;\n"
+                              "            if (pr_runs && pr_max > pr_%s_hi) pr_%s_hi = pr_max;\n"
+                              "        }\n",
                               n, n, n, n);
             }
-            strbuf_printf(sb, "    const long long pr_%s_n = pr_%s_hi >= pr_%s_lo ? pr_%s_hi - pr_%s_lo + 1 : 0;\n",
+            strbuf_printf(sb, "        pr_%s_n = pr_%s_hi >= pr_%s_lo ? pr_%s_hi - pr_%s_lo + 1 : 0;\n",
                           n, n, n, n, n);
         }
         strbuf_printf(sb,
-                      "    const size_t pr_%s_at = pr_bytes;\n"
-                      "    pr_bytes += pragreduce::align_up((size_t)(pr_%s_n > 0 ? pr_%s_n : 0) * sizeof(%s));\n",
+                      "        pr_%s_at = pr_bytes;\n"
+                      "        pr_bytes += pragreduce::align_up((size_t)(pr_%s_n > 0 ? pr_%s_n : 0) * sizeof(%s));\n",
                       n, n, n, array_elem(cap));
     }
+    strbuf_puts(sb, "        return pr_bytes;\n    };\n"
+                    "    const size_t pr_all = pr_extents(pr_lo, pr_last);\n");
+    emit_alias_check(c, sb);
+
     Slot *slots = xcalloc((size_t)nvars, sizeof(Slot));
     int nslots = slots_of(site, slots);
+    strbuf_puts(sb, "    /* per-block partials */\n    size_t pr_fixed = 0;\n");
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, "    pr_fixed += pragreduce::align_up((size_t)pr_grid_max * sizeof(%s));\n",
+                      slots[k].type);
+    strbuf_printf(sb,
+                  "    /* chunks of iterations whose arrays fit in the GPU's memory: all at once when\n"
+                  "       they fit, else two chunks' worth at a time, one copied while the other is\n"
+                  "       reduced (under collapse, whole iterations of the outer loop) */\n"
+                  "    const pragreduce::u64 pr_unit = %s;\n"
+                  "    size_t pr_most = pr_all;\n"
+                  "    const pragreduce::u64 pr_chunk = pragreduce::chunk_iterations(pr_trip, pr_unit, pr_all, pr_fixed, %d,\n"
+                  "        &pr_most, [&](pragreduce::u64 pr_from, pragreduce::u64 pr_count) {\n"
+                  "            return pr_extents(pragreduce::iv_at<%s, %s>(pr_lo, pr_from / pr_unit, pr_step),\n"
+                  "                              pragreduce::iv_at<%s, %s>(pr_lo, (pr_from + pr_count) / pr_unit - 1, pr_step));\n"
+                  "        }, %s_site);\n"
+                  "    if (pr_chunk == 0) {\n"
+                  "        /* not even one iteration's arrays fit: the loop as written */\n"
+                  "        pragreduce::too_big_for_gpu(%s_site);\n"
+                  "        pr_on_cpu();\n"
+                  "        return;\n"
+                  "    }\n"
+                  "    const bool pr_chunked = pr_chunk < pr_trip;\n"
+                  "    const pragreduce::u64 pr_chunks = (pr_trip + pr_chunk - 1) / pr_chunk;\n"
+                  "    const size_t pr_half = pragreduce::align_up(pr_most);\n",
+                  site->ninner ? "pr_trip / pr_trip0" : "1", 32 * nslots, li->iv_type, down, li->iv_type, down, p, p);
+
+    /* device memory: arrays (one or two chunks' worth), partials, results */
+    strbuf_puts(sb, "    size_t pr_bytes = pr_chunked ? 2 * pr_half : pr_half;\n");
     for (int k = 0; k < nslots; k++)
         strbuf_printf(sb,
                       "    const size_t pr_part%d_at = pr_bytes;\n"
-                      "    pr_bytes += pragreduce::align_up((size_t)pr_grid * sizeof(%s));\n",
+                      "    pr_bytes += pragreduce::align_up((size_t)pr_grid_max * sizeof(%s));\n",
                       k, slots[k].type);
-    /* a 32-byte slot per result, every byte written by the kernel */
-    strbuf_printf(sb, "    const size_t pr_res_at = pr_bytes;\n    pr_bytes += %d;\n", 32 * nslots);
-    emit_alias_check(c, sb);
-    strbuf_printf(sb, "    char *pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n", p);
-    for (int i = 0; i < site->ncaptures; i++) {
-        const Capture *cap = &site->captures[i];
-        if (cap->kind != CAP_ARRAY)
-            continue;
-        const char *n = cap->var->name;
-        strbuf_printf(sb,
-                      "    if (pr_%s_n > 0)\n"
-                      "        PRAGREDUCE_CHECK(%s_site, \"cudaMemcpy\", cudaMemcpy(pr_dev + pr_%s_at, %s + pr_%s_lo,\n"
-                      "            (size_t)pr_%s_n * sizeof(%s), cudaMemcpyHostToDevice));\n"
-                      "    /* indexed like the host array: element k of the copy is %s[pr_%s_lo + k] */\n"
-                      "    %s = (%s)(pr_dev + pr_%s_at) - pr_%s_lo;\n",
-                      n, p, n, n, n, n, array_elem(cap), n, n,
-                      array_decl(cap, "", xformat("pr_d_%s", n)), array_decl(cap, "", ""), n, n);
-    }
+    /* a 32-byte slot per result and chunk, every byte written by the kernel */
+    strbuf_printf(sb,
+                  "    const size_t pr_res_at = pr_bytes;\n"
+                  "    pr_bytes += (size_t)pr_chunks * %d;\n"
+                  "    char *pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n",
+                  32 * nslots, p);
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];
         char *t = var_type(rv->var);
@@ -824,57 +857,101 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
             strbuf_printf(sb, "    const %s pr_id%d = %s::identity<%s>();\n", t, k,
                           reduce_ops[rv->op].functor, t);
     }
-    strbuf_printf(sb, "    /* one launch (PRAGREDUCE_BENCH=N times it instead) */\n"
-                      "    pragreduce::run_launch(%s_site, pr_trip, [&]() {\n", p);
-    strbuf_puts(sb, "    if (pr_narrow)\n");
-    emit_launch(c, sb, "unsigned");
-    strbuf_puts(sb, "    else\n");
-    emit_launch(c, sb, "pragreduce::u64");
-    strbuf_printf(sb, "    PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n", p);
-    strbuf_puts(sb, "    });\n");
+
     strbuf_printf(sb,
-                  "    unsigned char pr_res[%d];\n"
-                  "    PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaMemcpy(pr_res, pr_dev + pr_res_at, "
-                  "sizeof pr_res, cudaMemcpyDeviceToHost));\n",
-                  32 * nslots, p);
+                  "    for (pragreduce::u64 pr_c = 0; pr_c < pr_chunks; pr_c++) {\n"
+                  "        const pragreduce::u64 pr_done = pr_c * pr_chunk;\n"
+                  "        const pragreduce::u64 pr_n = pr_trip - pr_done < pr_chunk ? pr_trip - pr_done : pr_chunk;\n"
+                  "        /* the chunk's first value of '%s' */\n"
+                  "        const %s pr_clo = pragreduce::iv_at<%s, %s>(pr_lo, pr_done / pr_unit, pr_step);\n"
+                  "        char *pr_arrays = pr_dev + (size_t)(pr_c & 1) * pr_half;\n"
+                  "        (void)pr_arrays;\n"
+                  "        if (pr_chunked) {\n"
+                  "            pr_extents(pr_clo, pragreduce::iv_at<%s, %s>(pr_lo, (pr_done + pr_n) / pr_unit - 1, pr_step));\n"
+                  "            /* the kernel of two chunks ago read this half: let it finish */\n"
+                  "            if (pr_c >= 2)\n"
+                  "                PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaEventSynchronize(pragreduce::chunk_fence((int)(pr_c & 1), %s_site)));\n"
+                  "        }\n",
+                  li->iv->name, li->iv_type, li->iv_type, down, li->iv_type, down, p, p);
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind != CAP_ARRAY)
+            continue;
+        const char *n = cap->var->name;
+        strbuf_printf(sb,
+                      "        if (pr_%s_n > 0)\n"
+                      "            pragreduce::to_device(pr_arrays + pr_%s_at, %s + pr_%s_lo,\n"
+                      "                (size_t)pr_%s_n * sizeof(%s), %s_site);\n"
+                      "        /* indexed like the host array: element k of the copy is %s[pr_%s_lo + k] */\n"
+                      "        %s = (%s)(pr_arrays + pr_%s_at) - pr_%s_lo;\n",
+                      n, n, n, n, n, array_elem(cap), p, n, n,
+                      array_decl(cap, "", xformat("pr_d_%s", n)), array_decl(cap, "", ""), n, n);
+    }
+    strbuf_printf(sb,
+                  "        const unsigned pr_grid = pragreduce::grid_size(pr_n, %d, *pr_occ, %d, %s_site);\n"
+                  "        /* one launch (PRAGREDUCE_BENCH=N times it instead) */\n"
+                  "        pragreduce::run_launch(%s_site, pr_n, [&]() {\n",
+                  tile, site->plan.waves, p, p);
+    strbuf_puts(sb, "        if (pr_narrow)\n");
+    emit_launch(c, sb, "unsigned");
+    strbuf_puts(sb, "        else\n");
+    emit_launch(c, sb, "pragreduce::u64");
+    strbuf_printf(sb, "        PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n", p);
+    strbuf_puts(sb, "        });\n");
+    strbuf_printf(sb,
+                  "        if (pr_chunked)\n"
+                  "            PRAGREDUCE_CHECK(%s_site, \"cudaEventRecord\", cudaEventRecord(pragreduce::chunk_fence((int)(pr_c & 1), %s_site), 0));\n",
+                  p, p);
+    bool any_written = false;
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind != CAP_ARRAY || !cap->written)
             continue;
         const char *n = cap->var->name;
+        if (!any_written)
+            strbuf_printf(sb, "        PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaDeviceSynchronize());\n", p);
+        any_written = true;
         strbuf_printf(sb,
-                      "    /* %s: the elements the loop wrote, back to the host */\n"
-                      "    if (pr_%s_n > 0)\n"
-                      "        PRAGREDUCE_CHECK(%s_site, \"cudaMemcpy\", cudaMemcpy(%s + pr_%s_lo, pr_dev + pr_%s_at,\n"
-                      "            (size_t)pr_%s_n * sizeof(%s), cudaMemcpyDeviceToHost));\n",
-                      n, n, p, n, n, n, n, array_elem(cap));
+                      "        /* %s: the elements the loop wrote, back to the host */\n"
+                      "        if (pr_%s_n > 0)\n"
+                      "            pragreduce::to_host(%s + pr_%s_lo, pr_arrays + pr_%s_at,\n"
+                      "                (size_t)pr_%s_n * sizeof(%s), %s_site);\n",
+                      n, n, n, n, n, n, array_elem(cap), p);
     }
-    strbuf_puts(sb, "    /* fold in the value each variable had before the loop, once */\n");
+    strbuf_puts(sb, "    }\n");
+    strbuf_printf(sb,
+                  "    std::vector<unsigned char> pr_res((size_t)pr_chunks * %d);\n"
+                  "    PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaMemcpy(pr_res.data(), pr_dev + pr_res_at, "
+                  "pr_res.size(), cudaMemcpyDeviceToHost));\n",
+                  32 * nslots, p);
+    strbuf_puts(sb, "    /* the chunks' results in order, then the value each variable had before the loop, once */\n");
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];
+        strbuf_printf(sb,
+                      "    {\n"
+                      "        %s pr_r = pr_id%d;\n"
+                      "        for (pragreduce::u64 pr_c = 0; pr_c < pr_chunks; pr_c++) {\n"
+                      "            %s pr_x;\n"
+                      "            memcpy(&pr_x, pr_res.data() + (size_t)pr_c * %d + %d, sizeof pr_x);\n",
+                      slots[k].type, k, slots[k].type, 32 * nslots, 32 * k);
+        if (slots[k].index >= 0)
+            strbuf_puts(sb, "            pr_x.at += pr_c * pr_chunk; /* the iteration, counted from the loop's start */\n");
+        strbuf_printf(sb, "            pr_r = %s::apply(pr_r, pr_x);\n        }\n", slots[k].functor);
         if (slots[k].index >= 0) {
             const ReduceVar *ri = &site->pragma.vars[slots[k].index];
             const char *cmp = rv->op == OP_MAXLOC ? (rv->loc_last > 0 ? ">=" : ">")
                                                    : (rv->loc_last > 0 ? "<=" : "<");
             strbuf_printf(sb,
-                          "    {\n"
-                          "        %s pr_r;\n"
-                          "        memcpy(&pr_r, pr_res + %d, sizeof pr_r);\n"
                           "        /* the loop's own test, against the value before the loop */\n"
                           "        if (pr_r.valid && pr_r.v %s %s) {\n"
                           "            *pr_ref_%s = pr_r.v;\n"
                           "            *pr_ref_%s = pr_r.idx;\n"
                           "        }\n"
                           "    }\n",
-                          slots[k].type, 32 * k, cmp, rv->name, rv->name, ri->name);
+                          cmp, rv->name, rv->name, ri->name);
         } else {
-            strbuf_printf(sb,
-                          "    {\n"
-                          "        %s pr_r;\n"
-                          "        memcpy(&pr_r, pr_res + %d, sizeof pr_r);\n"
-                          "        *pr_ref_%s = %s::apply(%s, pr_r);\n"
-                          "    }\n",
-                          slots[k].type, 32 * k, rv->name, slots[k].functor, rv->name);
+            strbuf_printf(sb, "        *pr_ref_%s = %s::apply(%s, pr_r);\n    }\n", rv->name,
+                          slots[k].functor, rv->name);
         }
     }
     strbuf_puts(sb, "}\n\n");

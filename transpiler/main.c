@@ -2,6 +2,7 @@
  * main.c - the pragreduce command line.
  *
  *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [--no-line] [--keep-invalid]
+ *              [--pin-host] [--explain] [--gpu NAME]
  *
  * Exit status: 0 success, 1 errors in the input, 2 usage errors. The output
  * is written to a temporary file next to OUT and renamed into place only
@@ -31,6 +32,9 @@ static void usage(FILE *to)
           "  --no-line        no #line directives in the output\n"
           "  --keep-invalid   report loops that are not valid reductions as warnings\n"
           "                   and leave them sequential, instead of failing\n"
+          "  --pin-host       allocate the arrays that marked loops read as pinned\n"
+          "                   host memory, at the program's malloc/calloc calls (copies\n"
+          "                   to the GPU then run at the link's full speed)\n"
           "  --explain        describe each marked loop: accesses, cost estimates of\n"
           "                   the candidate launch plans, the choice (-o optional)\n"
           "  --gpu NAME       the GPU the plan is chosen for: H100 (default), A100,\n"
@@ -110,6 +114,8 @@ static int run(int argc, char **argv)
             return 0;
         } else if (!strcmp(a, "--no-line")) {
             opts.line_directives = false;
+        } else if (!strcmp(a, "--pin-host")) {
+            opts.pin_host = true;
         } else if (!strcmp(a, "--keep-invalid")) {
             opts.keep_invalid = true;
         } else if (!strcmp(a, "--explain")) {

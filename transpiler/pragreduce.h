@@ -11,6 +11,7 @@
  *   cost.c     launch plan
  *   emit.c     kernel, host wrapper and call text
  *   cxx.c      rewrites that let C compile as CUDA C++
+ *   pin.c      --pin-host: pinned allocation of the arrays loops read
  *   splice.c   applies {start, end, text} edits in one pass
  *   diag.c     compiler-format diagnostics
  *   arena.c    allocation, growable strings
@@ -537,6 +538,13 @@ char *splice_apply(const char *text, size_t size, EditList *list, const char *ou
  * of integers to enums); false after diagnosing what C++ cannot express. */
 bool cxx_rewrite(const Source *src, EditList *edits);
 
+/* ---------------------------------------------------------------- pin.c */
+
+/* --pin-host: edits that allocate the arrays reaching marked loops as
+ * pinned memory and route free/realloc through the runtime; false (with a
+ * warning, and no edits) when that cannot be done safely. */
+bool pin_rewrite(const Source *src, const Site *sites, int nsites, EditList *edits);
+
 /* ---------------------------------------------------------------- driver */
 
 typedef struct {
@@ -546,6 +554,7 @@ typedef struct {
     const GpuDesc *gpu;   /* the target the plan is chosen for */
     FILE *explain;        /* --explain: where to describe each loop, or NULL */
     bool line_directives;
+    bool pin_host;        /* --pin-host */
     const char *out_name;
 } TranspileOptions;
 

@@ -33,7 +33,10 @@ static const char *math_functions[] = {
     "fabs", "floor", "ceil", "round", "trunc", "rint", "nearbyint", "lround", "llround", "lrint",
     "llrint", "fmod", "remainder", "fmin", "fmax", "fdim", "fma", "hypot", "copysign", "erf",
     "erfc", "tgamma", "ldexp", "scalbn", "ilogb", "logb", "nextafter", "abs", "labs", "llabs",
-    "isnan", "isinf", "isfinite", "isnormal", "signbit", "fpclassify", NULL,
+    "isnan", "isinf", "isfinite", "isnormal", "signbit", "fpclassify",
+    /* what HUGE_VAL, INFINITY and NAN expand to (__builtin_huge_val(), ...) */
+    "huge_val", "inf", "nan", "isinf_sign", "islessequal", "isgreaterequal", "islessgreater",
+    "isunordered", NULL,
 };
 
 static bool is_math_function(const char *name)

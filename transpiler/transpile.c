@@ -290,5 +290,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
         if (!inside)
             edits_add(&edits, casts.items[k].start, casts.items[k].end, casts.items[k].text);
     }
+    if (opts->pin_host)
+        (void)pin_rewrite(src, sites, npragmas, &edits);
     return splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);
 }
