@@ -95,10 +95,18 @@ START_TEST(cpu_threshold)
     CostFacts f = facts(&one, 1, 4, 2, 4);
     unsigned long long t = cost_cpu_threshold(&f, d);
     ck_assert(t > 1000 && t < 1000000);
-    /* 32 bytes copied per iteration for one add: the CPU always wins */
+    /* 32 bytes copied per iteration for one add: the CPU beats pageable
+     * copies; the GPU wins only once copies are staged (4 MiB and up) */
     CostFacts g = facts(&one, 1, 32, 2, 1);
     g.float_chain = false;
-    ck_assert(cost_cpu_threshold(&g, d) == ULLONG_MAX);
+    unsigned long long tg = cost_cpu_threshold(&g, d);
+    ck_assert(tg >= (4u << 20) / 32 && tg < ULLONG_MAX);
+    /* copying far more than the CPU reads: the CPU always wins */
+    CostFacts c = facts(&one, 1, 32, 2, 1);
+    c.float_chain = false;
+    c.bytes_per_iter = 2;
+    c.copy_per_iter = 512;
+    ck_assert(cost_cpu_threshold(&c, d) == ULLONG_MAX);
     /* heavy arithmetic: the GPU wins early */
     CostFacts h = facts(&one, 1, 4, 400, 1);
     ck_assert(cost_cpu_threshold(&h, d) < t);
