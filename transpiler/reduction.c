@@ -465,6 +465,39 @@ static void walk_declref(Walk *w, Node *n)
     }
 }
 
+static void walk(Walk *w, Node *n);
+
+/* `f(&a[e])` in the loop: the address of an element of a captured array
+ * passed to a call (functions of the file may not write through their
+ * pointer parameters, which their own check enforces). Like `f(a + e)`,
+ * the loop then reads elements of `a` the subscripts do not tell, so it
+ * counts as another use of `a` (an in() clause names them). */
+static bool element_address_argument(Walk *w, Node *addr, Var *root)
+{
+    Node *operand = ast_strip(addr->kids[0]);
+    if (!root || !operand || operand->kind != N_SUBSCRIPT)
+        return false;
+    Node *base = ast_strip(operand->kids[0]);
+    if (!base || base->kind != N_DECLREF || base->var != root)
+        return false;
+    Node *child = addr, *p = addr->parent;
+    while (p && (p->kind == N_IMPLICIT || p->kind == N_PAREN || p->kind == N_CAST)) {
+        child = p;
+        p = p->parent;
+    }
+    if (!p || p->kind != N_CALL || p->kids[0] == child)
+        return false;
+    Capture *c = capture_for(w->site, root, base->start);
+    if (c->kind != CAP_ARRAY)
+        return false;
+    if (!c->other_use) {
+        c->other_use = true;
+        c->other_use_offset = addr->start;
+    }
+    walk(w, operand->kids[1]); /* the subscript's own reads */
+    return true;
+}
+
 static void walk(Walk *w, Node *n)
 {
     if (!n)
@@ -493,6 +526,8 @@ static void walk(Walk *w, Node *n)
             Var *root = lvalue_root(n->kids[0], &through);
             bool local = root && (w->function ? declared_in_function(w->function, root)
                                               : declared_in_loop(site, root));
+            if (!local && !w->function && element_address_argument(w, n, root))
+                return;
             if (!local) {
                 REPORT(w, n->start,
                        "the address of '%s' is taken here; a marked loop may not let outer data "
