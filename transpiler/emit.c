@@ -170,18 +170,18 @@ static void emit_iv_decls(const Ctx *c, StrBuf *sb, const char *indent, const ch
 static void emit_scalar_loop(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
-    int block = site->plan.block, unroll = site->plan.unroll;
+    int block = site->plan.block;
     strbuf_printf(sb,
-                  "    const pr_idx pr_stride = (pr_idx)gridDim.x * %d;\n"
-                  "    pr_idx pr_base = (pr_idx)blockIdx.x * %d + threadIdx.x;\n",
-                  block * unroll, block * unroll);
+                  "    const pr_idx pr_stride = (pr_idx)gridDim.x * %d * pr_U;\n"
+                  "    pr_idx pr_base = (pr_idx)blockIdx.x * %d * pr_U + threadIdx.x;\n",
+                  block, block);
     strbuf_printf(sb,
-                  "    /* full tiles: %d iterations in flight per thread, none out of range */\n"
-                  "    for (; pr_base + %d < pr_trip; pr_base += pr_stride) {\n"
+                  "    /* full tiles: pr_U iterations in flight per thread, none out of range */\n"
+                  "    for (; pr_base + (pr_idx)(pr_U - 1) * %d < pr_trip; pr_base += pr_stride) {\n"
                   "#pragma unroll\n"
-                  "        for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
+                  "        for (int pr_u = 0; pr_u < pr_U; ++pr_u) {\n"
                   "            const pr_idx pr_it = pr_base + (pr_idx)pr_u * %d;\n",
-                  unroll, (unroll - 1) * block, unroll, block);
+                  block, block);
     emit_iv_decls(c, sb, "            ", "pr_it", false);
     strbuf_puts(sb, "            (void)pr_it;\n");
     emit_body(c, sb, "            ");
@@ -190,10 +190,10 @@ static void emit_scalar_loop(const Ctx *c, StrBuf *sb)
                   "    /* the tail: iterations past the end contribute the identity and read "
                   "nothing */\n"
                   "#pragma unroll\n"
-                  "    for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
+                  "    for (int pr_u = 0; pr_u < pr_U; ++pr_u) {\n"
                   "        if (pr_base + (pr_idx)pr_u * %d < pr_trip) {\n"
                   "            const pr_idx pr_it = pr_base + (pr_idx)pr_u * %d;\n",
-                  unroll, block, block);
+                  block, block);
     emit_iv_decls(c, sb, "            ", "pr_it", false);
     strbuf_puts(sb, "            (void)pr_it;\n");
     emit_body(c, sb, "            ");
@@ -323,49 +323,50 @@ static void emit_vector_loop(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
     const LoopInfo *li = &site->info;
-    int block = site->plan.block, unroll = site->plan.unroll, vec = site->plan.vector;
-    int tile = block * unroll * vec;
+    int block = site->plan.block, vec = site->plan.vector;
     strbuf_printf(sb,
-                  "    /* full tiles of %d iterations: %d vectors of %d elements per thread "
+                  "    /* full tiles of %d * pr_U iterations: pr_U vectors of %d elements per thread "
                   "and array */\n"
-                  "    const pr_idx pr_tiles = pr_trip / %d;\n"
+                  "    constexpr unsigned pr_tile = %du * pr_U;\n"
+                  "    const pr_idx pr_tiles = pr_trip / pr_tile;\n"
                   "    for (pr_idx pr_t = blockIdx.x; pr_t < pr_tiles; pr_t += gridDim.x) {\n"
-                  "        const pr_idx pr_first = pr_t * %d + (pr_idx)threadIdx.x * %d;\n",
-                  tile, unroll, vec, tile, tile, vec);
+                  "        const pr_idx pr_first = pr_t * pr_tile + (pr_idx)threadIdx.x * %d;\n",
+                  block * vec, vec, block * vec, vec);
     for (int k = 0; k < site->ncaptures; k++) {
         const Capture *cap = &site->captures[k];
         if (cap->kind != CAP_ARRAY || !cap->vec_ok || cap->section)
             continue;
         strbuf_printf(sb,
-                      "        %s pr_v_%s[%d][%d];\n"
+                      "        %s pr_v_%s[pr_U][%d];\n"
                       "#pragma unroll\n"
-                      "        for (int pr_u = 0; pr_u < %d; ++pr_u)\n"
+                      "        for (int pr_u = 0; pr_u < pr_U; ++pr_u)\n"
                       "            pragreduce::load_vec<%s, %d>(&%s[pragreduce::iv_at<%s, false>(pr_lo, "
                       "pr_first + (pr_idx)pr_u * %d, pr_step)], pr_v_%s[pr_u]);\n",
-                      cap->type, cap->var->name, unroll, vec, unroll, cap->type, vec,
+                      cap->type, cap->var->name, vec, cap->type, vec,
                       cap->var->name, li->iv_type, block * vec, cap->var->name);
     }
     strbuf_printf(sb,
                   "#pragma unroll\n"
-                  "        for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
+                  "        for (int pr_u = 0; pr_u < pr_U; ++pr_u) {\n"
                   "#pragma unroll\n"
                   "            for (int pr_e = 0; pr_e < %d; ++pr_e) {\n"
                   "                const pr_idx pr_it = pr_first + (pr_idx)pr_u * %d + (pr_idx)pr_e;\n"
                   "                %s %s = pragreduce::iv_at<%s, false>(pr_lo, pr_it, pr_step);\n"
                   "                (void)%s;\n"
                   "                (void)pr_it;\n",
-                  unroll, vec, block * vec, li->iv_type, li->iv->name, li->iv_type, li->iv->name);
+                  vec, block * vec, li->iv_type, li->iv->name, li->iv_type, li->iv->name);
     emit_body_text(c, sb, "                ", kernel_body(c, true));
     strbuf_puts(sb, "            }\n        }\n    }\n");
     strbuf_printf(sb,
                   "    /* the remainder, less than a tile */\n"
-                  "    for (pr_idx pr_k = pr_tiles * %d + (pr_idx)blockIdx.x * %d + threadIdx.x; "
+                  "#pragma unroll 4\n"
+                  "    for (pr_idx pr_k = pr_tiles * pr_tile + (pr_idx)blockIdx.x * %d + threadIdx.x; "
                   "pr_k < pr_trip;\n"
                   "         pr_k += (pr_idx)gridDim.x * %d) {\n"
                   "        const pr_idx pr_it = pr_k;\n"
                   "        %s %s = pragreduce::iv_at<%s, false>(pr_lo, pr_it, pr_step);\n"
                   "        (void)pr_it;\n",
-                  tile, block, block, li->iv_type, li->iv->name, li->iv_type);
+                  block, block, li->iv_type, li->iv->name, li->iv_type);
     emit_body(c, sb, "        ");
     strbuf_puts(sb, "    }\n");
 }
@@ -379,8 +380,11 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
 
     strbuf_printf(sb, "/* Last-block detection for %s_kernel; the last block resets it. */\n", p);
     strbuf_printf(sb, "__device__ unsigned %s_counter;\n\n", p);
-    strbuf_printf(sb, "template <class pr_idx>\n__global__ void __launch_bounds__(%d)\n%s_kernel(",
-                  block, p);
+    strbuf_printf(sb,
+                  "/* pr_U: loads in flight per thread and array (the plan's %d; more when one\n"
+                  "   block does everything) */\n"
+                  "template <class pr_idx, int pr_U>\n__global__ void __launch_bounds__(%d)\n%s_kernel(",
+                  site->plan.unroll, block, p);
     const char *sep = "";
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
@@ -484,11 +488,11 @@ static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
         strbuf_puts(sb, "void");
 }
 
-static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx)
+static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx, int unroll)
 {
     const Site *site = c->site;
     const char *p = c->p;
-    strbuf_printf(sb, "            %s_kernel<%s><<<pr_grid, %d>>>(", p, idx, site->plan.block);
+    strbuf_printf(sb, "            %s_kernel<%s, %d><<<pr_grid, %d>>>(", p, idx, unroll, site->plan.block);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind == CAP_ARRAY)
@@ -718,13 +722,14 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "    if (*pr_occ == 0) {\n"
                   "        if (pr_narrow)\n"
                   "            PRAGREDUCE_CHECK(%s_site, \"cudaOccupancyMaxActiveBlocksPerMultiprocessor\",\n"
-                  "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<unsigned>, %d, 0));\n"
+                  "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<unsigned, %d>, %d, 0));\n"
                   "        else\n"
                   "            PRAGREDUCE_CHECK(%s_site, \"cudaOccupancyMaxActiveBlocksPerMultiprocessor\",\n"
-                  "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<pragreduce::u64>, %d, 0));\n"
+                  "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<pragreduce::u64, %d>, %d, 0));\n"
                   "    }\n"
                   "    const unsigned pr_grid_max = pragreduce::grid_size(pr_trip, %d, *pr_occ, %d, %s_site);\n",
-                  p, p, site->plan.block, p, p, site->plan.block, tile, site->plan.waves, p);
+                  p, p, site->plan.unroll, site->plan.block, p, p, site->plan.unroll, site->plan.block, tile,
+                  site->plan.waves, p);
 
     /* the arrays' index ranges, as a function of the iterations covered */
     for (int i = 0; i < site->ncaptures; i++) {
@@ -887,15 +892,42 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       n, n, n, n, n, array_elem(cap), p, n, n,
                       array_decl(cap, "", xformat("pr_d_%s", n)), array_decl(cap, "", ""), n, n);
     }
+    /* Small loops: one block with more loads in flight beats a grid whose
+     * blocks must then be combined (the last-block combine costs ~1.7 us on
+     * an H100; bench/NOTES.md), up to ~256 KiB read and ~2^18 operations. */
+    CostFacts facts = cost_facts(c->src, site);
+    double per = facts.bytes_per_iter > facts.ops_per_iter ? facts.bytes_per_iter : facts.ops_per_iter;
+    unsigned long long one_block_max = (unsigned long long)(262144.0 / (per > 1.0 ? per : 1.0));
+    /* 8 loads in flight, from a whole tile up (a partial tile would leave
+     * the block a long scalar remainder); not for collapsed nests, whose
+     * index splitting is arithmetic the one block would do alone */
+    const int one_block_unroll = 8;
+    unsigned long long one_block_min =
+        (unsigned long long)site->plan.block * (unsigned long long)site->plan.vector * one_block_unroll;
+    bool one_block = site->ninner == 0 && site->plan.unroll < one_block_unroll &&
+                     one_block_max >= one_block_min;
+    if (one_block)
+        strbuf_printf(sb,
+                      "        /* %llu to %llu iterations: one block with %d loads in flight per thread does it all */\n"
+                      "        const bool pr_one_block = pr_narrow && pr_n >= %lluULL && pr_n <= %lluULL;\n",
+                      one_block_min, one_block_max, one_block_unroll, one_block_min, one_block_max);
+    else
+        strbuf_puts(sb, "        const bool pr_one_block = false;\n");
     strbuf_printf(sb,
-                  "        const unsigned pr_grid = pragreduce::grid_size(pr_n, %d, *pr_occ, %d, %s_site);\n"
+                  "        const unsigned pr_grid = pr_one_block ? 1u : pragreduce::grid_size(pr_n, %d, *pr_occ, %d, %s_site);\n"
                   "        /* one launch (PRAGREDUCE_BENCH=N times it instead) */\n"
                   "        pragreduce::run_launch(%s_site, pr_n, [&]() {\n",
                   tile, site->plan.waves, p, p);
-    strbuf_puts(sb, "        if (pr_narrow)\n");
-    emit_launch(c, sb, "unsigned");
+    if (one_block) {
+        strbuf_puts(sb, "        if (pr_one_block)\n");
+        emit_launch(c, sb, "unsigned", one_block_unroll);
+        strbuf_puts(sb, "        else if (pr_narrow)\n");
+    } else {
+        strbuf_puts(sb, "        if (pr_narrow)\n");
+    }
+    emit_launch(c, sb, "unsigned", site->plan.unroll);
     strbuf_puts(sb, "        else\n");
-    emit_launch(c, sb, "pragreduce::u64");
+    emit_launch(c, sb, "pragreduce::u64", site->plan.unroll);
     strbuf_printf(sb, "        PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n", p);
     strbuf_puts(sb, "        });\n");
     strbuf_printf(sb,
