@@ -468,6 +468,14 @@ inline unsigned grid_size(u64 trip, int tile, int blocks_per_sm, int waves, cons
     return grid ? (unsigned)grid : 1u;
 }
 
+/* Marked loops called from several host threads at once take turns on the
+ * GPU: they share the scratch buffer and the staging buffers. */
+inline std::recursive_mutex &gpu_lock()
+{
+    static std::recursive_mutex lock; /* a CPU fallback may call another marked loop */
+    return lock;
+}
+
 /* One device buffer reused by every marked loop (calls are synchronous);
  * it only grows, and is released at exit. */
 struct Scratch {
@@ -634,6 +642,19 @@ inline int copy_threads()
  * size below which a plain cudaMemcpy is used (PRAGREDUCE_STAGE_MIN_KB,
  * default 4 MiB: below it, starting threads costs more than it saves). */
 inline size_t copy_chunk() { return env_size("PRAGREDUCE_COPY_CHUNK_KB", 4096) * 1024; }
+
+/* The chunk for one copy: at most copy_chunk(), and small enough that each
+ * thread gets about four chunks (a thread with one chunk overlaps nothing),
+ * down to 256 KiB; whole 64 KiB units. */
+inline size_t chunk_for(size_t bytes, int threads)
+{
+    const size_t most = copy_chunk();
+    size_t c = bytes / ((size_t)threads * 4);
+    c = (c + 65535) & ~(size_t)65535;
+    if (c < ((size_t)256 << 10))
+        c = (size_t)256 << 10;
+    return c < most ? c : most;
+}
 inline size_t stage_min() { return env_size("PRAGREDUCE_STAGE_MIN_KB", 4096) * 1024; }
 
 /* One staging thread's pinned double buffer, stream and events; kept for
@@ -733,9 +754,9 @@ inline void to_device(void *dst, const void *src, size_t bytes, const char *site
 {
     if (bytes == 0)
         return;
-    const size_t chunk = copy_chunk();
-    const size_t chunks = (bytes + chunk - 1) / chunk;
     int threads = copy_threads();
+    const size_t chunk = chunk_for(bytes, threads);
+    const size_t chunks = (bytes + chunk - 1) / chunk;
     if ((u64)threads > chunks)
         threads = (int)chunks;
     if (bytes < stage_min() || threads < 2 || host_is_pinned(src)) {
@@ -743,22 +764,26 @@ inline void to_device(void *dst, const void *src, size_t bytes, const char *site
         return;
     }
     /* thread w copies chunks w, w + threads, ...: while the DMA of one chunk
-     * runs from one half of its buffer, it fills the other half */
+     * runs from one half of its buffer, it fills the other half. Each
+     * buffer's last DMA may still run when this returns (the source was
+     * already copied out): the legacy stream, where the kernels run, waits
+     * for them, and the next transfer waits before refilling a buffer. */
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
         Stager &s = stagers()[(size_t)w];
-        PRAGREDUCE_TRY(stager_ready(s, chunk, device));
+        PRAGREDUCE_TRY(stager_ready(s, copy_chunk(), device));
         size_t j = 0;
         for (size_t c = (size_t)w; c < chunks; c += (size_t)threads, j++) {
             const int b = (int)(j & 1);
-            if (j >= 2)
-                PRAGREDUCE_TRY(cudaEventSynchronize(s.done[b]));
+            PRAGREDUCE_TRY(cudaEventSynchronize(s.done[b]));
             const size_t off = c * chunk, len = bytes - off < chunk ? bytes - off : chunk;
             memcpy(s.buf[b], (const unsigned char *)src + off, len);
             PRAGREDUCE_TRY(cudaMemcpyAsync((unsigned char *)dst + off, s.buf[b], len,
                                            cudaMemcpyHostToDevice, s.stream));
             PRAGREDUCE_TRY(cudaEventRecord(s.done[b], s.stream));
         }
-        return cudaStreamSynchronize(s.stream);
+        for (int b = 0; b < 2; b++)
+            PRAGREDUCE_TRY(cudaStreamWaitEvent(cudaStreamLegacy, s.done[b], 0));
+        return cudaSuccess;
     });
     if (err != cudaSuccess)
         fail(site, "staged copy to the GPU", err);
@@ -770,9 +795,9 @@ inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
 {
     if (bytes == 0)
         return;
-    const size_t chunk = copy_chunk();
-    const size_t chunks = (bytes + chunk - 1) / chunk;
     int threads = copy_threads();
+    const size_t chunk = chunk_for(bytes, threads);
+    const size_t chunks = (bytes + chunk - 1) / chunk;
     if ((u64)threads > chunks)
         threads = (int)chunks;
     if (bytes < stage_min() || threads < 2 || host_is_pinned(dst)) {
@@ -781,7 +806,10 @@ inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
     }
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
         Stager &s = stagers()[(size_t)w];
-        PRAGREDUCE_TRY(stager_ready(s, chunk, device));
+        PRAGREDUCE_TRY(stager_ready(s, copy_chunk(), device));
+        /* a transfer to the GPU may still be reading these buffers */
+        for (int b = 0; b < 2; b++)
+            PRAGREDUCE_TRY(cudaEventSynchronize(s.done[b]));
         size_t j = 0, prev_off = 0, prev_len = 0;
         for (size_t c = (size_t)w;; c += (size_t)threads, j++) {
             const int b = (int)(j & 1);

@@ -715,6 +715,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     /* launch shape */
     int tile = site->plan.block * site->plan.unroll * site->plan.vector;
     strbuf_printf(sb,
+                  "    /* one call at a time on the GPU: calls share its scratch and staging memory */\n"
+                  "    std::lock_guard<std::recursive_mutex> pr_hold(pragreduce::gpu_lock());\n"
                   "    /* 32-bit index arithmetic unless the trip count needs 64 bits */\n"
                   "    const bool pr_narrow = pr_trip <= 0x7fffffffULL && pr_step <= 0x7fffffffULL;\n"
                   "    static int pr_per_sm[2];\n"
