@@ -642,19 +642,6 @@ inline int copy_threads()
  * size below which a plain cudaMemcpy is used (PRAGREDUCE_STAGE_MIN_KB,
  * default 4 MiB: below it, starting threads costs more than it saves). */
 inline size_t copy_chunk() { return env_size("PRAGREDUCE_COPY_CHUNK_KB", 4096) * 1024; }
-
-/* The chunk for one copy: at most copy_chunk(), and small enough that each
- * thread gets about four chunks (a thread with one chunk overlaps nothing),
- * down to 256 KiB; whole 64 KiB units. */
-inline size_t chunk_for(size_t bytes, int threads)
-{
-    const size_t most = copy_chunk();
-    size_t c = bytes / ((size_t)threads * 4);
-    c = (c + 65535) & ~(size_t)65535;
-    if (c < ((size_t)256 << 10))
-        c = (size_t)256 << 10;
-    return c < most ? c : most;
-}
 inline size_t stage_min() { return env_size("PRAGREDUCE_STAGE_MIN_KB", 4096) * 1024; }
 
 /* One staging thread's pinned double buffer, stream and events; kept for
@@ -754,9 +741,9 @@ inline void to_device(void *dst, const void *src, size_t bytes, const char *site
 {
     if (bytes == 0)
         return;
-    int threads = copy_threads();
-    const size_t chunk = chunk_for(bytes, threads);
+    const size_t chunk = copy_chunk();
     const size_t chunks = (bytes + chunk - 1) / chunk;
+    int threads = copy_threads();
     if ((u64)threads > chunks)
         threads = (int)chunks;
     if (bytes < stage_min() || threads < 2 || host_is_pinned(src)) {
@@ -764,26 +751,22 @@ inline void to_device(void *dst, const void *src, size_t bytes, const char *site
         return;
     }
     /* thread w copies chunks w, w + threads, ...: while the DMA of one chunk
-     * runs from one half of its buffer, it fills the other half. Each
-     * buffer's last DMA may still run when this returns (the source was
-     * already copied out): the legacy stream, where the kernels run, waits
-     * for them, and the next transfer waits before refilling a buffer. */
+     * runs from one half of its buffer, it fills the other half */
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
         Stager &s = stagers()[(size_t)w];
-        PRAGREDUCE_TRY(stager_ready(s, copy_chunk(), device));
+        PRAGREDUCE_TRY(stager_ready(s, chunk, device));
         size_t j = 0;
         for (size_t c = (size_t)w; c < chunks; c += (size_t)threads, j++) {
             const int b = (int)(j & 1);
-            PRAGREDUCE_TRY(cudaEventSynchronize(s.done[b]));
+            if (j >= 2)
+                PRAGREDUCE_TRY(cudaEventSynchronize(s.done[b]));
             const size_t off = c * chunk, len = bytes - off < chunk ? bytes - off : chunk;
             memcpy(s.buf[b], (const unsigned char *)src + off, len);
             PRAGREDUCE_TRY(cudaMemcpyAsync((unsigned char *)dst + off, s.buf[b], len,
                                            cudaMemcpyHostToDevice, s.stream));
             PRAGREDUCE_TRY(cudaEventRecord(s.done[b], s.stream));
         }
-        for (int b = 0; b < 2; b++)
-            PRAGREDUCE_TRY(cudaStreamWaitEvent(cudaStreamLegacy, s.done[b], 0));
-        return cudaSuccess;
+        return cudaStreamSynchronize(s.stream);
     });
     if (err != cudaSuccess)
         fail(site, "staged copy to the GPU", err);
@@ -795,9 +778,9 @@ inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
 {
     if (bytes == 0)
         return;
-    int threads = copy_threads();
-    const size_t chunk = chunk_for(bytes, threads);
+    const size_t chunk = copy_chunk();
     const size_t chunks = (bytes + chunk - 1) / chunk;
+    int threads = copy_threads();
     if ((u64)threads > chunks)
         threads = (int)chunks;
     if (bytes < stage_min() || threads < 2 || host_is_pinned(dst)) {
@@ -806,10 +789,7 @@ inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
     }
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
         Stager &s = stagers()[(size_t)w];
-        PRAGREDUCE_TRY(stager_ready(s, copy_chunk(), device));
-        /* a transfer to the GPU may still be reading these buffers */
-        for (int b = 0; b < 2; b++)
-            PRAGREDUCE_TRY(cudaEventSynchronize(s.done[b]));
+        PRAGREDUCE_TRY(stager_ready(s, chunk, device));
         size_t j = 0, prev_off = 0, prev_len = 0;
         for (size_t c = (size_t)w;; c += (size_t)threads, j++) {
             const int b = (int)(j & 1);

@@ -62,6 +62,28 @@ static char *array_decl(const Capture *cap, const char *qual, const char *name)
     return xformat("%s%s *%s%s", cq, cap->type, qual, name);
 }
 
+/* "[8]" for an array declared with a constant size (`double w[8]`,
+ * `int img[H][W]` gives "[H]"), whose sizeof the loop may take; else NULL. */
+static char *fixed_extent(const Capture *cap)
+{
+    CXType t = clang_getCanonicalType(cap->var->type);
+    if (t.kind != CXType_ConstantArray)
+        return NULL;
+    return xformat("[%lld]", clang_getArraySize(t));
+}
+
+/* The array as the wrapper receives it: a reference to the array itself
+ * when its size is fixed (sizeof then means in the CPU path and in the
+ * loop bounds what it means in C), else a pointer. */
+static char *array_param(const Capture *cap)
+{
+    char *ext = fixed_extent(cap);
+    if (!ext)
+        return array_decl(cap, "", cap->var->name);
+    return xformat("%s%s (&%s)%s%s", cap->written ? "" : "const ", cap->type, cap->var->name, ext,
+                   cap->dims ? cap->dims : "");
+}
+
 /* The element type, for sizeof: "double" or "double[64]". */
 static char *array_elem(const Capture *cap)
 {
@@ -388,7 +410,9 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
     const char *sep = "";
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
-        if (cap->kind == CAP_ARRAY)
+        if (cap->kind == CAP_ARRAY && fixed_extent(cap))
+            strbuf_printf(sb, "%s%s", sep, array_decl(cap, "__restrict__ ", xformat("pr_p_%s", cap->var->name)));
+        else if (cap->kind == CAP_ARRAY)
             strbuf_printf(sb, "%s%s", sep, array_decl(cap, "__restrict__ ", cap->var->name));
         else
             strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
@@ -404,6 +428,19 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
         strbuf_printf(sb, ",\n    %s pr_id%d, %s *pr_part%d, unsigned char *pr_res%d", slots[k].type,
                       k, slots[k].type, k, k);
     strbuf_puts(sb, ")\n{\n");
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        char *ext = cap->kind == CAP_ARRAY ? fixed_extent(cap) : NULL;
+        if (ext) {
+            const char *cq = cap->written ? "" : "const ";
+            const char *dims = cap->dims ? cap->dims : "";
+            strbuf_printf(sb,
+                          "    /* '%s' has its C type here, so that sizeof means what it means in C */\n"
+                          "    %s%s (&%s)%s%s = *(%s%s (*)%s%s)pr_p_%s;\n",
+                          cap->var->name, cq, cap->type, cap->var->name, ext, dims, cq, cap->type, ext,
+                          dims, cap->var->name);
+        }
+    }
     strbuf_puts(sb, "    /* each thread reduces its iterations from the identity */\n");
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];
@@ -473,7 +510,7 @@ static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind == CAP_ARRAY)
-            strbuf_printf(sb, "%s%s", sep, array_decl(cap, "", cap->var->name));
+            strbuf_printf(sb, "%s%s", sep, array_param(cap));
         else
             strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
         sep = ", ";

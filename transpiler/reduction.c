@@ -418,6 +418,15 @@ static void walk_kids(Walk *w, Node *n)
         walk(w, n->kids[i]);
 }
 
+/* Inside the operand of sizeof (or _Alignof), which C does not evaluate. */
+static bool under_sizeof(const Node *n)
+{
+    for (const Node *p = n->parent; p; p = p->parent)
+        if (p->kind == N_SIZEOF)
+            return true;
+    return false;
+}
+
 static void walk_declref(Walk *w, Node *n)
 {
     Site *site = w->site;
@@ -444,6 +453,8 @@ static void walk_declref(Walk *w, Node *n)
     if (site_is_iv(site, v) || declared_in_loop(site, v))
         return;
     Capture *c = capture_for(site, v, n->start);
+    if (under_sizeof(n))
+        return; /* not evaluated: captured for its type alone, no element read */
     if (c->kind == CAP_ARRAY) {
         /* is this reference the base of a subscript? */
         Node *p = n->parent;
