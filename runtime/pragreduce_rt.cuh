@@ -1027,5 +1027,9 @@ template <class T> inline bool iv_wraps(T lo, u64 trip, u64 step, bool down)
 #ifndef _Bool
 #define _Bool bool
 #endif
+#define _Static_assert static_assert
+#define _Alignof alignof
+#define _Alignas alignas
+#define _Thread_local thread_local
 
 #endif /* PRAGREDUCE_RT_CUH */

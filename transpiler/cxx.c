@@ -206,9 +206,33 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
     return CXChildVisit_Recurse;
 }
 
+/* `[static N]` in array parameters (a C promise about the argument, which
+ * C++ lacks) loses its `static`; _Generic has no C++ form. (C11's
+ * _Static_assert, _Alignof, _Alignas and _Thread_local are macros for their
+ * C++ keywords in the runtime header, so loop bodies copied into kernels
+ * get them too.) */
+static void respell_keywords(Ctx *ctx)
+{
+    const Source *src = ctx->src;
+    for (size_t i = 0; i < src->ntokens; i++) {
+        const Token *t = &src->tokens[i];
+        if (t->kind != CXToken_Keyword && t->kind != CXToken_Identifier)
+            continue;
+        if (strcmp(t->text, "static") == 0 && i > 0 && strcmp(src->tokens[i - 1].text, "[") == 0)
+            edits_add(ctx->edits, t->offset, t->end, xstrdup(""));
+        if (strcmp(t->text, "_Generic") == 0) {
+            diag_at(src, t->offset, DIAG_ERROR,
+                    "_Generic is C only, and nvcc compiles the output as C++: call the function "
+                    "for the type directly");
+            ctx->ok = false;
+        }
+    }
+}
+
 bool cxx_rewrite(const Source *src, EditList *edits)
 {
     Ctx ctx = {src, edits, true};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit, &ctx);
+    respell_keywords(&ctx);
     return ctx.ok;
 }

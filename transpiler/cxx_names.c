@@ -8,7 +8,12 @@
  * copied loop bodies, the generated names and the rest of the program all
  * agree. Names C++ shares with C through standard headers (bool, true,
  * false, wchar_t, static_assert, alignof, the <iso646.h> operators, ...)
- * mean the same in both languages and are left alone. Headers are not
+ * mean the same in both languages and are left alone; the <iso646.h>
+ * spellings (`and`, `or`, ...) are renamed when the file does not include
+ * that header, since C++ reads them as operators. So are names the CUDA
+ * headers declare for every .cu file (`max`, `min`, `norm`, `rsqrt`,
+ * `y0`, ...) when the file declares one of them itself at file scope:
+ * C++ would see a conflicting second declaration. Headers are not
  * rewritten: a C++ keyword used as an identifier in an included header of
  * the user's is beyond this pass.
  */
@@ -24,10 +29,62 @@ static const char *const cxx_only_keywords[] = {
     "throw", "try", "typeid", "typename", "using", "virtual",
 };
 
-static bool is_cxx_only_keyword(const char *s)
+static const char *const iso646_names[] = {
+    "and", "and_eq", "bitand", "bitor", "compl", "not", "not_eq", "or", "or_eq", "xor", "xor_eq",
+};
+
+/* Declared by CUDA's headers in every .cu file (host and device): a
+ * file-scope declaration of the same name in the C file would clash. */
+static const char *const cuda_names[] = {
+    "max", "min", "umax", "umin", "llmax", "llmin", "ullmax", "ullmin", "norm", "normf",
+    "norm3d", "norm3df", "norm4d", "norm4df", "rnorm", "rnormf", "rnorm3d", "rnorm3df", "rnorm4d",
+    "rnorm4df", "rhypot", "rhypotf", "rsqrt", "rsqrtf", "rcbrt", "rcbrtf", "exp10", "exp10f",
+    "sincos", "sincosf", "sincospi", "sincospif", "sinpi", "sinpif", "cospi", "cospif", "erfinv",
+    "erfinvf", "erfcinv", "erfcinvf", "erfcx", "erfcxf", "normcdf", "normcdff", "normcdfinv",
+    "normcdfinvf", "saturate", "mul24", "umul24", "mulhi", "umulhi", "mul64hi", "umul64hi",
+    "fdivide", "fdividef", "j0", "j1", "jn", "y0", "y1", "yn", "j0f", "j1f", "jnf", "y0f", "y1f",
+    "ynf", "signbit", "isnan", "isinf", "isfinite",
+};
+
+static bool in_list(const char *s, const char *const *list, size_t n)
 {
-    for (size_t i = 0; i < sizeof cxx_only_keywords / sizeof cxx_only_keywords[0]; i++)
-        if (strcmp(s, cxx_only_keywords[i]) == 0)
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(s, list[i]) == 0)
+            return true;
+    return false;
+}
+
+#define IN_LIST(s, list) in_list((s), (list), sizeof(list) / sizeof(list)[0])
+
+static bool is_cxx_only_keyword(const char *s) { return IN_LIST(s, cxx_only_keywords); }
+
+/* File-scope functions and variables of the main file named like CUDA's. */
+typedef struct {
+    const Source *src;
+    const char *found[sizeof cuda_names / sizeof cuda_names[0]];
+    size_t nfound;
+} CudaClash;
+
+static enum CXChildVisitResult find_cuda_clash(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    CudaClash *cc = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if ((k != CXCursor_FunctionDecl && k != CXCursor_VarDecl) || !source_cursor_in_main(cc->src, c))
+        return CXChildVisit_Continue;
+    CXString name = clang_getCursorSpelling(c);
+    const char *n = clang_getCString(name);
+    for (size_t i = 0; i < sizeof cuda_names / sizeof cuda_names[0]; i++)
+        if (strcmp(n, cuda_names[i]) == 0 && !in_list(n, cc->found, cc->nfound))
+            cc->found[cc->nfound++] = cuda_names[i];
+    clang_disposeString(name);
+    return CXChildVisit_Continue;
+}
+
+static bool includes_iso646(const Source *src)
+{
+    for (size_t i = 0; i < src->ntokens; i++)
+        if (src->tokens[i].kind == CXToken_Identifier && strcmp(src->tokens[i].text, "iso646") == 0)
             return true;
     return false;
 }
@@ -91,10 +148,17 @@ char *cxx_rename_keywords(const Source *src, size_t *size)
     const char *prefix = NULL;
     StrBuf out = {0};
     size_t pos = 0;
+    CudaClash clash = {src, {0}, 0};
+    if (src->tu)
+        clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_cuda_clash, &clash);
+    const bool iso646 = includes_iso646(src);
     for (size_t i = 0; i < src->ntokens; i++) {
         const Token *t = &src->tokens[i];
-        if (t->kind != CXToken_Identifier || !is_cxx_only_keyword(t->text) || names_a_file(src, i) ||
-            is_pragma_clause(src, i))
+        if (t->kind != CXToken_Identifier)
+            continue;
+        bool rename = is_cxx_only_keyword(t->text) || (!iso646 && IN_LIST(t->text, iso646_names)) ||
+                      in_list(t->text, clash.found, clash.nfound);
+        if (!rename || names_a_file(src, i) || is_pragma_clause(src, i))
             continue;
         if (!prefix)
             prefix = unused_prefix(src);
