@@ -76,6 +76,18 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
     fputs("^\n", stderr);
 }
 
+void diag_located(DiagLevel level, const char *fmt, ...)
+{
+    level = effective_level(level);
+    if (quiet)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
 void diag_plain(DiagLevel level, const char *fmt, ...)
 {
     level = effective_level(level);

@@ -1070,6 +1070,41 @@ static void emit_call(const Ctx *c, StrBuf *sb)
     }
 }
 
+/* #define and #undef lines of the enclosing function above the loop: the
+ * generated code goes before the function, and the loop body may use them
+ * (repeating a definition with the same text is allowed). */
+static void emit_function_macros(const Ctx *c, StrBuf *sb)
+{
+    const Source *src = c->src;
+    bool any = false;
+    for (size_t i = source_token_at(src, c->site->function_start);
+         i + 1 < src->ntokens && src->tokens[i].offset < c->site->pragma.start; i++) {
+        const Token *t = &src->tokens[i];
+        const char *d = src->tokens[i + 1].text;
+        if (strcmp(t->text, "#") != 0 || (strcmp(d, "define") != 0 && strcmp(d, "undef") != 0))
+            continue;
+        unsigned line_start = t->offset;
+        while (line_start > 0 && src->text[line_start - 1] != '\n')
+            line_start--;
+        bool blank = true;
+        for (unsigned k = line_start; k < t->offset; k++)
+            blank &= src->text[k] == ' ' || src->text[k] == '\t';
+        if (!blank)
+            continue;
+        /* the logical line, continuations included */
+        unsigned end = t->offset;
+        while (end < src->size && (src->text[end] != '\n' || (end > 0 && src->text[end - 1] == '\\')))
+            end++;
+        if (!any)
+            strbuf_puts(sb, "/* macros the enclosing function defines above the loop */\n");
+        any = true;
+        strbuf_putn(sb, src->text + t->offset, end - t->offset);
+        strbuf_puts(sb, "\n");
+        while (i + 1 < src->ntokens && src->tokens[i + 1].offset < end)
+            i++;
+    }
+}
+
 void emit_site(const Source *src, const Site *site, const EmitOptions *opts, StrBuf *defs,
                StrBuf *call)
 {
@@ -1077,6 +1112,7 @@ void emit_site(const Source *src, const Site *site, const EmitOptions *opts, Str
     unsigned col;
     source_line_col(src, site->loop->start, &c.line, &col);
     line_to_output(&c, defs);
+    emit_function_macros(&c, defs);
     strbuf_printf(defs, "/* ---- pragreduce: the loop at %s:%u, #pragma %s ---- */\n", src->path,
                   c.line, site->pragma.summary);
     emit_site_string(&c, defs);

@@ -136,12 +136,20 @@ static bool print_clang_errors(const Source *src)
         CXDiagnostic d = clang_getDiagnostic(src->tu, i);
         enum CXDiagnosticSeverity sev = clang_getDiagnosticSeverity(d);
         if (sev >= CXDiagnostic_Error) {
-            CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
-                                                       CXDiagnostic_DisplayColumn);
-            const char *text = clang_getCString(s);
-            /* libclang names the unsaved buffer by the path we gave. */
-            diag_plain(DIAG_ERROR, "%s", text ? text : "(unknown error)");
-            clang_disposeString(s);
+            unsigned at;
+            if (source_offset(src, clang_getDiagnosticLocation(d), &at)) {
+                /* in the input: like every other error, with its line and a caret */
+                CXString msg = clang_getDiagnosticSpelling(d);
+                diag_at(src, at, DIAG_ERROR, "%s", clang_getCString(msg));
+                clang_disposeString(msg);
+            } else {
+                /* in a header: clang's own "file:line:col: error: ..." line */
+                CXString s = clang_formatDiagnostic(d, CXDiagnostic_DisplaySourceLocation |
+                                                           CXDiagnostic_DisplayColumn);
+                const char *text = clang_getCString(s);
+                diag_located(DIAG_ERROR, "%s", text ? text : "error: (unknown error)");
+                clang_disposeString(s);
+            }
             ok = false;
         }
         clang_disposeDiagnostic(d);

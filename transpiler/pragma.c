@@ -338,6 +338,16 @@ Pragma *pragma_find_all(const Source *src, int *count)
     int n = 0;
     for (size_t i = 0; i + 2 < src->ntokens; i++) {
         const Token *t = &src->tokens[i];
+        /* _Pragma("reduce(...)"): the loop it marks is hard to find in a
+         * macro's expansion; say so rather than leave the loop sequential */
+        if (strcmp(t->text, "_Pragma") == 0 && strcmp(src->tokens[i + 1].text, "(") == 0 &&
+            src->tokens[i + 2].kind == CXToken_Literal &&
+            strncmp(src->tokens[i + 2].text + strspn(src->tokens[i + 2].text, "\" \t"), "reduce", 6) == 0) {
+            diag_at(src, t->offset, DIAG_ERROR,
+                    "_Pragma(\"reduce ...\") is not supported: write '#pragma reduce(...)' on its "
+                    "own line before the loop");
+            continue;
+        }
         if (strcmp(t->text, "#") != 0 || !starts_line(src, t->offset))
             continue;
         if (strcmp(src->tokens[i + 1].text, "pragma") != 0 ||

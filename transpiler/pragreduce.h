@@ -75,6 +75,8 @@ typedef enum { DIAG_ERROR, DIAG_WARNING, DIAG_NOTE } DiagLevel;
 void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 void diag_plain(DiagLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A message that already starts with its own "file:line:col: error:". */
+void diag_located(DiagLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int diag_error_count(void);
 void diag_reset(void);
 /* When set, errors are printed as warnings (--keep-invalid) but still counted

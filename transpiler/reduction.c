@@ -1002,6 +1002,50 @@ static bool check_reduction_var(Walk *w, ReduceVar *rv)
     return true;
 }
 
+/* Types the loop names (`acc_t v = a[i];`, casts, sizeof) that are declared
+ * in the enclosing function but outside the loop: the kernel is generated
+ * at file scope, where they are not visible. */
+typedef struct {
+    Walk *w;
+    bool reported;
+} LocalTypes;
+
+static enum CXChildVisitResult find_local_types(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    LocalTypes *lt = data;
+    if (clang_getCursorKind(c) != CXCursor_TypeRef || lt->reported)
+        return CXChildVisit_Recurse;
+    CXCursor decl = clang_getCursorReferenced(c);
+    CXCursor scope = clang_getCursorSemanticParent(decl);
+    while (!clang_Cursor_isNull(scope) && (clang_getCursorKind(scope) == CXCursor_StructDecl ||
+                                           clang_getCursorKind(scope) == CXCursor_UnionDecl))
+        scope = clang_getCursorSemanticParent(scope);
+    if (clang_Cursor_isNull(scope) || clang_getCursorKind(scope) != CXCursor_FunctionDecl)
+        return CXChildVisit_Recurse;
+    const Site *site = lt->w->site;
+    unsigned at, use;
+    if (source_offset(lt->w->src, clang_getCursorLocation(decl), &at) && at >= site->loop->start &&
+        at < site->loop_end)
+        return CXChildVisit_Recurse; /* declared in the loop itself: copied with it */
+    if (!source_offset(lt->w->src, clang_getCursorLocation(c), &use))
+        use = site->loop->start;
+    CXString name = clang_getCursorSpelling(decl);
+    REPORT(lt->w, use,
+           "the type '%s' is declared inside the function; move its declaration to file scope "
+           "so the generated kernel can name it",
+           clang_getCString(name));
+    clang_disposeString(name);
+    lt->reported = true;
+    return CXChildVisit_Break;
+}
+
+static void check_local_types(Walk *w)
+{
+    LocalTypes lt = {w, false};
+    clang_visitChildren(w->site->loop->cursor, find_local_types, &lt);
+}
+
 static void check_captures(Walk *w)
 {
     Site *site = w->site;
@@ -1114,5 +1158,7 @@ bool reduction_analyze(const Source *src, Site *site)
     }
     if (w.ok)
         check_captures(&w);
+    if (w.ok)
+        check_local_types(&w);
     return w.ok;
 }
