@@ -358,7 +358,9 @@ static bool check_written(const Source *src, Site *site, Capture *cap)
 static long long declared_extent(const Capture *cap)
 {
     CXType t = clang_getCanonicalType(cap->var->type);
-    if (cap->written || t.kind != CXType_ConstantArray)
+    /* a parameter declared `double t[8]` is a pointer: its size is not known */
+    if (cap->written || t.kind != CXType_ConstantArray ||
+        clang_getCursorKind(cap->var->decl) == CXCursor_ParmDecl)
         return 0;
     long long n = clang_getArraySize(t);
     return n > 0 ? n : 0;

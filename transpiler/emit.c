@@ -67,7 +67,8 @@ static char *array_decl(const Capture *cap, const char *qual, const char *name)
 static char *fixed_extent(const Capture *cap)
 {
     CXType t = clang_getCanonicalType(cap->var->type);
-    if (t.kind != CXType_ConstantArray)
+    /* a parameter declared `double w[8]` is a pointer in C */
+    if (t.kind != CXType_ConstantArray || clang_getCursorKind(cap->var->decl) == CXCursor_ParmDecl)
         return NULL;
     return xformat("[%lld]", clang_getArraySize(t));
 }
