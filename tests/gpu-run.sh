@@ -86,12 +86,18 @@ done <programs
 # synccheck at a size with several blocks (so the last-block combine runs);
 # four at a time
 if command -v compute-sanitizer >/dev/null; then
+    # PR_GPU_SAN="prog1 prog2": only those under compute-sanitizer (a short run)
+    san_list=programs
+    if [ -n "${PR_GPU_SAN:-}" ]; then
+        printf '%s\n' $PR_GPU_SAN >"$logs/san.programs"
+        san_list="$logs/san.programs"
+    fi
     while read -r p; do
         [ -x "bin/$p" ] || continue
         for spec in "memcheck 1025" "memcheck 100003" "racecheck 5000" "initcheck 5000" "synccheck 5000" "memcheck 300007"; do
             echo "$p $spec"
         done
-    done <programs >"$logs/san.tasks"
+    done <"$san_list" >"$logs/san.tasks"
     # memcheck at 300007 runs chunked (a 1.5 MiB budget) with staged copies
     xargs -P 4 -L 1 sh -c 'if [ "$2" = 300007 ]; then export PRAGREDUCE_DEVICE_MEM_KB=1536 PRAGREDUCE_STAGE_MIN_KB=16 PRAGREDUCE_COPY_CHUNK_KB=32; fi; compute-sanitizer --tool "$1" --error-exitcode 99 "bin/$0" "$2" >"'"$logs"'/san.$0.$1.$2.log" 2>&1 && echo "ok $0 $1 $2" || echo "FAIL $0 $1 $2"' \
         <"$logs/san.tasks" >"$logs/san.results"
