@@ -142,12 +142,69 @@ static void check_sizeof_char(Ctx *ctx, CXCursor c)
     }
 }
 
+/* Array parameters C++ cannot take as written. `double a[n]` is a pointer
+ * in C; C++ has no variable-length array parameters, so the run-time length
+ * goes: `double a[]`; `[static 3]` loses its `static`. A second
+ * run-time dimension (`double m[r][c]`) changes how the rows are indexed,
+ * which C++ cannot say. */
+static void rewrite_vla_parameter(Ctx *ctx, CXCursor parm)
+{
+    CXType t = clang_getCursorType(parm);
+    if (t.kind != CXType_VariableArray && t.kind != CXType_ConstantArray &&
+        t.kind != CXType_IncompleteArray)
+        return;
+    const Source *src = ctx->src;
+    unsigned s, e;
+    if (!range_offsets(src, parm, &s, &e) || source_in_macro(src, s, e))
+        return;
+    CXType elem = clang_getCanonicalType(clang_getArrayElementType(t));
+    if (t.kind == CXType_VariableArray && elem.kind == CXType_VariableArray) {
+        diag_at(src, s, DIAG_ERROR,
+                "a parameter with a run-time row length (a variable-length 2-D array) is C only, "
+                "and nvcc compiles the output as C++: pass a pointer and index it as "
+                "'p[r * cols + c]'");
+        ctx->ok = false;
+        return;
+    }
+    /* the first '[' after the parameter's name, to its matching ']' */
+    CXString name = clang_getCursorSpelling(parm);
+    const char *nm = clang_getCString(name);
+    size_t i = source_token_at(src, s);
+    while (i < src->ntokens && src->tokens[i].offset < e && strcmp(src->tokens[i].text, nm) != 0)
+        i++;
+    clang_disposeString(name);
+    while (i < src->ntokens && src->tokens[i].offset < e && strcmp(src->tokens[i].text, "[") != 0)
+        i++;
+    if (i >= src->ntokens || src->tokens[i].offset >= e)
+        return;
+    size_t open = i;
+    int depth = 0;
+    for (; i < src->ntokens && src->tokens[i].offset < e; i++) {
+        if (!strcmp(src->tokens[i].text, "["))
+            depth++;
+        else if (!strcmp(src->tokens[i].text, "]") && --depth == 0)
+            break;
+    }
+    if (i >= src->ntokens || src->tokens[i].offset >= e)
+        return;
+    if (t.kind == CXType_VariableArray) {
+        /* `[n]`, `[restrict n]`, `[static n]` -> `[]` */
+        if (src->tokens[i].offset > src->tokens[open].end)
+            edits_add(ctx->edits, src->tokens[open].end, src->tokens[i].offset, xstrdup(""));
+    } else if (open + 1 < i && strcmp(src->tokens[open + 1].text, "static") == 0) {
+        /* `[static 3]`: a C promise about the argument, which C++ lacks */
+        edits_add(ctx->edits, src->tokens[open + 1].offset, src->tokens[open + 1].end, xstrdup(""));
+    }
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
 {
     (void)parent;
     Ctx *ctx = data;
     if (!source_cursor_in_main(ctx->src, c))
         return CXChildVisit_Continue;
+    if (clang_getCursorKind(c) == CXCursor_ParmDecl)
+        rewrite_vla_parameter(ctx, c);
     if (clang_getCursorKind(c) == CXCursor_InitListExpr)
         check_designators(ctx, c);
     if (clang_getCursorKind(c) == CXCursor_UnaryExpr)
@@ -206,8 +263,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
     return CXChildVisit_Recurse;
 }
 
-/* `[static N]` in array parameters (a C promise about the argument, which
- * C++ lacks) loses its `static`; _Generic has no C++ form. (C11's
+/* _Generic has no C++ form. (C11's
  * _Static_assert, _Alignof, _Alignas and _Thread_local are macros for their
  * C++ keywords in the runtime header, so loop bodies copied into kernels
  * get them too.) */
@@ -218,8 +274,6 @@ static void respell_keywords(Ctx *ctx)
         const Token *t = &src->tokens[i];
         if (t->kind != CXToken_Keyword && t->kind != CXToken_Identifier)
             continue;
-        if (strcmp(t->text, "static") == 0 && i > 0 && strcmp(src->tokens[i - 1].text, "[") == 0)
-            edits_add(ctx->edits, t->offset, t->end, xstrdup(""));
         if (strcmp(t->text, "_Generic") == 0) {
             diag_at(src, t->offset, DIAG_ERROR,
                     "_Generic is C only, and nvcc compiles the output as C++: call the function "

@@ -243,6 +243,29 @@ static void add_call_renames(const Ctx *c, EditList *edits, Node **calls, int nc
                             xformat("%s_fn_%s", c->p, calls[k]->name));
 }
 
+/* The file's C-to-C++ edits (casts to enums and from void *, VLA
+ * parameters) that fall in [start, end), for text copied from there; an
+ * edit inside a piece another edit replaces is left out. */
+static void add_cxx_edits(const Ctx *c, EditList *edits, unsigned start, unsigned end)
+{
+    const EditList *cxx = c->opts->cxx;
+    for (size_t k = 0; cxx && k < cxx->count; k++) {
+        const Edit *e = &cxx->items[k];
+        if (e->start < start || e->end > end)
+            continue;
+        bool inside = false;
+        for (size_t j = 0; j < edits->count && !inside; j++) {
+            const Edit *o = &edits->items[j];
+            inside = o->end > o->start &&
+                     ((e->start > o->start && e->start < o->end) ||
+                      (e->end > o->start && e->end < o->end) ||
+                      (e->end > e->start && e->start <= o->start && e->end >= o->end));
+        }
+        if (!inside)
+            edits_add(edits, e->start, e->end, e->text);
+    }
+}
+
 static char *splice_range(const Ctx *c, EditList *edits, unsigned start, unsigned end)
 {
     for (size_t e = 0; e < edits->count; e++) {
@@ -281,6 +304,7 @@ static char *kernel_body(const Ctx *c, bool vector)
                           slot_index(site, v)));
         edits_add(&edits, store->end, store->end, xstrdup(")"));
     }
+    add_cxx_edits(c, &edits, body->start, site->body_end);
     return splice_range(c, &edits, body->start, site->body_end);
 }
 
@@ -298,6 +322,7 @@ static void emit_functions(const Ctx *c, StrBuf *sb)
         EditList edits = {0};
         edits_add(&edits, name_at, name_at + (unsigned)strlen(f->name),
                   xformat("%s_fn_%s", c->p, f->name));
+        add_cxx_edits(c, &edits, f->tree->start, body->start);
         strbuf_printf(sb, "__host__ __device__ %s;\n",
                       splice_range(c, &edits, f->tree->start, body->start));
     }
@@ -310,6 +335,7 @@ static void emit_functions(const Ctx *c, StrBuf *sb)
         edits_add(&edits, name_at, name_at + (unsigned)strlen(f->name),
                   xformat("%s_fn_%s", c->p, f->name));
         add_call_renames(c, &edits, f->calls, f->ncalls, start, end);
+        add_cxx_edits(c, &edits, start, end);
         unsigned line, col;
         source_line_col(c->src, start, &line, &col);
         strbuf_printf(sb, "/* '%s' for the GPU: a copy of the function at %s:%u */\n", f->name,
@@ -694,7 +720,11 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     source_line_col(c->src, site->loop->start, &line, &col);
     for (unsigned i = 1; i < col; i++)
         strbuf_putn(sb, " ", 1);
-    strbuf_putn(sb, c->src->text + site->loop->start, site->loop_end - site->loop->start);
+    {
+        EditList edits = {0};
+        add_cxx_edits(c, &edits, site->loop->start, site->loop_end);
+        strbuf_puts(sb, splice_range(c, &edits, site->loop->start, site->loop_end));
+    }
     strbuf_puts(sb, "\n");
     line_to_output(c, sb);
     for (int v = 0; v < nvars; v++)

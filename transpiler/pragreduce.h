@@ -507,6 +507,7 @@ struct Site {
 typedef struct {
     bool line_directives;
     const char *out_name; /* for #line back into the output */
+    const struct EditList *cxx; /* C-to-C++ edits of the file (cxx.c), or NULL */
 } EmitOptions;
 
 /* Writes generated definitions (placed before the function) and the call
@@ -523,7 +524,7 @@ typedef struct {
     int order;           /* ties at one offset keep this order */
 } Edit;
 
-typedef struct {
+typedef struct EditList {
     Edit *items;
     size_t count, cap;
 } EditList;
