@@ -1052,6 +1052,14 @@ static void check_captures(Walk *w)
     for (int i = 0; i < site->ncaptures; i++) {
         Capture *c = &site->captures[i];
         Var *v = c->var;
+        if (strncmp(v->name, "pr_", 3) == 0) {
+            /* the generated kernel and wrapper declare names of that form */
+            REPORT(w, c->first_use,
+                   "'%s': names that start with 'pr_' are reserved for the code pragreduce "
+                   "generates; rename the variable",
+                   v->name);
+            continue;
+        }
         if (v->is_volatile) {
             REPORT(w, c->first_use, "'%s' is volatile; a marked loop cannot read it on the GPU",
                    v->name);
@@ -1160,5 +1168,25 @@ bool reduction_analyze(const Source *src, Site *site)
         check_captures(&w);
     if (w.ok)
         check_local_types(&w);
+    /* reduction and loop variables become names in the generated code too */
+    for (int v = 0; v < site->pragma.nvars; v++)
+        if (strncmp(site->pragma.vars[v].name, "pr_", 3) == 0) {
+            diag_at(src, site->pragma.vars[v].offset, DIAG_ERROR,
+                    "'%s': names that start with 'pr_' are reserved for the code pragreduce "
+                    "generates; rename the variable",
+                    site->pragma.vars[v].name);
+            w.ok = false;
+        }
+    const LoopInfo *levels[PR_MAX_COLLAPSE] = {&site->info};
+    for (int k = 0; k < site->ninner; k++)
+        levels[k + 1] = &site->inner[k];
+    for (int k = 0; k <= site->ninner; k++)
+        if (levels[k]->iv && strncmp(levels[k]->iv->name, "pr_", 3) == 0) {
+            diag_at(src, levels[k]->init ? levels[k]->init->start : site->loop->start, DIAG_ERROR,
+                    "'%s': names that start with 'pr_' are reserved for the code pragreduce "
+                    "generates; rename the variable",
+                    levels[k]->iv->name);
+            w.ok = false;
+        }
     return w.ok;
 }
