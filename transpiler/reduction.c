@@ -418,6 +418,19 @@ static void walk_kids(Walk *w, Node *n)
         walk(w, n->kids[i]);
 }
 
+/* `static const double c[4] = {...};`: a constant table, which no
+ * iteration can change (CUDA allows it in device code too). */
+static bool read_only_table(const Node *decl)
+{
+    CXType t = decl->var->type;
+    bool is_const = clang_isConstQualifiedType(t);
+    while (!is_const && clang_getCanonicalType(t).kind == CXType_ConstantArray) {
+        t = clang_getArrayElementType(t);
+        is_const = clang_isConstQualifiedType(t);
+    }
+    return is_const && decl->nkids > 0 && !decl->var->is_volatile;
+}
+
 /* Inside the operand of sizeof (or _Alignof), which C does not evaluate. */
 static bool under_sizeof(const Node *n)
 {
@@ -621,7 +634,7 @@ static void walk(Walk *w, Node *n)
         }
         return;
     case N_VARDECL:
-        if (n->var && n->var->storage != VAR_LOCAL) {
+        if (n->var && n->var->storage != VAR_LOCAL && !read_only_table(n)) {
             REPORT(w, n->start,
                    "static variable '%s' declared in a marked loop would carry values between "
                    "iterations",
