@@ -988,6 +988,13 @@ static bool check_reduction_var(Walk *w, ReduceVar *rv)
                 "'%s' is the loop's induction variable and cannot be reduced", rv->name);
         return false;
     }
+    if (canon.kind == CXType_LongDouble) {
+        diag_at(src, rv->offset, DIAG_ERROR,
+                "reduction variable '%s' is a long double, which GPUs do not have (CUDA computes "
+                "it as a double); declare it double",
+                rv->name);
+        return false;
+    }
     if (!type_is_arithmetic(v->type)) {
         diag_at(src, rv->offset, DIAG_ERROR,
                 "reduction variable '%s' has type '%s'; it must be an integer or floating-point "
