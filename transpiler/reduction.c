@@ -645,6 +645,14 @@ static void walk(Walk *w, Node *n)
             REPORT(w, n->start, "volatile variable '%s' declared in a marked loop", n->name);
             return;
         }
+        if (n->var && clang_getCanonicalType(n->var->type).kind == CXType_VariableArray) {
+            REPORT(w, n->start,
+                   "'%s' is a variable-length array, which GPU code cannot have (in C, even a "
+                   "'const int' size makes one); give it a constant size, a #define or an enum "
+                   "constant",
+                   n->name);
+            return;
+        }
         walk_kids(w, n);
         return;
     default:
