@@ -736,6 +736,16 @@ template <class F> inline cudaError_t on_threads(int threads, F work)
             return pragreduce_e_;                                                                  \
     } while (0)
 
+/* Host threads to stage a copy of `bytes` (`chunks` chunks) through, or 0
+ * for one plain cudaMemcpy: small copies, and pinned host memory. */
+inline int staging_threads(size_t bytes, size_t chunks, const void *host)
+{
+    int threads = copy_threads();
+    if ((u64)threads > chunks)
+        threads = (int)chunks;
+    return bytes < stage_min() || threads < 2 || host_is_pinned(host) ? 0 : threads;
+}
+
 /* Host to device, `bytes` from `src` to `dst`. */
 inline void to_device(void *dst, const void *src, size_t bytes, const char *site)
 {
@@ -743,10 +753,8 @@ inline void to_device(void *dst, const void *src, size_t bytes, const char *site
         return;
     const size_t chunk = copy_chunk();
     const size_t chunks = (bytes + chunk - 1) / chunk;
-    int threads = copy_threads();
-    if ((u64)threads > chunks)
-        threads = (int)chunks;
-    if (bytes < stage_min() || threads < 2 || host_is_pinned(src)) {
+    const int threads = staging_threads(bytes, chunks, src);
+    if (threads == 0) {
         PRAGREDUCE_CHECK(site, "cudaMemcpy", cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
         return;
     }
@@ -780,10 +788,8 @@ inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
         return;
     const size_t chunk = copy_chunk();
     const size_t chunks = (bytes + chunk - 1) / chunk;
-    int threads = copy_threads();
-    if ((u64)threads > chunks)
-        threads = (int)chunks;
-    if (bytes < stage_min() || threads < 2 || host_is_pinned(dst)) {
+    const int threads = staging_threads(bytes, chunks, dst);
+    if (threads == 0) {
         PRAGREDUCE_CHECK(site, "cudaMemcpy", cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
         return;
     }
@@ -990,10 +996,6 @@ inline void *host_realloc(void *p, size_t bytes)
     return q;
 }
 
-/* True when the induction variable would leave its type's range before the
- * loop ends: an unsigned variable stepping past 0 or past its maximum wraps
- * and the C loop goes on (a signed one overflows, which C leaves
- * undefined). Such loops run as written, on the CPU. */
 /* Whether two host byte ranges share a byte (empty ranges share none). */
 inline bool overlaps(const void *a, size_t na, const void *b, size_t nb)
 {
@@ -1010,6 +1012,10 @@ inline u64 trip_product(u64 a, u64 b, bool *overflow)
     return r;
 }
 
+/* True when the induction variable would leave its type's range before the
+ * loop ends: an unsigned variable stepping past 0 or past its maximum wraps
+ * and the C loop goes on (a signed one overflows, which C leaves
+ * undefined). Such loops run as written, on the CPU. */
 template <class T> inline bool iv_wraps(T lo, u64 trip, u64 step, bool down)
 {
     const __int128 next = down ? (__int128)lo - (__int128)trip * (__int128)step
