@@ -197,12 +197,83 @@ static void rewrite_vla_parameter(Ctx *ctx, CXCursor parm)
     }
 }
 
+static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    *(CXCursor *)data = c;
+    return CXChildVisit_Continue;
+}
+
+/* `char tag[4] = "abcd";` fills the array without the terminating NUL,
+ * which C allows and C++ does not: the characters become a list. */
+static void rewrite_exact_string(Ctx *ctx, CXCursor var)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorType(var));
+    if (t.kind != CXType_ConstantArray)
+        return;
+    enum CXTypeKind ek = clang_getCanonicalType(clang_getArrayElementType(t)).kind;
+    if (ek != CXType_Char_S && ek != CXType_Char_U && ek != CXType_SChar && ek != CXType_UChar)
+        return;
+    CXCursor init = clang_getNullCursor();
+    clang_visitChildren(var, last_child, &init);
+    while (!clang_Cursor_isNull(init) && (clang_getCursorKind(init) == CXCursor_UnexposedExpr ||
+                                          clang_getCursorKind(init) == CXCursor_ParenExpr)) {
+        CXCursor inner = clang_getNullCursor();
+        clang_visitChildren(init, first_child, &inner);
+        init = inner;
+    }
+    if (clang_Cursor_isNull(init) || clang_getCursorKind(init) != CXCursor_StringLiteral)
+        return;
+    const Source *src = ctx->src;
+    unsigned s, e;
+    if (!range_offsets(src, init, &s, &e) || source_in_macro(src, s, e))
+        return;
+    size_t i = source_token_at(src, s);
+    if (i >= src->ntokens || src->tokens[i].offset != s || src->tokens[i].end != e ||
+        src->tokens[i].text[0] != '"')
+        return; /* prefixed or concatenated literals: left as they are */
+    const char *p = src->tokens[i].text + 1, *end = src->tokens[i].text + strlen(src->tokens[i].text) - 1;
+    StrBuf list = {0};
+    strbuf_puts(&list, "{");
+    const char *sep = "";
+    long long count = 0;
+    for (; p < end; count++) {
+        const char *q = p + 1;
+        if (*p == '\\') {
+            if (q < end && (*q == 'x' || *q == 'X')) {
+                q++;
+                while (q < end && strchr("0123456789abcdefABCDEF", *q))
+                    q++;
+            } else if (q < end && *q >= '0' && *q <= '7') {
+                for (int k = 0; k < 3 && q < end && *q >= '0' && *q <= '7'; k++)
+                    q++;
+            } else {
+                q++;
+            }
+        }
+        if (*p == '\'') /* written bare in a string, escaped in a character */
+            strbuf_printf(&list, "%s'\\''", sep);
+        else
+            strbuf_printf(&list, "%s'%.*s'", sep, (int)(q - p), p);
+        sep = ", ";
+        p = q;
+    }
+    strbuf_puts(&list, "}");
+    /* only when the characters fill the array exactly (no room for the NUL) */
+    if (count == clang_getArraySize(t))
+        edits_add(ctx->edits, s, e, strbuf_steal(&list));
+    else
+        strbuf_free(&list);
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
 {
     (void)parent;
     Ctx *ctx = data;
     if (!source_cursor_in_main(ctx->src, c))
         return CXChildVisit_Continue;
+    if (clang_getCursorKind(c) == CXCursor_VarDecl)
+        rewrite_exact_string(ctx, c);
     if (clang_getCursorKind(c) == CXCursor_ParmDecl)
         rewrite_vla_parameter(ctx, c);
     if (clang_getCursorKind(c) == CXCursor_InitListExpr)
