@@ -354,9 +354,128 @@ static void respell_keywords(Ctx *ctx)
     }
 }
 
+/* File-scope declarations of the main file, for the checks below. */
+typedef struct {
+    Ctx *ctx;
+    CXCursor *vars; /* tentative definitions: no initializer, not extern */
+    int nvars;
+} TopLevel;
+
+static bool single_declarator(const Source *src, unsigned start)
+{
+    for (size_t i = source_token_at(src, start); i < src->ntokens; i++) {
+        const char *t = src->tokens[i].text;
+        if (!strcmp(t, ";"))
+            return true;
+        if (!strcmp(t, ",") || !strcmp(t, "=") || !strcmp(t, "(") || !strcmp(t, "{"))
+            return false;
+    }
+    return false;
+}
+
+static enum CXChildVisitResult scan_top_level(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    TopLevel *top = data;
+    const Source *src = top->ctx->src;
+    if (!source_cursor_in_main(src, c))
+        return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    unsigned at;
+    if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        clang_Cursor_getNumArguments(c) > 0 && source_offset(src, clang_getCursorLocation(c), &at)) {
+        /* K&R: the parameter list holds names only, their declarations follow it */
+        size_t i = source_token_at(src, at) + 1;
+        int depth = 0;
+        for (; i < src->ntokens; i++) {
+            if (!strcmp(src->tokens[i].text, "("))
+                depth++;
+            else if (!strcmp(src->tokens[i].text, ")") && --depth == 0)
+                break;
+        }
+        size_t name_tok = source_token_at(src, at);
+        CXString fname = clang_getCursorSpelling(c);
+        /* a name spelled by a macro: its tokens are not the declarator's */
+        bool spelled = name_tok < src->ntokens && src->tokens[name_tok].offset == at &&
+                       !strcmp(src->tokens[name_tok].text, clang_getCString(fname)) &&
+                       name_tok + 1 < src->ntokens && !strcmp(src->tokens[name_tok + 1].text, "(");
+        clang_disposeString(fname);
+        bool knr = spelled && i + 1 < src->ntokens && strcmp(src->tokens[i + 1].text, "{") != 0 &&
+                   strcmp(src->tokens[i + 1].text, "__attribute__") != 0 &&
+                   strcmp(src->tokens[i + 1].text, "__asm__") != 0 &&
+                   strcmp(src->tokens[i + 1].text, "asm") != 0;
+        if (knr) {
+            diag_at(src, at, DIAG_ERROR,
+                    "an old-style (K&R) function definition is C only, and nvcc compiles the "
+                    "output as C++: declare the parameters' types in the parentheses");
+            top->ctx->ok = false;
+        }
+    }
+    if (k == CXCursor_VarDecl && clang_Cursor_getStorageClass(c) != CX_SC_Extern) {
+        CXCursor init = clang_getNullCursor();
+        clang_visitChildren(c, last_child, &init);
+        bool has_init = !clang_Cursor_isNull(init) && clang_isExpression(clang_getCursorKind(init));
+        if (!has_init) {
+            top->vars = xrealloc(top->vars, (size_t)(top->nvars + 1) * sizeof(CXCursor));
+            top->vars[top->nvars++] = c;
+        }
+    }
+    return CXChildVisit_Continue;
+}
+
+/* `int counter; int counter;` declares one variable twice, which C allows
+ * (tentative definitions) and C++ does not: all but the definition become
+ * `extern` declarations. */
+static void merge_tentative(Ctx *ctx, TopLevel *top)
+{
+    const Source *src = ctx->src;
+    for (int i = 0; i < top->nvars; i++) {
+        CXCursor canon = clang_getCanonicalCursor(top->vars[i]);
+        int first = -1, count = 0;
+        for (int j = 0; j < top->nvars; j++)
+            if (clang_equalCursors(clang_getCanonicalCursor(top->vars[j]), canon)) {
+                if (first < 0)
+                    first = j;
+                count++;
+            }
+        /* an initialized definition elsewhere makes every tentative one a
+         * declaration; else the first stays the definition */
+        CXCursor def = clang_getCursorDefinition(top->vars[i]);
+        bool initialized = false;
+        if (!clang_Cursor_isNull(def)) {
+            CXCursor init = clang_getNullCursor();
+            clang_visitChildren(def, last_child, &init);
+            initialized = !clang_Cursor_isNull(init) && clang_isExpression(clang_getCursorKind(init));
+        }
+        if (initialized ? false : (count < 2 || i == first))
+            continue;
+        unsigned s, e;
+        if (!range_offsets(src, top->vars[i], &s, &e) || source_in_macro(src, s, e))
+            continue;
+        if (!single_declarator(src, s)) {
+            CXString n = clang_getCursorSpelling(top->vars[i]);
+            diag_at(src, s, DIAG_ERROR,
+                    "'%s' is declared again at file scope, which C allows and C++ (what nvcc "
+                    "compiles) does not: declare it once, or the other times with 'extern'",
+                    clang_getCString(n));
+            clang_disposeString(n);
+            ctx->ok = false;
+            continue;
+        }
+        size_t t = source_token_at(src, s);
+        if (t < src->ntokens && !strcmp(src->tokens[t].text, "static"))
+            edits_add(ctx->edits, src->tokens[t].offset, src->tokens[t].end, xstrdup("extern"));
+        else
+            edits_add(ctx->edits, s, s, xstrdup("extern "));
+    }
+}
+
 bool cxx_rewrite(const Source *src, EditList *edits)
 {
     Ctx ctx = {src, edits, true};
+    TopLevel top = {&ctx, NULL, 0};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), scan_top_level, &top);
+    merge_tentative(&ctx, &top);
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit, &ctx);
     respell_keywords(&ctx);
     return ctx.ok;
