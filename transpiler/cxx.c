@@ -266,6 +266,40 @@ static void rewrite_exact_string(Ctx *ctx, CXCursor var)
         strbuf_free(&list);
 }
 
+/* `c++` on an enum variable: C++ has no ++ or -- for enums. Where the
+ * expression's value is not used (a statement, a for loop's step) it
+ * becomes `c = (enum T)(c + 1)`; elsewhere it is an error. */
+static void rewrite_enum_step(Ctx *ctx, CXCursor op, CXCursor parent)
+{
+    enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(op);
+    if (k != CXUnaryOperator_PostInc && k != CXUnaryOperator_PreInc &&
+        k != CXUnaryOperator_PostDec && k != CXUnaryOperator_PreDec)
+        return;
+    CXCursor operand = clang_getNullCursor();
+    clang_visitChildren(op, first_child, &operand);
+    if (clang_Cursor_isNull(operand) ||
+        clang_getCanonicalType(clang_getCursorType(operand)).kind != CXType_Enum)
+        return;
+    const Source *src = ctx->src;
+    unsigned s, e, os, oe;
+    if (!range_offsets(src, op, &s, &e) || source_in_macro(src, s, e) ||
+        !range_offsets(src, operand, &os, &oe))
+        return;
+    enum CXCursorKind pk = clang_getCursorKind(parent);
+    char *type = type_cxx_name(clang_getCursorType(operand));
+    if ((pk != CXCursor_CompoundStmt && pk != CXCursor_ForStmt) || !type) {
+        diag_at(src, s, DIAG_ERROR,
+                "'%s' on an enum is C only, and nvcc compiles the output as C++: write "
+                "'v = v + 1' with a cast to the enum type",
+                k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PreInc ? "++" : "--");
+        ctx->ok = false;
+        return;
+    }
+    char *v = source_text(src, os, oe);
+    const char *sign = k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PreInc ? "+" : "-";
+    edits_add(ctx->edits, s, e, xformat("%s = (%s)((%s) %s 1)", v, type, v, sign));
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
 {
     (void)parent;
@@ -274,6 +308,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
         return CXChildVisit_Continue;
     if (clang_getCursorKind(c) == CXCursor_VarDecl)
         rewrite_exact_string(ctx, c);
+    if (clang_getCursorKind(c) == CXCursor_UnaryOperator)
+        rewrite_enum_step(ctx, c, parent);
     if (clang_getCursorKind(c) == CXCursor_ParmDecl)
         rewrite_vla_parameter(ctx, c);
     if (clang_getCursorKind(c) == CXCursor_InitListExpr)
