@@ -549,3 +549,31 @@ bool ast_mentions(const Node *n, const Var *v)
             return true;
     return false;
 }
+
+static enum CXChildVisitResult take_first(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    *(CXCursor *)data = c;
+    return CXChildVisit_Break;
+}
+
+static enum CXChildVisitResult take_last(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    *(CXCursor *)data = c;
+    return CXChildVisit_Continue;
+}
+
+CXCursor cursor_first_child(CXCursor c)
+{
+    CXCursor out = clang_getNullCursor();
+    clang_visitChildren(c, take_first, &out);
+    return out;
+}
+
+CXCursor cursor_last_child(CXCursor c)
+{
+    CXCursor out = clang_getNullCursor();
+    clang_visitChildren(c, take_last, &out);
+    return out;
+}

@@ -36,14 +36,6 @@ static bool is_object_pointer(CXType t)
     return pk != CXType_Void && pk != CXType_FunctionProto && pk != CXType_FunctionNoProto;
 }
 
-static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent, void *data)
-{
-    (void)parent;
-    CXCursor *out = data;
-    *out = c;
-    return CXChildVisit_Break;
-}
-
 static bool range_offsets(const Source *src, CXCursor c, unsigned *s, unsigned *e)
 {
     CXSourceRange r = clang_getCursorExtent(c);
@@ -128,11 +120,9 @@ static void check_designators(Ctx *ctx, CXCursor list)
 /* sizeof('a') is sizeof(int) in C, sizeof(char) in C++ */
 static void check_sizeof_char(Ctx *ctx, CXCursor c)
 {
-    CXCursor child = clang_getNullCursor();
-    clang_visitChildren(c, first_child, &child);
+    CXCursor child = cursor_first_child(c);
     while (!clang_Cursor_isNull(child) && clang_getCursorKind(child) == CXCursor_ParenExpr) {
-        CXCursor inner = clang_getNullCursor();
-        clang_visitChildren(child, first_child, &inner);
+        CXCursor inner = cursor_first_child(child);
         child = inner;
     }
     unsigned s, e;
@@ -197,13 +187,6 @@ static void rewrite_vla_parameter(Ctx *ctx, CXCursor parm)
     }
 }
 
-static enum CXChildVisitResult last_child(CXCursor c, CXCursor parent, void *data)
-{
-    (void)parent;
-    *(CXCursor *)data = c;
-    return CXChildVisit_Continue;
-}
-
 /* `char tag[4] = "abcd";` fills the array without the terminating NUL,
  * which C allows and C++ does not: the characters become a list. */
 static void rewrite_exact_string(Ctx *ctx, CXCursor var)
@@ -214,12 +197,10 @@ static void rewrite_exact_string(Ctx *ctx, CXCursor var)
     enum CXTypeKind ek = clang_getCanonicalType(clang_getArrayElementType(t)).kind;
     if (ek != CXType_Char_S && ek != CXType_Char_U && ek != CXType_SChar && ek != CXType_UChar)
         return;
-    CXCursor init = clang_getNullCursor();
-    clang_visitChildren(var, last_child, &init);
+    CXCursor init = cursor_last_child(var);
     while (!clang_Cursor_isNull(init) && (clang_getCursorKind(init) == CXCursor_UnexposedExpr ||
                                           clang_getCursorKind(init) == CXCursor_ParenExpr)) {
-        CXCursor inner = clang_getNullCursor();
-        clang_visitChildren(init, first_child, &inner);
+        CXCursor inner = cursor_first_child(init);
         init = inner;
     }
     if (clang_Cursor_isNull(init) || clang_getCursorKind(init) != CXCursor_StringLiteral)
@@ -275,8 +256,7 @@ static void rewrite_enum_step(Ctx *ctx, CXCursor op, CXCursor parent)
     if (k != CXUnaryOperator_PostInc && k != CXUnaryOperator_PreInc &&
         k != CXUnaryOperator_PostDec && k != CXUnaryOperator_PreDec)
         return;
-    CXCursor operand = clang_getNullCursor();
-    clang_visitChildren(op, first_child, &operand);
+    CXCursor operand = cursor_first_child(op);
     if (clang_Cursor_isNull(operand) ||
         clang_getCanonicalType(clang_getCursorType(operand)).kind != CXType_Enum)
         return;
@@ -317,11 +297,9 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
     if (clang_getCursorKind(c) == CXCursor_UnaryExpr)
         check_sizeof_char(ctx, c);
     if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
-        CXCursor child = clang_getNullCursor();
-        clang_visitChildren(c, first_child, &child);
+        CXCursor child = cursor_first_child(c);
         while (!clang_Cursor_isNull(child) && clang_getCursorKind(child) == CXCursor_ParenExpr) {
-            CXCursor inner = clang_getNullCursor();
-            clang_visitChildren(child, first_child, &inner);
+            CXCursor inner = cursor_first_child(child);
             child = inner;
         }
         unsigned s, e;
@@ -338,8 +316,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
     }
     if (clang_getCursorKind(c) == CXCursor_UnexposedExpr &&
         clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Enum) {
-        CXCursor child = clang_getNullCursor();
-        clang_visitChildren(c, first_child, &child);
+        CXCursor child = cursor_first_child(c);
         unsigned s, e;
         CXType from = clang_getCanonicalType(clang_getCursorType(child));
         CXType to = clang_getCanonicalType(clang_getCursorType(c));
@@ -354,8 +331,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
         }
     }
     if (clang_getCursorKind(c) == CXCursor_UnexposedExpr && is_object_pointer(clang_getCursorType(c))) {
-        CXCursor child = clang_getNullCursor();
-        clang_visitChildren(c, first_child, &child);
+        CXCursor child = cursor_first_child(c);
         unsigned s, e;
         if (!clang_Cursor_isNull(child) && clang_isExpression(clang_getCursorKind(child)) &&
             is_void_pointer(clang_getCursorType(child)) && range_offsets(ctx->src, child, &s, &e) &&
@@ -448,8 +424,7 @@ static enum CXChildVisitResult scan_top_level(CXCursor c, CXCursor parent, void 
         }
     }
     if (k == CXCursor_VarDecl && clang_Cursor_getStorageClass(c) != CX_SC_Extern) {
-        CXCursor init = clang_getNullCursor();
-        clang_visitChildren(c, last_child, &init);
+        CXCursor init = cursor_last_child(c);
         bool has_init = !clang_Cursor_isNull(init) && clang_isExpression(clang_getCursorKind(init));
         if (!has_init) {
             top->vars = xrealloc(top->vars, (size_t)(top->nvars + 1) * sizeof(CXCursor));
@@ -479,8 +454,7 @@ static void merge_tentative(Ctx *ctx, TopLevel *top)
         CXCursor def = clang_getCursorDefinition(top->vars[i]);
         bool initialized = false;
         if (!clang_Cursor_isNull(def)) {
-            CXCursor init = clang_getNullCursor();
-            clang_visitChildren(def, last_child, &init);
+            CXCursor init = cursor_last_child(def);
             initialized = !clang_Cursor_isNull(init) && clang_isExpression(clang_getCursorKind(init));
         }
         if (initialized ? false : (count < 2 || i == first))

@@ -76,13 +76,20 @@ static char *fixed_extent(const Capture *cap)
 /* The array as the wrapper receives it: a reference to the array itself
  * when its size is fixed (sizeof then means in the CPU path and in the
  * loop bounds what it means in C), else a pointer. */
+/* The fixed-size array's own type around `inner`: "const double (&w)[8]"
+ * for inner "&w", "const double (*)[8]" for "*". */
+static char *fixed_array_type(const Capture *cap, const char *ext, const char *inner)
+{
+    return xformat("%s%s (%s)%s%s", cap->written ? "" : "const ", cap->type, inner, ext,
+                   cap->dims ? cap->dims : "");
+}
+
 static char *array_param(const Capture *cap)
 {
     char *ext = fixed_extent(cap);
     if (!ext)
         return array_decl(cap, "", cap->var->name);
-    return xformat("%s%s (&%s)%s%s", cap->written ? "" : "const ", cap->type, cap->var->name, ext,
-                   cap->dims ? cap->dims : "");
+    return fixed_array_type(cap, ext, xformat("&%s", cap->var->name));
 }
 
 /* The element type, for sizeof: "double" or "double[64]". */
@@ -458,15 +465,12 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         char *ext = cap->kind == CAP_ARRAY ? fixed_extent(cap) : NULL;
-        if (ext) {
-            const char *cq = cap->written ? "" : "const ";
-            const char *dims = cap->dims ? cap->dims : "";
+        if (ext)
             strbuf_printf(sb,
                           "    /* '%s' has its C type here, so that sizeof means what it means in C */\n"
-                          "    %s%s (&%s)%s%s = *(%s%s (*)%s%s)pr_p_%s;\n",
-                          cap->var->name, cq, cap->type, cap->var->name, ext, dims, cq, cap->type, ext,
-                          dims, cap->var->name);
-        }
+                          "    %s = *(%s)pr_p_%s;\n",
+                          cap->var->name, array_param(cap), fixed_array_type(cap, ext, "*"),
+                          cap->var->name);
     }
     strbuf_puts(sb, "    /* each thread reduces its iterations from the identity */\n");
     for (int k = 0; k < nslots; k++) {

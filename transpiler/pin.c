@@ -53,20 +53,6 @@ static void add_flow(Ctx *c, CXCursor decl)
     c->grew = true;
 }
 
-static enum CXChildVisitResult first_child(CXCursor cur, CXCursor parent, void *data)
-{
-    (void)parent;
-    *(CXCursor *)data = cur;
-    return CXChildVisit_Break;
-}
-
-static CXCursor child0(CXCursor c)
-{
-    CXCursor out = clang_getNullCursor();
-    clang_visitChildren(c, first_child, &out);
-    return out;
-}
-
 /* Skips parentheses, casts and implicit conversions. */
 static CXCursor strip(CXCursor c)
 {
@@ -74,7 +60,7 @@ static CXCursor strip(CXCursor c)
         enum CXCursorKind k = clang_getCursorKind(c);
         if (k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr && k != CXCursor_UnexposedExpr)
             return c;
-        CXCursor inner = child0(c);
+        CXCursor inner = cursor_first_child(c);
         if (clang_Cursor_isNull(inner))
             return c;
         c = inner;
@@ -113,7 +99,7 @@ static CXCursor base_variable(CXCursor e)
             return clang_getCursorReferenced(e);
         case CXCursor_UnaryOperator:
         case CXCursor_ArraySubscriptExpr:
-            e = child0(e);
+            e = cursor_first_child(e);
             break;
         case CXCursor_BinaryOperator: {
             Kids k = {{{0}}, 0};

@@ -228,6 +228,9 @@ Var *ast_var_for(CXCursor decl);
 /* Forgets interned variables (their memory is the arena's). */
 void ast_reset(void);
 char *cursor_spelling(CXCursor c);
+/* A cursor's first and last child (null cursors when it has none). */
+CXCursor cursor_first_child(CXCursor c);
+CXCursor cursor_last_child(CXCursor c);
 char *type_spelling(CXType t);
 bool type_is_integer(CXType t);
 bool type_is_floating(CXType t);
