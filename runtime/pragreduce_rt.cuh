@@ -263,6 +263,47 @@ __device__ __forceinline__ T block_reduce(T v, T identity)
     return v;
 }
 
+/* ------------------------------------------------------------ group layer */
+
+/* A barrier of a segment's group, which also orders its memory accesses:
+ * around the one thread's write of the segment's element. */
+template <int G> __device__ __forceinline__ void group_sync()
+{
+    if constexpr (G == 32)
+        __syncwarp();
+    else if constexpr (G > 32)
+        __syncthreads();
+}
+
+/* Segmented loops: G threads (1, a warp or the whole BLOCK) share a marked
+ * loop and must all continue with its result, bit for bit the same in each
+ * (their control flow depends on it). The warp butterfly gives every lane
+ * the same bits (each step combines the same two values, commutatively);
+ * across warps every thread combines the warps' values in the same order.
+ * Ends with a barrier, so the shared array can be reused. */
+template <class Op, int G, int BLOCK, class T> __device__ __forceinline__ T group_allreduce(T v)
+{
+    if constexpr (G == 1) {
+        return v;
+    } else if constexpr (G == 32) {
+        return warp_reduce<Op>(v);
+    } else {
+        static_assert(G == BLOCK && BLOCK % 32 == 0 && BLOCK <= 1024, "a group is a thread, a warp or the block");
+        constexpr int WARPS = BLOCK / 32;
+        __shared__ T warp_values[WARPS];
+        v = warp_reduce<Op>(v);
+        if ((threadIdx.x & 31) == 0)
+            warp_values[threadIdx.x >> 5] = v;
+        __syncthreads();
+        T r = warp_values[0];
+#pragma unroll
+        for (int w = 1; w < WARPS; w++)
+            r = Op::apply(r, warp_values[w]);
+        __syncthreads();
+        return r;
+    }
+}
+
 /* ------------------------------------------------------------ grid layer */
 
 /* Called by every thread after thread 0 stored the block's partial results.
@@ -451,6 +492,19 @@ inline int sm_count(const char *site)
     return count;
 }
 
+
+/* A segmented loop runs as one launch unless the whole nest is below the
+ * CPU threshold (auto mode), or its segments are too few and too long to
+ * spread over the GPU: then the loop runs as written, and each marked
+ * loop inside launches on its own with the whole grid. */
+inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below)
+{
+    const u64 total = inner != 0 && segments > ~0ULL / inner ? ~0ULL : segments * inner;
+    if (!use_gpu(site, total, cpu_below))
+        return false;
+    return !(segments < (u64)sm_count(site) && inner >= 65536);
+}
+
 /* Blocks in the grid: enough to fill every multiprocessor with the blocks
  * it can hold, never more than there are tiles of work. */
 inline unsigned grid_size(u64 trip, int tile, int blocks_per_sm, int waves, const char *site)
@@ -519,7 +573,7 @@ inline size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
 
 /* Trip counts computed in 64 bits, with the comparison done in the type C
  * uses for `i < hi` (the usual arithmetic conversions). */
-template <class T, class H> inline u64 trip_up(T lo, H hi, u64 step, bool inclusive)
+template <class T, class H> __host__ __device__ inline u64 trip_up(T lo, H hi, u64 step, bool inclusive)
 {
     typedef decltype(lo + hi) C;
     const C l = (C)lo, h = (C)hi;
@@ -529,7 +583,7 @@ template <class T, class H> inline u64 trip_up(T lo, H hi, u64 step, bool inclus
     return inclusive ? diff / step + 1 : diff / step + (diff % step != 0);
 }
 
-template <class T, class H> inline u64 trip_down(T lo, H hi, u64 step, bool inclusive)
+template <class T, class H> __host__ __device__ inline u64 trip_down(T lo, H hi, u64 step, bool inclusive)
 {
     typedef decltype(lo + hi) C;
     const C l = (C)lo, h = (C)hi;
@@ -540,7 +594,7 @@ template <class T, class H> inline u64 trip_down(T lo, H hi, u64 step, bool incl
 }
 
 /* `i != hi` stepping by one: the distance in C's width, as unsigned. */
-template <class T, class H> inline u64 trip_ne(T lo, H hi, bool down)
+template <class T, class H> __host__ __device__ inline u64 trip_ne(T lo, H hi, bool down)
 {
     typedef decltype(lo + hi) C;
     typedef typename std::make_unsigned<C>::type UC;

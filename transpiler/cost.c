@@ -506,3 +506,17 @@ void cost_explain(const Source *src, const Site *site, const GpuDesc *d, FILE *t
                     "PRAGREDUCE_DEVICE=auto runs the loop on the CPU\n",
                 p->cpu_below);
 }
+
+/* Segmented loops. A thread that reduces its segment alone reads it with
+ * one load per element and no combine; a warp spreads it over 32 lanes
+ * and pays 5 shuffle rounds; a block pays two barriers on top. Below 16
+ * elements the shuffles cost more than the serial loads they save (and
+ * most lanes would idle); up to 4096 elements (128 per lane, 16 rounds of
+ * 8 loads in flight) a warp keeps enough loads in flight without the
+ * block's barriers; longer segments get a block, whose 256 threads keep
+ * 8 loads each in flight. Measured on the H100 in bench/NOTES.md. */
+void cost_segment_groups(long long *thread_max, long long *warp_max)
+{
+    *thread_max = 16;
+    *warp_max = 4096;
+}

@@ -21,7 +21,14 @@ void diag_set_quiet(bool on) { quiet = on; }
 /* While probing, diagnostics are neither printed nor counted: a stage may
  * try an analysis whose failure is not an error (nested levels may repeat). */
 static int probing;
-void diag_probe(bool on) { probing += on ? 1 : -1; }
+static char *probe_first; /* arena */
+void diag_probe(bool on)
+{
+    if (on && probing == 0)
+        probe_first = NULL;
+    probing += on ? 1 : -1;
+}
+const char *diag_probe_first(void) { return probe_first; }
 
 int diag_error_count(void) { return error_count; }
 void diag_reset(void) { error_count = 0; }
@@ -48,8 +55,22 @@ static DiagLevel effective_level(DiagLevel level)
 
 void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fmt, ...)
 {
-    if (probing)
+    if (probing) {
+        if (level == DIAG_ERROR && !probe_first) {
+            if (offset > src->size)
+                offset = (unsigned)src->size;
+            unsigned line, col;
+            source_line_col(src, offset, &line, &col);
+            va_list ap;
+            va_start(ap, fmt);
+            StrBuf sb = {0};
+            strbuf_printf(&sb, "%u:%u: ", line, col);
+            strbuf_vprintf(&sb, fmt, ap);
+            va_end(ap);
+            probe_first = strbuf_steal(&sb);
+        }
         return;
+    }
     if (offset > src->size)
         offset = (unsigned)src->size;
     level = effective_level(level);

@@ -17,21 +17,14 @@
  * variable under its own name, so the body means what it meant.
  */
 #include "pragreduce.h"
+#include "emit.h"
 
 #include <limits.h>
 #include <string.h>
 
 #define OUT_LINE "#line @@OUT@@\n"
 
-typedef struct {
-    const Source *src;
-    const Site *site;
-    const EmitOptions *opts;
-    const char *p;  /* prefix */
-    unsigned line;  /* line of the `for` */
-} Ctx;
-
-static void line_to_input(const Ctx *c, StrBuf *sb, unsigned line)
+void line_to_input(const Ctx *c, StrBuf *sb, unsigned line)
 {
     if (!c->opts->line_directives)
         return;
@@ -44,17 +37,17 @@ static void line_to_input(const Ctx *c, StrBuf *sb, unsigned line)
     strbuf_puts(sb, "\"\n");
 }
 
-static void line_to_output(const Ctx *c, StrBuf *sb)
+void line_to_output(const Ctx *c, StrBuf *sb)
 {
     if (c->opts->line_directives)
         strbuf_puts(sb, OUT_LINE);
 }
 
-static char *var_type(const Var *v) { return type_cxx_name(v->type); }
+char *var_type(const Var *v) { return type_cxx_name(v->type); }
 
 /* A read-only pointer to a captured array's elements, as a declarator:
  * "const double *x", or "const double (*A)[64]" for arrays of arrays. */
-static char *array_decl(const Capture *cap, const char *qual, const char *name)
+char *array_decl(const Capture *cap, const char *qual, const char *name)
 {
     const char *cq = cap->written ? "" : "const ";
     if (cap->dims)
@@ -64,7 +57,7 @@ static char *array_decl(const Capture *cap, const char *qual, const char *name)
 
 /* "[8]" for an array declared with a constant size (`double w[8]`,
  * `int img[H][W]` gives "[H]"), whose sizeof the loop may take; else NULL. */
-static char *fixed_extent(const Capture *cap)
+char *fixed_extent(const Capture *cap)
 {
     CXType t = clang_getCanonicalType(cap->var->type);
     /* a parameter declared `double w[8]` is a pointer in C */
@@ -78,13 +71,13 @@ static char *fixed_extent(const Capture *cap)
  * loop bounds what it means in C), else a pointer. */
 /* The fixed-size array's own type around `inner`: "const double (&w)[8]"
  * for inner "&w", "const double (*)[8]" for "*". */
-static char *fixed_array_type(const Capture *cap, const char *ext, const char *inner)
+char *fixed_array_type(const Capture *cap, const char *ext, const char *inner)
 {
     return xformat("%s%s (%s)%s%s", cap->written ? "" : "const ", cap->type, inner, ext,
                    cap->dims ? cap->dims : "");
 }
 
-static char *array_param(const Capture *cap)
+char *array_param(const Capture *cap)
 {
     char *ext = fixed_extent(cap);
     if (!ext)
@@ -93,7 +86,7 @@ static char *array_param(const Capture *cap)
 }
 
 /* The element type, for sizeof: "double" or "double[64]". */
-static char *array_elem(const Capture *cap)
+char *array_elem(const Capture *cap)
 {
     return cap->dims ? xformat("%s%s", cap->type, cap->dims) : xstrdup(cap->type);
 }
@@ -231,7 +224,7 @@ static void emit_scalar_loop(const Ctx *c, StrBuf *sb)
 
 }
 
-static void add_unique_edit(EditList *edits, unsigned start, unsigned end, char *text)
+void add_unique_edit(EditList *edits, unsigned start, unsigned end, char *text)
 {
     /* a macro argument expanded twice is one piece of text */
     for (size_t e = 0; e < edits->count; e++)
@@ -241,7 +234,7 @@ static void add_unique_edit(EditList *edits, unsigned start, unsigned end, char 
 }
 
 /* Edits that make calls inside [start, end) call the device copies. */
-static void add_call_renames(const Ctx *c, EditList *edits, Node **calls, int ncalls,
+void add_call_renames(const Ctx *c, EditList *edits, Node **calls, int ncalls,
                              unsigned start, unsigned end)
 {
     for (int k = 0; k < ncalls; k++)
@@ -253,7 +246,7 @@ static void add_call_renames(const Ctx *c, EditList *edits, Node **calls, int nc
 /* The file's C-to-C++ edits (casts to enums and from void *, VLA
  * parameters) that fall in [start, end), for text copied from there; an
  * edit inside a piece another edit replaces is left out. */
-static void add_cxx_edits(const Ctx *c, EditList *edits, unsigned start, unsigned end)
+void add_cxx_edits(const Ctx *c, EditList *edits, unsigned start, unsigned end)
 {
     const EditList *cxx = c->opts->cxx;
     for (size_t k = 0; cxx && k < cxx->count; k++) {
@@ -273,7 +266,7 @@ static void add_cxx_edits(const Ctx *c, EditList *edits, unsigned start, unsigne
     }
 }
 
-static char *splice_range(const Ctx *c, EditList *edits, unsigned start, unsigned end)
+char *splice_range(const Ctx *c, EditList *edits, unsigned start, unsigned end)
 {
     for (size_t e = 0; e < edits->count; e++) {
         edits->items[e].start -= start;
@@ -528,6 +521,10 @@ static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
         strbuf_printf(sb, "%s%s *pr_ref_%s", sep, var_type(rv->var), rv->name);
         sep = ", ";
     }
+    for (int k = 0; k < site->nprivates; k++) {
+        strbuf_printf(sb, "%s%s *pr_ref_%s", sep, var_type(site->privates[k]), site->privates[k]->name);
+        sep = ", ";
+    }
     if (!site->info.iv_declared_in_loop) {
         strbuf_printf(sb, "%s%s *pr_ref_%s", sep, site->info.iv_type, site->info.iv->name);
         sep = ", ";
@@ -678,6 +675,52 @@ static void emit_alias_check(const Ctx *c, StrBuf *sb)
         strbuf_puts(sb, ") {\n        pr_on_cpu();\n        return;\n    }\n");
 }
 
+/* One chunk's launch of the reduction kernel: one block for small loops,
+ * else the plan's grid, in 32- or 64-bit index arithmetic. */
+static void emit_reduce_launch(const Ctx *c, StrBuf *sb, int tile)
+{
+    const Site *site = c->site;
+    const char *p = c->p;
+    /* Small loops: one block with more loads in flight beats a grid whose
+     * blocks must then be combined (the last-block combine costs ~1.7 us on
+     * an H100; bench/NOTES.md), up to ~256 KiB read and ~2^18 operations. */
+    CostFacts facts = cost_facts(c->src, site);
+    double per = facts.bytes_per_iter > facts.ops_per_iter ? facts.bytes_per_iter : facts.ops_per_iter;
+    unsigned long long one_block_max = (unsigned long long)(262144.0 / (per > 1.0 ? per : 1.0));
+    /* 8 loads in flight, from a whole tile up (a partial tile would leave
+     * the block a long scalar remainder); not for collapsed nests, whose
+     * index splitting is arithmetic the one block would do alone */
+    const int one_block_unroll = 8;
+    unsigned long long one_block_min =
+        (unsigned long long)site->plan.block * (unsigned long long)site->plan.vector * one_block_unroll;
+    bool one_block = site->ninner == 0 && site->plan.unroll < one_block_unroll &&
+                     one_block_max >= one_block_min;
+    if (one_block)
+        strbuf_printf(sb,
+                      "        /* %llu to %llu iterations: one block with %d loads in flight per thread does it all */\n"
+                      "        const bool pr_one_block = pr_narrow && pr_n >= %lluULL && pr_n <= %lluULL;\n",
+                      one_block_min, one_block_max, one_block_unroll, one_block_min, one_block_max);
+    else
+        strbuf_puts(sb, "        const bool pr_one_block = false;\n");
+    strbuf_printf(sb,
+                  "        const unsigned pr_grid = pr_one_block ? 1u : pragreduce::grid_size(pr_n, %d, *pr_occ, %d, %s_site);\n"
+                  "        /* one launch (PRAGREDUCE_BENCH=N times it instead) */\n"
+                  "        pragreduce::run_launch(%s_site, pr_n, [&]() {\n",
+                  tile, site->plan.waves, p, p);
+    if (one_block) {
+        strbuf_puts(sb, "        if (pr_one_block)\n");
+        emit_launch(c, sb, "unsigned", one_block_unroll);
+        strbuf_puts(sb, "        else if (pr_narrow)\n");
+    } else {
+        strbuf_puts(sb, "        if (pr_narrow)\n");
+    }
+    emit_launch(c, sb, "unsigned", site->plan.unroll);
+    strbuf_puts(sb, "        else\n");
+    emit_launch(c, sb, "pragreduce::u64", site->plan.unroll);
+    strbuf_printf(sb, "        PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n", p);
+    strbuf_puts(sb, "        });\n");
+}
+
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
@@ -695,6 +738,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         const ReduceVar *rv = &site->pragma.vars[v];
         strbuf_printf(sb, "    %s %s = *pr_ref_%s;\n", var_type(rv->var), rv->name, rv->name);
     }
+    for (int k = 0; k < site->nprivates; k++)
+        strbuf_printf(sb, "    %s %s = *pr_ref_%s;\n", var_type(site->privates[k]), site->privates[k]->name,
+                      site->privates[k]->name);
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb, "    %s %s = *pr_ref_%s;\n", li->iv_type, li->iv->name, li->iv->name);
     for (int k = 0; k < site->ninner; k++)
@@ -724,7 +770,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     source_line_col(c->src, site->loop->start, &line, &col);
     for (unsigned i = 1; i < col; i++)
         strbuf_putn(sb, " ", 1);
-    {
+    if (site->segment) {
+        strbuf_puts(sb, segment_cpu_text(c));
+    } else {
         EditList edits = {0};
         add_cxx_edits(c, &edits, site->loop->start, site->loop_end);
         strbuf_puts(sb, splice_range(c, &edits, site->loop->start, site->loop_end));
@@ -734,6 +782,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     for (int v = 0; v < nvars; v++)
         strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->pragma.vars[v].name,
                       site->pragma.vars[v].name);
+    for (int k = 0; k < site->nprivates; k++)
+        strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->privates[k]->name, site->privates[k]->name);
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb, "        *pr_ref_%s = %s;\n", li->iv->name, li->iv->name);
     for (int k = 0; k < site->ninner; k++)
@@ -783,9 +833,14 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   li->iv_type, li->iv_type, down, site->ninner ? "pr_trip0" : "pr_trip");
     strbuf_puts(sb, "    (void)pr_last;\n");
     emit_range_vars(c, sb);
+    if (site->segment)
+        emit_segment_decision(c, sb);
 
     /* launch shape */
     int tile = site->plan.block * site->plan.unroll * site->plan.vector;
+    if (site->segment)
+        emit_segment_shape(c, sb);
+    else
     strbuf_printf(sb,
                   "    /* one call at a time on the GPU: calls share its scratch and staging memory */\n"
                   "    std::lock_guard<std::recursive_mutex> pr_hold(pragreduce::gpu_lock());\n"
@@ -923,6 +978,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "    pr_bytes += (size_t)pr_chunks * %d;\n"
                   "    char *pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n",
                   32 * nslots, p);
+    if (site->segment)
+        emit_segment_last_bytes(c, sb);
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];
         char *t = var_type(rv->var);
@@ -966,44 +1023,10 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       n, n, n, n, n, array_elem(cap), p, n, n,
                       array_decl(cap, "", xformat("pr_d_%s", n)), array_decl(cap, "", ""), n, n);
     }
-    /* Small loops: one block with more loads in flight beats a grid whose
-     * blocks must then be combined (the last-block combine costs ~1.7 us on
-     * an H100; bench/NOTES.md), up to ~256 KiB read and ~2^18 operations. */
-    CostFacts facts = cost_facts(c->src, site);
-    double per = facts.bytes_per_iter > facts.ops_per_iter ? facts.bytes_per_iter : facts.ops_per_iter;
-    unsigned long long one_block_max = (unsigned long long)(262144.0 / (per > 1.0 ? per : 1.0));
-    /* 8 loads in flight, from a whole tile up (a partial tile would leave
-     * the block a long scalar remainder); not for collapsed nests, whose
-     * index splitting is arithmetic the one block would do alone */
-    const int one_block_unroll = 8;
-    unsigned long long one_block_min =
-        (unsigned long long)site->plan.block * (unsigned long long)site->plan.vector * one_block_unroll;
-    bool one_block = site->ninner == 0 && site->plan.unroll < one_block_unroll &&
-                     one_block_max >= one_block_min;
-    if (one_block)
-        strbuf_printf(sb,
-                      "        /* %llu to %llu iterations: one block with %d loads in flight per thread does it all */\n"
-                      "        const bool pr_one_block = pr_narrow && pr_n >= %lluULL && pr_n <= %lluULL;\n",
-                      one_block_min, one_block_max, one_block_unroll, one_block_min, one_block_max);
+    if (site->segment)
+        emit_segment_launch(c, sb);
     else
-        strbuf_puts(sb, "        const bool pr_one_block = false;\n");
-    strbuf_printf(sb,
-                  "        const unsigned pr_grid = pr_one_block ? 1u : pragreduce::grid_size(pr_n, %d, *pr_occ, %d, %s_site);\n"
-                  "        /* one launch (PRAGREDUCE_BENCH=N times it instead) */\n"
-                  "        pragreduce::run_launch(%s_site, pr_n, [&]() {\n",
-                  tile, site->plan.waves, p, p);
-    if (one_block) {
-        strbuf_puts(sb, "        if (pr_one_block)\n");
-        emit_launch(c, sb, "unsigned", one_block_unroll);
-        strbuf_puts(sb, "        else if (pr_narrow)\n");
-    } else {
-        strbuf_puts(sb, "        if (pr_narrow)\n");
-    }
-    emit_launch(c, sb, "unsigned", site->plan.unroll);
-    strbuf_puts(sb, "        else\n");
-    emit_launch(c, sb, "pragreduce::u64", site->plan.unroll);
-    strbuf_printf(sb, "        PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n", p);
-    strbuf_puts(sb, "        });\n");
+        emit_reduce_launch(c, sb, tile);
     strbuf_printf(sb,
                   "        if (pr_chunked)\n"
                   "            PRAGREDUCE_CHECK(%s_site, \"cudaEventRecord\", cudaEventRecord(pragreduce::chunk_fence((int)(pr_c & 1), %s_site), 0));\n",
@@ -1025,6 +1048,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       n, n, n, n, n, n, array_elem(cap), p);
     }
     strbuf_puts(sb, "    }\n");
+    if (site->segment)
+        emit_segment_lastprivate(c, sb);
     strbuf_printf(sb,
                   "    std::vector<unsigned char> pr_res((size_t)pr_chunks * %d);\n"
                   "    PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaMemcpy(pr_res.data(), pr_dev + pr_res_at, "
@@ -1063,7 +1088,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "}\n\n");
 }
 
-static void emit_call(const Ctx *c, StrBuf *sb)
+void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
 {
     const Site *site = c->site;
     strbuf_printf(sb, "/* pragreduce: %s:%u, #pragma %s: see %s() above this function */ ",
@@ -1072,6 +1097,10 @@ static void emit_call(const Ctx *c, StrBuf *sb)
     const char *sep = "";
     for (int v = 0; v < site->pragma.nvars; v++) {
         strbuf_printf(sb, "%s&%s", sep, site->pragma.vars[v].name);
+        sep = ", ";
+    }
+    for (int k = 0; k < site->nprivates; k++) {
+        strbuf_printf(sb, "%s&%s", sep, site->privates[k]->name);
         sep = ", ";
     }
     if (!site->info.iv_declared_in_loop) {
@@ -1090,14 +1119,17 @@ static void emit_call(const Ctx *c, StrBuf *sb)
     }
     for (int k = 0; k < site->pragma.nsections; k++) {
         const ArraySection *sec = &site->pragma.sections[k];
-        strbuf_printf(sb, "%s(long long)(%s), (long long)(%s)", sep, sec->lo, sec->len);
+        if (in_segment) /* the segmented loop's wrapper received them */
+            strbuf_printf(sb, "%spr_in_%s_lo, pr_in_%s_n", sep, sec->name, sec->name);
+        else
+            strbuf_printf(sb, "%s(long long)(%s), (long long)(%s)", sep, sec->lo, sec->len);
         sep = ", ";
     }
     strbuf_puts(sb, ");");
     /* the rest of the loop's last line keeps its number */
     unsigned line, col;
     source_line_col(c->src, site->loop_end, &line, &col);
-    if (c->opts->line_directives) {
+    if (c->opts->line_directives && !in_segment) {
         strbuf_puts(sb, "\n");
         line_to_input(c, sb, line);
         for (unsigned i = 1; i < col; i++)
@@ -1153,7 +1185,10 @@ void emit_site(const Source *src, const Site *site, const EmitOptions *opts, Str
     emit_site_string(&c, defs);
     strbuf_puts(defs, "\n");
     emit_functions(&c, defs);
-    emit_kernel(&c, defs);
+    if (site->segment)
+        emit_segment_kernel(&c, defs);
+    else
+        emit_kernel(&c, defs);
     emit_wrapper(&c, defs);
-    emit_call(&c, call);
+    emit_call(&c, call, false);
 }

@@ -86,6 +86,9 @@ void diag_set_errors_are_warnings(bool on);
 void diag_set_quiet(bool on);
 /* Diagnostics between diag_probe(true) and diag_probe(false) are dropped, not counted. */
 void diag_probe(bool on);
+/* The first error dropped since the outermost diag_probe(true), as
+ * "line:col: message", or NULL. */
+const char *diag_probe_first(void);
 
 /* ---------------------------------------------------------------- parse.c */
 
@@ -460,6 +463,9 @@ unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d);
 LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, const char *override);
 /* True when unit-stride vector loads apply to the loop. */
 bool cost_vectorizable(const Site *site, int *vector);
+/* Segmented loops: inner trip counts up to *thread_max run a segment per
+ * thread, up to *warp_max per warp, longer ones per block. */
+void cost_segment_groups(long long *thread_max, long long *warp_max);
 /* --explain: the site's facts, candidates and choice. */
 void cost_explain(const Source *src, const Site *site, const GpuDesc *d, FILE *to);
 
@@ -503,7 +509,32 @@ struct Site {
     int nloc_stores;
     bool rejected;
     char *prefix;         /* "pr_loop0" */
+    /* segmented reductions (segment.c): */
+    Var **privates;       /* outer scalars each outer iteration writes before reading */
+    int nprivates;
+    struct Segment *segment; /* set on the site of an outer loop run as one launch */
+    Site *segmented_by;   /* set on a marked loop inside such an outer loop */
 };
+
+/* ---------------------------------------------------------------- segment.c */
+
+/* An independent outer loop around marked loops, run as one launch: each
+ * outer iteration is a segment, given to a thread, a warp or a block. */
+typedef struct Segment {
+    Site **marked;        /* the marked loops inside, in source order */
+    int nmarked;
+    bool cooperative;     /* warps/blocks may share a marked loop's iterations */
+    const char *solo_why; /* why not, for --explain */
+    long long group_thread_max, group_warp_max; /* inner trip counts: thread below, warp below, else block */
+    Node **guarded;       /* statements writing the segment's elements: one thread of a group runs them */
+    int nguarded;
+} Segment;
+
+/* Finds, for every marked loop, the outermost enclosing loop whose
+ * iterations are independent, and builds a site for it (appended to
+ * *sites, which may move). --explain describes each decision. */
+void segment_find_all(const Source *src, Site **sites, int *count, const GpuDesc *gpu,
+                      FILE *explain);
 
 /* ---------------------------------------------------------------- emit.c */
 

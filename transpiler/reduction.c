@@ -63,6 +63,10 @@ static bool is_math_function(const char *name)
 
 static bool declared_in_loop(const Site *site, const Var *v)
 {
+    /* a segment's private scalars are the iteration's own, like its locals */
+    for (int k = 0; k < site->nprivates; k++)
+        if (site->privates[k] == v)
+            return true;
     return v->decl_offset != UINT32_MAX && v->decl_offset >= site->loop->start &&
            v->decl_offset < site->loop_end;
 }

@@ -208,6 +208,17 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
             sites[i].rejected = true;
     diag_set_errors_are_warnings(false);
 
+    /* independent outer loops around marked loops: one launch each */
+    int nmarked = npragmas;
+    if (diag_error_count() == errors_before)
+        segment_find_all(src, &sites, &npragmas, opts->gpu ? opts->gpu : &gpu_table[0], opts->explain);
+    for (int i = nmarked; i < npragmas; i++) {
+        Site *s = &sites[i];
+        s->prefix = xformat("%sloop%d", prefix, i);
+        s->plan = (LaunchPlan){.block = 256, .unroll = 8, .vector = 1, .waves = 0,
+                               .why = "segmented", .cpu_below = 0};
+    }
+
     bool any_rejected = malformed;
     for (int i = 0; i < npragmas; i++)
         any_rejected |= sites[i].rejected;
@@ -280,6 +291,11 @@ char *transpile(Source *src, const TranspileOptions *opts)
             strbuf_puts(&defs, "\"\n");
         }
         edits_add(&edits, s->function_start, s->function_start, strbuf_steal(&defs));
+        if (s->segmented_by) {
+            /* the outer loop's wrapper calls it when the nest stays on the host */
+            strbuf_free(&call);
+            continue;
+        }
         edits_add(&edits, s->pragma.start, s->loop_end, strbuf_steal(&call));
     }
 

@@ -1,0 +1,55 @@
+/*
+ * emit.h - what emit.c shares with emit_segment.c (segmented kernels).
+ */
+#ifndef PRAGREDUCE_EMIT_H
+#define PRAGREDUCE_EMIT_H
+
+#include "pragreduce.h"
+
+typedef struct {
+    const Source *src;
+    const Site *site;
+    const EmitOptions *opts;
+    const char *p;  /* prefix */
+    unsigned line;  /* line of the `for` */
+} Ctx;
+
+/* #line directives back into the input, and back into the output. */
+void line_to_input(const Ctx *c, StrBuf *sb, unsigned line);
+void line_to_output(const Ctx *c, StrBuf *sb);
+/* The C++ type of a variable. */
+char *var_type(const Var *v);
+/* Declarators and types of captured arrays (see emit.c). */
+char *array_decl(const Capture *cap, const char *qual, const char *name);
+char *fixed_extent(const Capture *cap);
+char *fixed_array_type(const Capture *cap, const char *ext, const char *inner);
+char *array_param(const Capture *cap);
+char *array_elem(const Capture *cap);
+/* Edits of copied text: one per range; calls to the device copies of the
+ * file's functions; the file's C-to-C++ edits. */
+void add_unique_edit(EditList *edits, unsigned start, unsigned end, char *text);
+void add_call_renames(const Ctx *c, EditList *edits, Node **calls, int ncalls, unsigned start,
+                      unsigned end);
+void add_cxx_edits(const Ctx *c, EditList *edits, unsigned start, unsigned end);
+/* The input's [start, end) with the edits applied (their offsets are moved). */
+char *splice_range(const Ctx *c, EditList *edits, unsigned start, unsigned end);
+
+/* The call that replaces the loop; in_segment: inside a segmented loop's
+ * wrapper, whose parameters hold the in() sections' values. */
+void emit_call(const Ctx *c, StrBuf *sb, bool in_segment);
+
+/* emit_segment.c */
+void emit_segment_kernel(const Ctx *c, StrBuf *sb);
+/* The segmented loop as written for the CPU, its marked loops calling
+ * their own wrappers. */
+char *segment_cpu_text(const Ctx *c);
+/* Wrapper pieces: after the range variables, the decision to use the GPU;
+ * the launch shape; one chunk's launch; the private scalars' last values. */
+void emit_segment_decision(const Ctx *c, StrBuf *sb);
+void emit_segment_shape(const Ctx *c, StrBuf *sb);
+void emit_segment_launch(const Ctx *c, StrBuf *sb);
+void emit_segment_lastprivate(const Ctx *c, StrBuf *sb);
+/* The device scratch for the private scalars' last values. */
+void emit_segment_last_bytes(const Ctx *c, StrBuf *sb);
+
+#endif

@@ -1,0 +1,486 @@
+/*
+ * emit_segment.c - the kernel and wrapper pieces of a segmented loop.
+ *
+ * The outer loop's iterations (segments) are spread over the grid, a
+ * segment per group of pr_G threads: 1 (the segment's marked loops run as
+ * written, in one thread), 32 (a warp) or the whole block. The group runs
+ * the outer body redundantly, every thread the same statements on the same
+ * values, so control flow stays uniform; a marked loop inside is shared:
+ * each thread takes every pr_G-th iteration from the operator's identity,
+ * then the group combines (group_allreduce: every thread gets the same
+ * bits) and folds in the variable's value from before the loop. Writes of
+ * the segment's own elements (`y[i] = s`) are done by every thread of the
+ * group with the same value.
+ */
+#include "emit.h"
+
+#include <string.h>
+
+/* The block size of segmented kernels and the loads each thread keeps in
+ * flight in a shared marked loop. */
+#define SEG_BLOCK 256
+#define SEG_UNROLL 8
+
+static const Segment *seg_of(const Ctx *c) { return c->site->segment; }
+
+/* Text spliced into the outer body loses "#line @@OUT@@" markers (splice
+ * resolves them only at the top level): nested text uses this one, turned
+ * back into the marker after the splice. */
+#define INNER_OUT "#line @@INNER@@\n"
+
+static void inner_to_output(const Ctx *c, StrBuf *sb)
+{
+    if (c->opts->line_directives)
+        strbuf_puts(sb, INNER_OUT);
+}
+
+static char *restore_markers(char *text)
+{
+    StrBuf sb = {0};
+    const char *p = text;
+    for (const char *m; (m = strstr(p, INNER_OUT)); p = m + strlen(INNER_OUT)) {
+        strbuf_putn(&sb, p, (size_t)(m - p));
+        strbuf_puts(&sb, "#line @@OUT@@\n");
+    }
+    strbuf_puts(&sb, p);
+    return sb.buf ? strbuf_steal(&sb) : xstrdup("");
+}
+
+static char *escape_comment(const char *s)
+{
+    /* pragma text inside a comment: a stray "*" "/" would end it */
+    StrBuf sb = {0};
+    for (; *s; s++) {
+        if (s[0] == '*' && s[1] == '/') {
+            strbuf_puts(&sb, "* /");
+            s++;
+            continue;
+        }
+        strbuf_putn(&sb, s, 1);
+    }
+    return sb.buf ? strbuf_steal(&sb) : xstrdup("");
+}
+
+static unsigned line_of(const Ctx *c, unsigned offset)
+{
+    unsigned line, col;
+    source_line_col(c->src, offset, &line, &col);
+    return line;
+}
+
+/* "#line N file" text (empty without line directives), starting on a new line. */
+static char *line_text(const Ctx *c, unsigned line)
+{
+    StrBuf sb = {0};
+    strbuf_puts(&sb, "\n");
+    line_to_input(c, &sb, line);
+    return strbuf_steal(&sb);
+}
+
+static void trip_expr(StrBuf *sb, const LoopInfo *li, const char *lo, const char *step)
+{
+    switch (li->cmp) {
+    case CMP_LT:
+    case CMP_LE:
+        strbuf_printf(sb, "pragreduce::trip_up(%s, (%s), %s, %s)", lo, li->hi, step,
+                      li->cmp == CMP_LE ? "true" : "false");
+        break;
+    case CMP_GT:
+    case CMP_GE:
+        strbuf_printf(sb, "pragreduce::trip_down(%s, (%s), %s, %s)", lo, li->hi, step,
+                      li->cmp == CMP_GE ? "true" : "false");
+        break;
+    case CMP_NE:
+        strbuf_printf(sb, "pragreduce::trip_ne(%s, (%s), %s)", lo, li->hi,
+                      li->step_down ? "true" : "false");
+        break;
+    }
+}
+
+/* The marked loop's body for the kernel: calls renamed, C++ edits. */
+static char *marked_body(const Ctx *c, const Site *m)
+{
+    const Site *t = c->site;
+    EditList edits = {0};
+    add_call_renames(c, &edits, t->fn_calls, t->nfn_calls, m->info.body->start, m->body_end);
+    add_cxx_edits(c, &edits, m->info.body->start, m->body_end);
+    return splice_range(c, &edits, m->info.body->start, m->body_end);
+}
+
+/* One iteration of marked loop `m` at shared index `k`, for the kernel. */
+static void shared_iteration(const Ctx *c, StrBuf *sb, const Site *m, const char *indent,
+                             const char *k, const char *body)
+{
+    const LoopInfo *li = &m->info;
+    strbuf_printf(sb, "%s%s%s = pragreduce::iv_at<%s, %s>(pr_jlo, %s, pr_jstep);\n", indent,
+                  li->iv_declared_in_loop ? xformat("%s ", li->iv_type) : "", li->iv->name,
+                  li->iv_type, li->step_down ? "true" : "false", k);
+    strbuf_printf(sb, "%s(void)%s;\n%s{", indent, li->iv->name, indent);
+    strbuf_puts(sb, line_text(c, line_of(c, li->body->start)));
+    unsigned line, col;
+    source_line_col(c->src, li->body->start, &line, &col);
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+    strbuf_puts(sb, body);
+    strbuf_printf(sb, "\n%s;}\n", indent);
+    inner_to_output(c, sb);
+}
+
+/* Marked loop `m` (the mi-th of the segment) shared by the pr_G threads of
+ * a group: replaces the pragma line and the loop in the kernel's copy of
+ * the outer body. */
+static char *shared_loop(const Ctx *c, const Site *m, int mi)
+{
+    const LoopInfo *li = &m->info;
+    StrBuf sb = {0};
+    char *body = marked_body(c, m);
+    strbuf_printf(&sb,
+                  "\n{   /* line %u, #pragma %s: the group's pr_G threads share the iterations,\n"
+                  "       each from the identity, then combine and fold in the value before */\n",
+                  line_of(c, m->loop->start), escape_comment(m->pragma.summary));
+    inner_to_output(c, &sb);
+    for (int v = 0; v < m->pragma.nvars; v++) {
+        const ReduceVar *rv = &m->pragma.vars[v];
+        strbuf_printf(&sb, "    const %s pr_before%d = %s;\n    %s = pr_id%d_%d;\n", var_type(rv->var), v,
+                      rv->name, rv->name, mi, v);
+    }
+    strbuf_printf(&sb,
+                  "    const %s pr_jlo = (%s)(%s);\n"
+                  "    const pragreduce::u64 pr_jstep = (pragreduce::u64)(%s);\n"
+                  "    const pragreduce::u64 pr_jtrip = ",
+                  li->iv_type, li->iv_type, li->lo, li->step);
+    trip_expr(&sb, li, "pr_jlo", "pr_jstep");
+    strbuf_printf(&sb,
+                  ";\n"
+                  "    pragreduce::u64 pr_k = pr_lane;\n"
+                  "    /* full rounds: %d iterations in flight per thread */\n"
+                  "    for (; pr_k + (pragreduce::u64)(%d - 1) * pr_G < pr_jtrip; pr_k += (pragreduce::u64)%d * pr_G) {\n"
+                  "#pragma unroll\n"
+                  "        for (int pr_u = 0; pr_u < %d; ++pr_u) {\n",
+                  SEG_UNROLL, SEG_UNROLL, SEG_UNROLL, SEG_UNROLL);
+    shared_iteration(c, &sb, m, "            ", "pr_k + (pragreduce::u64)pr_u * pr_G", body);
+    strbuf_printf(&sb,
+                  "        }\n"
+                  "    }\n"
+                  "    /* the rest: iterations past the end contribute the identity */\n"
+                  "#pragma unroll\n"
+                  "    for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
+                  "        if (pr_k + (pragreduce::u64)pr_u * pr_G < pr_jtrip) {\n",
+                  SEG_UNROLL);
+    shared_iteration(c, &sb, m, "            ", "pr_k + (pragreduce::u64)pr_u * pr_G", body);
+    strbuf_puts(&sb, "        }\n    }\n");
+    for (int v = 0; v < m->pragma.nvars; v++) {
+        const ReduceVar *rv = &m->pragma.vars[v];
+        const char *f = reduce_ops[rv->op].functor;
+        strbuf_printf(&sb,
+                      "    %s = pragreduce::group_allreduce<%s, pr_G, %d>(%s);\n"
+                      "    %s = %s::apply(pr_before%d, %s);\n",
+                      rv->name, f, SEG_BLOCK, rv->name, rv->name, f, v, rv->name);
+    }
+    if (!li->iv_declared_in_loop)
+        strbuf_printf(&sb, "    %s = pragreduce::iv_at<%s, %s>(pr_jlo, pr_jtrip, pr_jstep); /* as C leaves it */\n",
+                      li->iv->name, li->iv_type, li->step_down ? "true" : "false");
+    strbuf_puts(&sb, "}");
+    /* the rest of the outer body keeps its line numbers */
+    unsigned line, col;
+    source_line_col(c->src, m->loop_end, &line, &col);
+    strbuf_puts(&sb, line_text(c, line));
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(&sb, " ", 1);
+    return strbuf_steal(&sb);
+}
+
+/* The outer body for the kernel: shared marked loops when `shared`, else
+ * the marked loops as written (their pragmas commented out). */
+static char *outer_body(const Ctx *c, bool shared)
+{
+    const Site *t = c->site;
+    const Segment *seg = seg_of(c);
+    const Node *body = t->info.body;
+    EditList edits = {0};
+    for (int k = 0; k < seg->nmarked; k++) {
+        const Site *m = seg->marked[k];
+        if (shared)
+            edits_add(&edits, m->pragma.start, m->loop_end, shared_loop(c, m, k));
+        else
+            edits_add(&edits, m->pragma.start, m->pragma.end,
+                      xformat("/* #pragma %s: run by this thread alone */",
+                              escape_comment(m->pragma.summary)));
+    }
+    for (int k = 0; shared && k < seg->nguarded; k++) {
+        /* the segment's own elements: written by one thread of the group */
+        const Node *w = seg->guarded[k];
+        size_t semi = source_token_at(c->src, w->end);
+        if (semi >= c->src->ntokens || strcmp(c->src->tokens[semi].text, ";") != 0)
+            PR_UNREACHABLE(); /* segment.c checked the statement */
+        edits_add(&edits, w->start, w->start,
+                  xstrdup("{ pragreduce::group_sync<pr_G>(); if (pr_lane == 0) "));
+        edits_add(&edits, c->src->tokens[semi].end, c->src->tokens[semi].end,
+                  xstrdup(" pragreduce::group_sync<pr_G>(); }"));
+    }
+    for (int k = 0; k < t->nfn_calls; k++) {
+        const Node *call = t->fn_calls[k];
+        bool inside = false;
+        for (int i = 0; shared && i < seg->nmarked; i++)
+            inside |= call->start >= seg->marked[i]->pragma.start && call->end <= seg->marked[i]->loop_end;
+        if (!inside && call->start >= body->start && call->end <= t->body_end)
+            add_unique_edit(&edits, call->start, call->end, xformat("%s_fn_%s", c->p, call->name));
+    }
+    add_cxx_edits(c, &edits, body->start, t->body_end);
+    return restore_markers(splice_range(c, &edits, body->start, t->body_end));
+}
+
+static void emit_outer_body(const Ctx *c, StrBuf *sb, bool shared)
+{
+    const Node *body = c->site->info.body;
+    unsigned line, col;
+    source_line_col(c->src, body->start, &line, &col);
+    strbuf_puts(sb, "            do {\n");
+    line_to_input(c, sb, line);
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+    strbuf_puts(sb, outer_body(c, shared));
+    strbuf_puts(sb, "\n            ;} while (0);\n");
+    line_to_output(c, sb);
+}
+
+void emit_segment_kernel(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const Segment *seg = seg_of(c);
+    const LoopInfo *li = &site->info;
+    const char *p = c->p;
+
+    strbuf_printf(sb,
+                  "/* A segment (an iteration of the loop at line %u) per group of pr_G threads:\n"
+                  "   1, a warp or the block. The group runs the loop's body, every thread alike;\n"
+                  "   %s */\n"
+                  "template <class pr_idx, int pr_G>\n__global__ void __launch_bounds__(%d)\n%s_kernel(",
+                  c->line,
+                  seg->cooperative ? "its marked loops are shared by the group's threads."
+                                   : "its marked loops run as written.",
+                  SEG_BLOCK, p);
+    const char *sep = "";
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind == CAP_ARRAY && fixed_extent(cap))
+            strbuf_printf(sb, "%s%s", sep, array_decl(cap, "__restrict__ ", xformat("pr_p_%s", cap->var->name)));
+        else if (cap->kind == CAP_ARRAY)
+            strbuf_printf(sb, "%s%s", sep, array_decl(cap, cap->written ? "" : "__restrict__ ", cap->var->name));
+        else
+            strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
+        sep = ",\n    ";
+    }
+    strbuf_printf(sb, "%s%s pr_lo, pr_idx pr_step, pr_idx pr_trip", sep, li->iv_type);
+    for (int k = 0; seg->cooperative && k < seg->nmarked; k++) {
+        const Site *m = seg->marked[k];
+        for (int v = 0; v < m->pragma.nvars; v++)
+            strbuf_printf(sb, ",\n    %s pr_id%d_%d", var_type(m->pragma.vars[v].var), k, v);
+    }
+    strbuf_puts(sb, ",\n    unsigned char *pr_last)\n{\n");
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        char *ext = cap->kind == CAP_ARRAY ? fixed_extent(cap) : NULL;
+        if (ext)
+            strbuf_printf(sb,
+                          "    /* '%s' has its C type here, so that sizeof means what it means in C */\n"
+                          "    %s = *(%s)pr_p_%s;\n",
+                          cap->var->name, array_param(cap), fixed_array_type(cap, ext, "*"),
+                          cap->var->name);
+    }
+    if (site->nprivates)
+        strbuf_puts(sb, "    /* private scalars: each segment assigns them before reading them */\n");
+    for (int k = 0; k < site->nprivates; k++)
+        strbuf_printf(sb, "    %s %s;\n", var_type(site->privates[k]), site->privates[k]->name);
+    for (int k = 0; seg->cooperative && k < seg->nmarked; k++) {
+        const Site *m = seg->marked[k];
+        for (int v = 0; v < m->pragma.nvars; v++)
+            strbuf_printf(sb, "    (void)pr_id%d_%d;\n", k, v);
+    }
+    strbuf_printf(sb,
+                  "    const unsigned pr_lane = threadIdx.x %% pr_G;\n"
+                  "    (void)pr_lane;\n"
+                  "    const pr_idx pr_groups = (pr_idx)gridDim.x * (%d / pr_G);\n"
+                  "    for (pr_idx pr_seg = ((pr_idx)blockIdx.x * %d + threadIdx.x) / pr_G; pr_seg < pr_trip;\n"
+                  "         pr_seg += pr_groups) {\n"
+                  "        %s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_seg, pr_step);\n"
+                  "        (void)%s;\n",
+                  SEG_BLOCK, SEG_BLOCK, li->iv_type, li->iv->name, li->iv_type,
+                  li->step_down ? "true" : "false", li->iv->name);
+    if (seg->cooperative) {
+        strbuf_puts(sb, "        if constexpr (pr_G == 1) {\n");
+        emit_outer_body(c, sb, false);
+        strbuf_puts(sb, "        } else {\n");
+        emit_outer_body(c, sb, true);
+        strbuf_puts(sb, "        }\n");
+    } else {
+        emit_outer_body(c, sb, false);
+    }
+    if (site->nprivates) {
+        strbuf_puts(sb, "        /* the last segment leaves the private scalars' values, as C does */\n"
+                        "        if (pr_seg == pr_trip - 1 && pr_lane == 0) {\n"
+                        "            size_t pr_at = 0;\n");
+        for (int k = 0; k < site->nprivates; k++)
+            strbuf_printf(sb,
+                          "            memcpy(pr_last + pr_at, &%s, sizeof %s);\n"
+                          "            pr_at += sizeof %s;\n",
+                          site->privates[k]->name, site->privates[k]->name, site->privates[k]->name);
+        strbuf_puts(sb, "            (void)pr_at;\n        }\n");
+    }
+    strbuf_puts(sb, "    }\n    (void)pr_last;\n}\n\n");
+}
+
+/* ------------------------------------------------------------ wrapper */
+
+char *segment_cpu_text(const Ctx *c)
+{
+    const Site *t = c->site;
+    const Segment *seg = seg_of(c);
+    EditList edits = {0};
+    for (int k = 0; k < seg->nmarked; k++) {
+        const Site *m = seg->marked[k];
+        Ctx mc = {c->src, m, c->opts, m->prefix, line_of(c, m->loop->start)};
+        StrBuf call = {0};
+        emit_call(&mc, &call, true);
+        edits_add(&edits, m->pragma.start, m->loop_end, strbuf_steal(&call));
+    }
+    add_cxx_edits(c, &edits, t->loop->start, t->loop_end);
+    return splice_range(c, &edits, t->loop->start, t->loop_end);
+}
+
+/* The first marked loop's trip count when the host can compute it (its
+ * bounds do not depend on the segment), else an estimate. */
+static char *inner_trip_expr(const Ctx *c)
+{
+    const Site *t = c->site;
+    const Site *m = seg_of(c)->marked[0];
+    for (int r = 0; r < t->nranges; r++)
+        if (t->ranges[r].start == m->info.body->start)
+            return xformat("pr_trip_rv%d", r);
+    if (t->pragma.nsections)
+        return xformat("(pragreduce::u64)(pr_in_%s_n > 0 ? pr_in_%s_n : 0) / (pr_trip ? pr_trip : 1)",
+                       t->pragma.sections[0].name, t->pragma.sections[0].name);
+    return xstrdup("(pragreduce::u64)1024 /* unknown: a warp per segment */");
+}
+
+void emit_segment_decision(const Ctx *c, StrBuf *sb)
+{
+    const Segment *seg = seg_of(c);
+    unsigned long long cpu_below = seg->marked[0]->plan.cpu_below;
+    strbuf_printf(sb,
+                  "    /* iterations of the marked loop per segment */\n"
+                  "    const pragreduce::u64 pr_inner = %s;\n"
+                  "    /* the loop as written (its marked loops launching on their own) when the\n"
+                  "       whole is too small for the GPU, or when a few long segments would leave\n"
+                  "       most of it idle */\n"
+                  "    if (!pragreduce::segments_on_gpu(%s_site, pr_trip, pr_inner, %lluULL)) {\n"
+                  "        pr_on_cpu();\n"
+                  "        return;\n"
+                  "    }\n",
+                  inner_trip_expr(c), c->p, cpu_below);
+}
+
+void emit_segment_shape(const Ctx *c, StrBuf *sb)
+{
+    const Segment *seg = seg_of(c);
+    strbuf_printf(sb,
+                  "    /* one call at a time on the GPU: calls share its scratch and staging memory */\n"
+                  "    std::lock_guard<std::recursive_mutex> pr_hold(pragreduce::gpu_lock());\n"
+                  "    /* 32-bit index arithmetic unless the segment count needs 64 bits */\n"
+                  "    const bool pr_narrow = pr_trip <= 0x7fffffffULL && pr_step <= 0x7fffffffULL;\n"
+                  "    /* a segment per thread, warp or block, by its length (cost.c) */\n"
+                  "    const int pr_G = pr_inner <= %lldULL ? 1 : pr_inner <= %lldULL ? 32 : %d;\n"
+                  "    const unsigned pr_grid_max = 1;\n",
+                  seg->group_thread_max < 0 ? 0LL : seg->group_thread_max,
+                  seg->group_warp_max < 0 ? 0LL : seg->group_warp_max, SEG_BLOCK);
+    if (!seg->cooperative)
+        strbuf_puts(sb, "    (void)pr_inner;\n");
+    for (int k = 0; seg->cooperative && k < seg->nmarked; k++) {
+        const Site *m = seg->marked[k];
+        for (int v = 0; v < m->pragma.nvars; v++) {
+            const ReduceVar *rv = &m->pragma.vars[v];
+            char *t = var_type(rv->var);
+            strbuf_printf(sb, "    const %s pr_id%d_%d = %s::identity<%s>(); /* '%s' at line %u */\n", t, k,
+                          v, reduce_ops[rv->op].functor, t, rv->name, line_of(c, m->loop->start));
+        }
+    }
+}
+
+static void launch_one(const Ctx *c, StrBuf *sb, const char *idx, int g)
+{
+    const Site *site = c->site;
+    const Segment *seg = seg_of(c);
+    strbuf_printf(sb, "%s_kernel<%s, %d><<<pr_grid, %d>>>(", c->p, idx, g, SEG_BLOCK);
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind == CAP_ARRAY)
+            strbuf_printf(sb, "pr_d_%s, ", cap->var->name);
+        else
+            strbuf_printf(sb, "%s, ", cap->var->name);
+    }
+    strbuf_printf(sb, "pr_clo, (%s)pr_step, (%s)pr_n", idx, idx);
+    for (int k = 0; seg->cooperative && k < seg->nmarked; k++)
+        for (int v = 0; v < seg->marked[k]->pragma.nvars; v++)
+            strbuf_printf(sb, ", pr_id%d_%d", k, v);
+    strbuf_puts(sb, ", (unsigned char *)(pr_dev + pr_last_at));\n");
+}
+
+void emit_segment_launch(const Ctx *c, StrBuf *sb)
+{
+    const Segment *seg = seg_of(c);
+    strbuf_printf(sb,
+                  "        const pragreduce::u64 pr_per_block = (pragreduce::u64)(%d / pr_G);\n"
+                  "        const pragreduce::u64 pr_blocks = (pr_n + pr_per_block - 1) / pr_per_block;\n"
+                  "        const unsigned pr_grid = (unsigned)(pr_blocks < (1u << 30) ? pr_blocks : (1u << 30));\n"
+                  "        /* one launch (PRAGREDUCE_BENCH=N times it instead) */\n"
+                  "        pragreduce::run_launch(%s_site, pr_n, [&]() {\n",
+                  SEG_BLOCK, c->p);
+    int groups[3] = {1, 32, SEG_BLOCK};
+    int ng = seg->cooperative ? 3 : 1;
+    for (int g = 0; g < ng; g++) {
+        if (ng > 1)
+            strbuf_printf(sb, "            %sif (pr_G == %d) {\n", g ? "else " : "", groups[g]);
+        strbuf_puts(sb, "                if (pr_narrow)\n                    ");
+        launch_one(c, sb, "unsigned", groups[g]);
+        strbuf_puts(sb, "                else\n                    ");
+        launch_one(c, sb, "pragreduce::u64", groups[g]);
+        if (ng > 1)
+            strbuf_puts(sb, "            }\n");
+    }
+    strbuf_printf(sb,
+                  "            PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n"
+                  "        });\n",
+                  c->p);
+}
+
+void emit_segment_lastprivate(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    if (!site->nprivates)
+        return;
+    strbuf_puts(sb, "    /* the private scalars: the values the last segment left */\n"
+                    "    {\n"
+                    "        unsigned char pr_vals[pr_last_bytes];\n");
+    strbuf_printf(sb,
+                  "        PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaMemcpy(pr_vals, pr_dev + pr_last_at, "
+                  "sizeof pr_vals, cudaMemcpyDeviceToHost));\n"
+                  "        size_t pr_at = 0;\n",
+                  c->p);
+    for (int k = 0; k < site->nprivates; k++) {
+        const char *n = site->privates[k]->name;
+        strbuf_printf(sb, "        memcpy(pr_ref_%s, pr_vals + pr_at, sizeof *pr_ref_%s);\n"
+                          "        pr_at += sizeof *pr_ref_%s;\n", n, n, n);
+    }
+    strbuf_puts(sb, "        (void)pr_at;\n    }\n");
+}
+
+void emit_segment_last_bytes(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    strbuf_puts(sb, "    constexpr size_t pr_last_bytes = 0");
+    for (int k = 0; k < site->nprivates; k++)
+        strbuf_printf(sb, " + sizeof(%s)", var_type(site->privates[k]));
+    strbuf_puts(sb, " + 1;\n"
+                    "    const size_t pr_last_at = pr_bytes;\n"
+                    "    pr_bytes += pragreduce::align_up(pr_last_bytes);\n");
+}

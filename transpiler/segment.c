@@ -1,0 +1,594 @@
+/*
+ * segment.c - segmented reductions: an outer loop around marked loops whose
+ * iterations are independent runs as one launch, each outer iteration (a
+ * segment) on a thread, a warp or a block.
+ *
+ *   for (i = 0; i < rows; i++) {         <- the segmented loop
+ *       s = 0;                           <- runs on the GPU too
+ *   #pragma reduce(+: s)
+ *       for (j = 0; j < cols; j++)       <- shared by the segment's threads
+ *           s += A[i * cols + j] * x[j];
+ *       y[i] = s;                        <- the segment's own element
+ *   }
+ *
+ * An outer loop qualifies when its body, marked loops included, passes the
+ * checks a marked loop's body passes (reduction.c: no writes that outlive
+ * an iteration, no calls with effects, no early exits), with two
+ * relaxations that keep iterations independent:
+ *   - it may write the element of an array at its own index (`y[i]`), and
+ *     touch that array nowhere else (access.c's fused-output rule);
+ *   - it may write scalars declared outside it that each iteration assigns
+ *     before anything reads them (`s = 0;` at the top of the body, a for
+ *     loop's `j = 0`): private scalars, whose value after the loop is the
+ *     last iteration's, as in C.
+ * The outermost enclosing loop that qualifies is taken; --explain tells
+ * which loops were tried and why the others were not.
+ */
+#include "pragreduce.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------ the tree */
+
+static Node *find_for_at(Node *n, unsigned start)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_FOR && n->start == start)
+        return n;
+    for (int i = 0; i < n->nkids; i++) {
+        Node *f = find_for_at(n->kids[i], start);
+        if (f)
+            return f;
+    }
+    return NULL;
+}
+
+/* The loop's text ends after its body, or after the ';' of a body that is
+ * one statement. */
+static unsigned loop_text_end(const Source *src, const Node *loop)
+{
+    const Node *body = loop->kids[loop->nkids - 1];
+    unsigned end = loop->end;
+    if (body->kind == N_COMPOUND)
+        return end;
+    size_t t = source_token_at(src, end);
+    if (t < src->ntokens && strcmp(src->tokens[t].text, ";") == 0)
+        return src->tokens[t].end;
+    return end;
+}
+
+/* ------------------------------------------------------------ private scalars */
+
+typedef struct {
+    Var **vars;
+    int n;
+} VarSet;
+
+static bool set_has(const VarSet *s, const Var *v)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->vars[i] == v)
+            return true;
+    return false;
+}
+
+static void set_add(VarSet *s, Var *v)
+{
+    if (set_has(s, v))
+        return;
+    s->vars = xrealloc(s->vars, (size_t)(s->n + 1) * sizeof(Var *));
+    s->vars[s->n++] = v;
+}
+
+static bool declared_within(const Node *loop, unsigned end, const Var *v)
+{
+    return v->decl_offset != UINT32_MAX && v->decl_offset >= loop->start && v->decl_offset < end;
+}
+
+/* Scalars declared outside `loop` that its body assigns (plain variables,
+ * not through pointers). */
+static void written_scalars(const Node *n, const Node *loop, unsigned end, VarSet *out)
+{
+    if (!n)
+        return;
+    Node *target = NULL;
+    if (n->kind == N_ASSIGN)
+        target = ast_strip(n->kids[0]);
+    else if (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))
+        target = ast_strip(n->kids[0]);
+    if (target && target->kind == N_DECLREF && target->var && !declared_within(loop, end, target->var))
+        set_add(out, target->var);
+    if (n->for_init)
+        written_scalars(n->for_init, loop, end, out);
+    if (n->for_cond)
+        written_scalars(n->for_cond, loop, end, out);
+    if (n->for_inc)
+        written_scalars(n->for_inc, loop, end, out);
+    for (int i = 0; i < n->nkids; i++)
+        if (n->kids[i] != n->for_init && n->kids[i] != n->for_cond && n->kids[i] != n->for_inc)
+            written_scalars(n->kids[i], loop, end, out);
+}
+
+/* The first reference to `v` in the tree, in source order. */
+static const Node *first_ref(const Node *n, const Var *v)
+{
+    const Node *best = NULL;
+    if (!n)
+        return NULL;
+    if (n->kind == N_DECLREF && n->var == v)
+        return n;
+    const Node *kids[3] = {n->for_init, n->for_cond, n->for_inc};
+    for (int k = 0; k < 3; k++) {
+        const Node *f = first_ref(kids[k], v);
+        if (f && (!best || f->start < best->start))
+            best = f;
+    }
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *f = first_ref(n->kids[i], v);
+        if (f && (!best || f->start < best->start))
+            best = f;
+    }
+    return best;
+}
+
+static bool address_taken(const Node *n, const Var *v)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_UNARY && !strcmp(n->op, "&")) {
+        const Node *t = ast_strip(n->kids[0]);
+        if (t && t->kind == N_DECLREF && t->var == v)
+            return true;
+    }
+    if ((n->for_init && address_taken(n->for_init, v)) || (n->for_cond && address_taken(n->for_cond, v)) ||
+        (n->for_inc && address_taken(n->for_inc, v)))
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (address_taken(n->kids[i], v))
+            return true;
+    return false;
+}
+
+/* True when every iteration of `loop` assigns `v` before reading it: the
+ * first mention of v in the body is the target of a plain `v = e` (e not
+ * reading v) that runs unconditionally, as a statement of the body itself
+ * or as the first clause of a `for` that is one. */
+static bool assigned_first(const Node *loop, const Var *v)
+{
+    const Node *body = loop->kids[loop->nkids - 1];
+    const Node *ref = first_ref(body, v);
+    if (!ref)
+        return false;
+    const Node *assign = ref->parent;
+    while (assign && (assign->kind == N_PAREN || assign->kind == N_IMPLICIT))
+        assign = assign->parent;
+    if (!assign || assign->kind != N_ASSIGN || strcmp(assign->op, "=") != 0 ||
+        ast_strip(assign->kids[0]) != ref || ast_mentions(assign->kids[1], v))
+        return false;
+    const Node *stmt = assign;
+    while (stmt->parent && (stmt->parent->kind == N_PAREN || stmt->parent->kind == N_IMPLICIT))
+        stmt = stmt->parent;
+    const Node *holder = stmt->parent;
+    if (holder && holder->kind == N_FOR && holder->for_init == stmt)
+        stmt = holder, holder = holder->parent;
+    return holder == body || (stmt == body);
+}
+
+/* An outer-level `continue` skips the rest of an iteration, which could
+ * skip a private scalar's assignment. */
+static bool has_outer_continue(const Node *n, int depth)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_CONTINUE)
+        return depth == 0;
+    bool loop = n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_outer_continue(n->kids[i], depth + (loop ? 1 : 0)))
+            return true;
+    return false;
+}
+
+/* ------------------------------------------------------------ in() clauses */
+
+static bool mentions_word(const char *text, const char *word)
+{
+    size_t n = strlen(word);
+    for (const char *p = text; (p = strstr(p, word)); p += n) {
+        bool before = p > text && (p[-1] == '_' || (p[-1] >= 'a' && p[-1] <= 'z') ||
+                                   (p[-1] >= 'A' && p[-1] <= 'Z') || (p[-1] >= '0' && p[-1] <= '9'));
+        char a = p[n];
+        bool after = a == '_' || (a >= 'a' && a <= 'z') || (a >= 'A' && a <= 'Z') || (a >= '0' && a <= '9');
+        if (!before && !after)
+            return true;
+    }
+    return false;
+}
+
+/* A variable declared in the outer loop (or its own) that an in() clause
+ * names: the clause then changes from segment to segment. */
+static const char *section_uses_local(const Node *n, const ArraySection *sec)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_VARDECL && n->var &&
+        (mentions_word(sec->lo, n->var->name) || mentions_word(sec->len, n->var->name)))
+        return n->var->name;
+    for (int i = 0; i < n->nkids; i++) {
+        const char *v = section_uses_local(n->kids[i], sec);
+        if (v)
+            return v;
+    }
+    return NULL;
+}
+
+/* ------------------------------------------------------------ one candidate */
+
+typedef struct {
+    unsigned start;
+    Site *site; /* NULL when the loop does not qualify */
+    char *why_not;
+} OuterTry;
+
+static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *marked,
+                       Site *all, int nall, char **why_not)
+{
+    unsigned end = loop_text_end(src, outer);
+    Site *t = xcalloc(1, sizeof *t);
+    t->index = -1;
+    t->loop = outer;
+    t->loop_end = end;
+    t->function = marked->function;
+    t->function_start = marked->function_start;
+    t->function_name = marked->function_name;
+    t->pragma.collapse = 1;
+    t->pragma.hash_offset = outer->start;
+    t->pragma.start = t->pragma.end = outer->start;
+    Segment *seg = xcalloc(1, sizeof *seg);
+    t->segment = seg;
+
+    /* the marked loops inside: all must be valid, and their in() clauses
+     * are the outer loop's too */
+    for (int k = 0; k < nall; k++) {
+        Site *m = &all[k];
+        if (!m->loop || m->pragma.start < outer->start || m->pragma.start >= end)
+            continue;
+        if (m->rejected) {
+            *why_not = xformat("the marked loop at offset %u inside it is not a valid reduction", m->pragma.start);
+            return NULL;
+        }
+        if (m->info.step_runtime_check) {
+            unsigned line, col;
+            source_line_col(src, m->loop->start, &line, &col);
+            *why_not = xformat("the marked loop at line %u steps by a variable that may be 0", line);
+            return NULL;
+        }
+        seg->marked = xrealloc(seg->marked, (size_t)(seg->nmarked + 1) * sizeof(Site *));
+        seg->marked[seg->nmarked++] = m;
+        for (int s = 0; s < m->pragma.nsections; s++) {
+            const ArraySection *sec = &m->pragma.sections[s];
+            const char *local = section_uses_local(outer, sec);
+            if (!local && outer->for_init) {
+                /* the outer loop's own variable, when declared before it */
+                LoopInfo li;
+                diag_probe(true);
+                if (loop_analyze_one(src, outer, &li) && (mentions_word(sec->lo, li.iv->name) ||
+                                                          mentions_word(sec->len, li.iv->name)))
+                    local = li.iv->name;
+                diag_probe(false);
+            }
+            if (local) {
+                *why_not = xformat("in(%s[%s:%s]) uses '%s', which changes from one iteration to "
+                                   "the next",
+                                   sec->name, sec->lo, sec->len, local);
+                return NULL;
+            }
+            bool dup = false;
+            for (int q = 0; q < t->pragma.nsections; q++) {
+                const ArraySection *o = &t->pragma.sections[q];
+                if (strcmp(o->name, sec->name) != 0)
+                    continue;
+                if (strcmp(o->lo, sec->lo) != 0 || strcmp(o->len, sec->len) != 0) {
+                    *why_not = xformat("two marked loops name different in() sections of '%s'", sec->name);
+                    return NULL;
+                }
+                dup = true;
+            }
+            if (dup)
+                continue;
+            t->pragma.sections = xrealloc(t->pragma.sections,
+                                          (size_t)(t->pragma.nsections + 1) * sizeof(ArraySection));
+            t->pragma.sections[t->pragma.nsections++] = m->pragma.sections[s];
+        }
+    }
+    StrBuf summary = {0};
+    for (int k = 0; k < seg->nmarked; k++)
+        strbuf_printf(&summary, "%s%s", k ? " " : "", seg->marked[k]->pragma.summary);
+    t->pragma.summary = xformat("%s, segmented", summary.buf ? summary.buf : "");
+    strbuf_free(&summary);
+
+    diag_probe(true);
+    bool ok = loop_analyze(src, t, outer);
+    const Node *body = ok ? t->info.body : NULL;
+    if (ok) {
+        t->body_end = end;
+        /* private scalars: written inside, declared outside, assigned first */
+        VarSet written = {0};
+        written_scalars(body, outer, end, &written);
+        for (int k = 0; k < written.n; k++) {
+            Var *v = written.vars[k];
+            if (v == t->info.iv || v->storage != VAR_LOCAL || v->is_volatile)
+                continue;
+            CXType canon = clang_getCanonicalType(v->type);
+            if (canon.kind == CXType_ConstantArray || canon.kind == CXType_IncompleteArray ||
+                canon.kind == CXType_VariableArray || !type_cxx_name(v->type))
+                continue;
+            if (!assigned_first(outer, v) || address_taken(fn_tree, v))
+                continue; /* the walk reports the write */
+            t->privates = xrealloc(t->privates, (size_t)(t->nprivates + 1) * sizeof(Var *));
+            t->privates[t->nprivates++] = v;
+        }
+        ok = reduction_analyze(src, t) && access_analyze(src, t);
+    }
+    const char *first = diag_probe_first();
+    diag_probe(false);
+    if (ok && t->nprivates && has_outer_continue(body, 0)) {
+        *why_not = xformat("a 'continue' of the outer loop could skip the assignment of '%s'",
+                           t->privates[0]->name);
+        return NULL;
+    }
+    if (!ok) {
+        *why_not = xstrdup(first ? first : "its loop header is not canonical");
+        return NULL;
+    }
+    return t;
+}
+
+/* ------------------------------------------------------------ the mapping */
+
+/* How a segment's marked loops are shared. A thread per segment runs them
+ * as written; a warp or a block splits their iterations and combines
+ * through shuffles and shared memory. The cost model's thresholds: a warp
+ * needs at least a few iterations per lane to beat a thread that reads its
+ * segment alone, a block needs enough to amortize its barriers. */
+static const Capture *written_capture(const Site *t, const Var *v)
+{
+    for (int i = 0; i < t->ncaptures; i++)
+        if (t->captures[i].var == v && t->captures[i].kind == CAP_ARRAY && t->captures[i].written)
+            return &t->captures[i];
+    return NULL;
+}
+
+static bool has_write(const Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_ASSIGN ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--"))))
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_write(n->kids[i]))
+            return true;
+    return false;
+}
+
+/* A whole statement (`y[i] = e;`, `y[i] += e;`) whose one effect is the
+ * write of an element of a written array. */
+static bool element_write_statement(const Source *src, const Site *t, const Node *n)
+{
+    if (n->from_macro)
+        return false;
+    size_t semi = source_token_at(src, n->end);
+    if (semi >= src->ntokens || strcmp(src->tokens[semi].text, ";") != 0)
+        return false;
+    const Node *target = NULL;
+    if (n->kind == N_ASSIGN) {
+        if (has_write(n->kids[1]))
+            return false;
+        target = n->kids[0];
+    } else if (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--"))) {
+        target = n->kids[0];
+    } else {
+        return false;
+    }
+    if (has_write(target))
+        return false;
+    bool through;
+    (void)through;
+    const Node *base = ast_strip((Node *)target);
+    while (base && (base->kind == N_SUBSCRIPT || (base->kind == N_MEMBER && base->op && !strcmp(base->op, "."))))
+        base = ast_strip(base->kids[0]);
+    if (!base || base->kind != N_DECLREF || !written_capture(t, base->var))
+        return false;
+    const Node *p = n->parent;
+    return p && (p->kind == N_COMPOUND || p->kind == N_IF || p->kind == N_FOR || p->kind == N_WHILE ||
+                 p->kind == N_DO || p->kind == N_CASE || p->kind == N_DEFAULT || p->kind == N_LABEL) &&
+           !(p->kind == N_IF && p->kids[0] == n) && !(p->kind == N_FOR && p->kids[p->nkids - 1] != n);
+}
+
+/* `y[i]` (or `y[i].f`) as the target of an assignment or ++/--. */
+static bool is_write_target(const Node *ref)
+{
+    const Node *n = ref;
+    while (n->parent && (n->parent->kind == N_SUBSCRIPT || n->parent->kind == N_MEMBER ||
+                         n->parent->kind == N_PAREN || n->parent->kind == N_IMPLICIT) &&
+           n->parent->kids[0] == n)
+        n = n->parent;
+    const Node *p = n->parent;
+    if (!p)
+        return false;
+    if (p->kind == N_ASSIGN)
+        return p->kids[0] == n;
+    return p->kind == N_UNARY && (!strcmp(p->op, "++") || !strcmp(p->op, "--"));
+}
+
+/* Statements that write the segment's elements run in one thread of a
+ * shared group, between barriers of the group (the others must not read
+ * what it writes too early or too late: `y[i] = b * y[i]`, `x - mean[j]`);
+ * false when such a write is inside a larger expression. */
+static bool find_guarded(const Source *src, Site *t, const Node *n, bool inside_guarded)
+{
+    if (!n)
+        return true;
+    if (!inside_guarded && element_write_statement(src, t, n)) {
+        Segment *seg = t->segment;
+        seg->guarded = xrealloc(seg->guarded, (size_t)(seg->nguarded + 1) * sizeof(Node *));
+        seg->guarded[seg->nguarded++] = (Node *)n;
+        inside_guarded = true;
+    }
+    if (n->kind == N_DECLREF && n->var && written_capture(t, n->var) && !inside_guarded &&
+        is_write_target(n))
+        return false; /* written inside a larger expression */
+    const Node *kids[3] = {n->for_init, n->for_cond, n->for_inc};
+    for (int k = 0; k < 3; k++)
+        if (kids[k] && !find_guarded(src, t, kids[k], inside_guarded))
+            return false;
+    for (int i = 0; i < n->nkids; i++)
+        if (n->kids[i] != n->for_init && n->kids[i] != n->for_cond && n->kids[i] != n->for_inc &&
+            !find_guarded(src, t, n->kids[i], inside_guarded))
+            return false;
+    return true;
+}
+
+static void choose_cooperation(const Source *src, Site *t)
+{
+    Segment *seg = t->segment;
+    seg->cooperative = find_guarded(src, t, t->info.body, false);
+    if (!seg->cooperative)
+        seg->solo_why = "an element of the segment is written inside a larger expression";
+    for (int k = 0; k < seg->nmarked; k++) {
+        const Site *m = seg->marked[k];
+        if (m->ninner) {
+            seg->cooperative = false; /* collapse(N): its index arithmetic stays sequential */
+            seg->solo_why = "a collapse(N) loop inside";
+        }
+        for (int v = 0; v < m->pragma.nvars; v++)
+            if (m->pragma.vars[v].op == OP_MAXLOC || m->pragma.vars[v].op == OP_MINLOC) {
+                seg->cooperative = false; /* ties need the iteration order */
+                seg->solo_why = "maxloc/minloc inside: ties need the iteration order";
+            }
+    }
+    cost_segment_groups(&seg->group_thread_max, &seg->group_warp_max);
+    if (!seg->cooperative)
+        seg->group_thread_max = seg->group_warp_max = -1;
+}
+
+/* ------------------------------------------------------------ all sites */
+
+static void explain_site(const Source *src, FILE *to, const Site *m, const char *text)
+{
+    if (!to)
+        return;
+    unsigned line, col;
+    source_line_col(src, m->loop->start, &line, &col);
+    fprintf(to, "%s:%u: %s: %s\n", src->path, line, m->pragma.summary, text);
+}
+
+void segment_find_all(const Source *src, Site **sites_io, int *count, const GpuDesc *gpu,
+                      FILE *explain)
+{
+    (void)gpu;
+    Site *sites = *sites_io;
+    int n = *count;
+    OuterTry *tried = NULL;
+    int ntried = 0;
+    Site **found = NULL;
+    int nfound = 0;
+    Node *fn_tree = NULL;
+    CXCursor fn_cursor = clang_getNullCursor();
+
+    for (int k = 0; k < n; k++) {
+        Site *m = &sites[k];
+        if (!m->loop || m->rejected)
+            continue;
+        if (!clang_equalCursors(fn_cursor, m->function)) {
+            fn_cursor = m->function;
+            fn_tree = ast_build(src, m->function);
+        }
+        Node *self = find_for_at(fn_tree, m->loop->start);
+        if (!self)
+            continue;
+        Site *chosen = NULL;
+        StrBuf notes = {0};
+        for (Node *p = self->parent; p; p = p->parent) {
+            if (p->kind != N_FOR || p->from_macro)
+                continue;
+            OuterTry *c = NULL;
+            for (int i = 0; i < ntried; i++)
+                if (tried[i].start == p->start)
+                    c = &tried[i];
+            if (!c) {
+                tried = xrealloc(tried, (size_t)(ntried + 1) * sizeof(OuterTry));
+                c = &tried[ntried++];
+                c->start = p->start;
+                c->why_not = NULL;
+                c->site = try_outer(src, fn_tree, p, m, sites, n, &c->why_not);
+            }
+            unsigned line, col;
+            source_line_col(src, p->start, &line, &col);
+            if (c->site) {
+                chosen = c->site;
+                strbuf_printf(&notes, "    the loop at line %u: iterations independent\n", line);
+            } else {
+                strbuf_printf(&notes, "    the loop at line %u: not taken: %s\n", line, c->why_not);
+            }
+        }
+        if (chosen) {
+            unsigned line, col;
+            source_line_col(src, chosen->loop->start, &line, &col);
+            bool known = false;
+            for (int i = 0; i < nfound; i++)
+                known |= found[i] == chosen;
+            if (!known) {
+                choose_cooperation(src, chosen);
+                found = xrealloc(found, (size_t)(nfound + 1) * sizeof(Site *));
+                found[nfound++] = chosen;
+            }
+            if (explain) {
+                explain_site(src, explain, m,
+                             xformat("segmented: the loop at line %u runs as one launch, an "
+                                     "iteration of it per %s%s",
+                                     line,
+                                     chosen->segment->cooperative
+                                         ? "thread, warp or block by the inner trip count"
+                                         : "thread",
+                                     chosen->segment->cooperative ? "" : xformat(" (%s)", chosen->segment->solo_why)));
+                if (notes.len)
+                    fputs(notes.buf, explain);
+                for (int v = 0; v < chosen->nprivates; v++)
+                    fprintf(explain, "    private: '%s' (assigned first in each iteration; keeps the last one's value)\n",
+                            chosen->privates[v]->name);
+            }
+        } else if (explain) {
+            explain_site(src, explain, m,
+                         self->parent ? "not segmented: each run of it is its own launch"
+                                      : "not segmented: no enclosing loop");
+            if (notes.len)
+                fputs(notes.buf, explain);
+        }
+        strbuf_free(&notes);
+    }
+    if (!nfound)
+        return;
+    /* the outer sites go after the marked ones; marked loops inside them
+     * are emitted as part of them */
+    int **marked_at = xcalloc((size_t)nfound, sizeof(int *));
+    for (int i = 0; i < nfound; i++) {
+        marked_at[i] = xcalloc((size_t)found[i]->segment->nmarked, sizeof(int));
+        for (int k = 0; k < found[i]->segment->nmarked; k++)
+            marked_at[i][k] = (int)(found[i]->segment->marked[k] - sites);
+    }
+    sites = xrealloc(sites, (size_t)(n + nfound) * sizeof(Site));
+    for (int i = 0; i < nfound; i++) {
+        Site *t = &sites[n + i];
+        *t = *found[i];
+        t->index = n + i;
+        for (int k = 0; k < t->segment->nmarked; k++) {
+            t->segment->marked[k] = &sites[marked_at[i][k]];
+            t->segment->marked[k]->segmented_by = t;
+        }
+    }
+    *sites_io = sites;
+    *count = n + nfound;
+}
