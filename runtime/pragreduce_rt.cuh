@@ -493,6 +493,23 @@ inline int sm_count(const char *site)
 }
 
 
+/* Threads per segment: 1 up to `thread_max` iterations, a warp up to
+ * `warp_max`, else the block; PRAGREDUCE_SEGMENT_GROUP=1, 32 or the block
+ * size overrides it (experiments; cooperative loops only). */
+inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
+{
+    static int forced = -1;
+    if (forced < 0) {
+        const char *e = getenv("PRAGREDUCE_SEGMENT_GROUP");
+        forced = e ? atoi(e) : 0;
+        if (forced != 1 && forced != 32 && forced != block)
+            forced = 0;
+    }
+    if (forced && warp_max > 0)
+        return forced;
+    return inner <= thread_max ? 1 : inner <= warp_max ? 32 : block;
+}
+
 /* A segmented loop runs as one launch unless the whole nest is below the
  * CPU threshold (auto mode), or its segments are too few and too long to
  * spread over the GPU: then the loop runs as written, and each marked

@@ -389,10 +389,11 @@ void emit_segment_shape(const Ctx *c, StrBuf *sb)
                   "    /* 32-bit index arithmetic unless the segment count needs 64 bits */\n"
                   "    const bool pr_narrow = pr_trip <= 0x7fffffffULL && pr_step <= 0x7fffffffULL;\n"
                   "    /* a segment per thread, warp or block, by its length (cost.c) */\n"
-                  "    const int pr_G = pr_inner <= %lldULL ? 1 : pr_inner <= %lldULL ? 32 : %d;\n"
+                  "%s"
                   "    const unsigned pr_grid_max = 1;\n",
-                  seg->group_thread_max < 0 ? 0LL : seg->group_thread_max,
-                  seg->group_warp_max < 0 ? 0LL : seg->group_warp_max, SEG_BLOCK);
+                  seg->cooperative ? xformat("    const int pr_G = pragreduce::segment_group(pr_inner, %lldULL, %lldULL, %d);\n",
+                                             seg->group_thread_max, seg->group_warp_max, SEG_BLOCK)
+                                   : "    const int pr_G = 1; /* its marked loops run as written */\n");
     if (!seg->cooperative)
         strbuf_puts(sb, "    (void)pr_inner;\n");
     for (int k = 0; seg->cooperative && k < seg->nmarked; k++) {
@@ -480,7 +481,7 @@ void emit_segment_last_bytes(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "    constexpr size_t pr_last_bytes = 0");
     for (int k = 0; k < site->nprivates; k++)
         strbuf_printf(sb, " + sizeof(%s)", var_type(site->privates[k]));
-    strbuf_puts(sb, " + 1;\n"
+    strbuf_puts(sb, ";\n"
                     "    const size_t pr_last_at = pr_bytes;\n"
                     "    pr_bytes += pragreduce::align_up(pr_last_bytes);\n");
 }

@@ -202,7 +202,7 @@ int main(int argc, char **argv)
         ms += mean[j];
         ss += sd[j];
     }
-    printf("column stats %.4f %.4f\n", ms, ss);
+    printf("column stats %.3g %.3g\n", ms, ss);
 
     int d = 3, k = 5, npts = (int)(n / 3);
     if (npts > 20000)
