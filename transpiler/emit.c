@@ -356,12 +356,45 @@ static void emit_functions(const Ctx *c, StrBuf *sb)
     }
 }
 
+/* The declaration of private variable v under its own name: "double t",
+ * "int m[2][2]". */
+static char *private_decl(const Var *v)
+{
+    CXType t = v->type;
+    StrBuf dims = {0};
+    while (clang_getCanonicalType(t).kind == CXType_ConstantArray) {
+        CXType canon = clang_getCanonicalType(t);
+        strbuf_printf(&dims, "[%lld]", clang_getArraySize(canon));
+        t = clang_getArrayElementType(canon);
+    }
+    char *d = xformat("%s %s%s", type_cxx_name(t), v->name, dims.len ? dims.buf : "");
+    strbuf_free(&dims);
+    return d;
+}
+
+/* private(...): fresh copies, for one iteration in the kernel or for the
+ * loop on the CPU (the caller's variables keep their values either way). */
+static void emit_private_decls(const Ctx *c, StrBuf *sb, const char *indent, const char *what)
+{
+    const Pragma *pg = &c->site->pragma;
+    if (pg->nprivates == 0)
+        return;
+    strbuf_printf(sb, "%s/* private(", indent);
+    for (int k = 0; k < pg->nprivates; k++)
+        strbuf_printf(sb, "%s%s", k ? ", " : "", pg->privates[k].name);
+    strbuf_printf(sb, "): %s */\n", what);
+    for (int k = 0; k < pg->nprivates; k++)
+        strbuf_printf(sb, "%s%s;\n", indent, private_decl(pg->privates[k].var));
+}
+
 static void emit_body_text(const Ctx *c, StrBuf *sb, const char *indent, const char *text)
 {
     const Node *body = c->site->info.body;
     unsigned line, col;
     source_line_col(c->src, body->start, &line, &col);
     strbuf_printf(sb, "%s{\n", indent);
+    emit_private_decls(c, sb, xformat("%s    ", indent),
+                       "this iteration's own; it writes them before reading them");
     line_to_input(c, sb, line);
     for (unsigned i = 1; i < col; i++)
         strbuf_putn(sb, " ", 1);
@@ -719,6 +752,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
 
     /* the CPU path: the loop as written */
     strbuf_puts(sb, "    auto pr_on_cpu = [&]() {\n");
+    emit_private_decls(c, sb, "        ",
+                       "the loop's own; the caller's keep their values, as on the GPU");
     line_to_input(c, sb, c->line);
     unsigned line, col;
     source_line_col(c->src, site->loop->start, &line, &col);

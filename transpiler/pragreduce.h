@@ -276,6 +276,14 @@ typedef struct {
     char *lo, *len; /* expression texts */
 } ArraySection;
 
+/* private(v): a variable declared outside the loop that each iteration
+ * writes before it reads it; the GPU gives every iteration its own. */
+typedef struct {
+    const char *name;
+    unsigned offset; /* of the name in the pragma */
+    Var *var;        /* resolved by reduction.c */
+} PrivateVar;
+
 typedef struct {
     unsigned start, end;  /* the pragma's logical line: '#' .. end of line (excl. newline) */
     unsigned hash_offset; /* the '#' */
@@ -286,6 +294,8 @@ typedef struct {
     int collapse;            /* collapse(N): loops in the nest; 1 without the clause */
     unsigned collapse_offset;
     char *summary;        /* "reduce(+: sum)" for messages */
+    PrivateVar *privates; /* private(v, ...) */
+    int nprivates;
 } Pragma;
 
 /* Finds every `#pragma reduce` of the main file. Malformed ones are
@@ -503,6 +513,11 @@ struct Site {
     int nloc_stores;
     bool rejected;
     char *prefix;         /* "pr_loop0" */
+    /* `if (x < mn) mn = x; else if (x > mx) mx = x;`: the min and the max
+     * variable's positions in the pragma; the wrapper runs the loop on the
+     * CPU unless mn <= mx before it (reduction.c explains why) */
+    int (*minmax_pairs)[2];
+    int nminmax_pairs;
 };
 
 /* ---------------------------------------------------------------- emit.c */
