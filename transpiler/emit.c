@@ -711,6 +711,15 @@ static void emit_alias_check(const Ctx *c, StrBuf *sb)
         strbuf_puts(sb, ") {\n        pr_on_cpu();\n        return;\n    }\n");
 }
 
+/* Variable v is the min or the max of an `if (x < mn) ... else if (x > mx)` pair. */
+static bool in_minmax_pair(const Site *site, int v)
+{
+    for (int k = 0; k < site->nminmax_pairs; k++)
+        if (site->minmax_pairs[k][0] == v || site->minmax_pairs[k][1] == v)
+            return true;
+    return false;
+}
+
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
@@ -789,6 +798,16 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       k + 1, k + 1, site->inner[k].step_down ? "true" : "false");
     if (site->ninner)
         strbuf_puts(sb, " ||\n        pr_too_many");
+    /* if (x < mn) mn = x; else if (x > mx) mx = x;  (reduction.c) */
+    for (int k = 0; k < site->nminmax_pairs; k++) {
+        const char *mn = site->pragma.vars[site->minmax_pairs[k][0]].name;
+        const char *mx = site->pragma.vars[site->minmax_pairs[k][1]].name;
+        strbuf_printf(sb,
+                      " ||\n        /* the else of '%s' and '%s' skips no needed update only while\n"
+                      "           %s <= %s: not so before the loop (or a NaN), the loop as written */\n"
+                      "        !(%s <= %s)",
+                      mn, mx, mn, mx, mn, mx);
+    }
     strbuf_puts(sb, ") {\n        pr_on_cpu();\n        return;\n    }\n");
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb, "    (void)%s;\n", li->iv->name);
@@ -958,6 +977,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "    pr_bytes += (size_t)pr_chunks * %d;\n"
                   "    char *pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n",
                   32 * nslots, p);
+    int pair_noted = 0;
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];
         char *t = var_type(rv->var);
@@ -967,6 +987,14 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                           "false);\n",
                           slots[k].type, k, rv->op == OP_MAXLOC ? "pragreduce::op_max" : "pragreduce::op_min",
                           t, var_type(site->pragma.vars[slots[k].index].var));
+        else if (in_minmax_pair(site, slots[k].var))
+            strbuf_printf(sb,
+                          "%s    const %s pr_id%d = %s;\n",
+                          pair_noted++ ? ""
+                                       : "    /* for the if/else pair, not the identity: each thread starts from the\n"
+                                         "       values before the loop, so that its min <= its max holds as the\n"
+                                         "       else needs (taking a value twice changes neither min nor max) */\n",
+                          t, k, rv->name);
         else
             strbuf_printf(sb, "    const %s pr_id%d = %s::identity<%s>();\n", t, k,
                           reduce_ops[rv->op].functor, t);

@@ -193,6 +193,33 @@ static bool binary_update(const char *bop, ReduceOp *op, bool *commutative)
     return false;
 }
 
+/* `if (x > v) v = x;` (with or without braces) given its condition and its
+ * statement; with `filters`, also `if (ok && x > v) v = x;`. */
+static ReduceVar *match_if_update(Walk *w, Node *cond_node, Node *then, bool filters,
+                                  ReduceOp *op, Node **operand)
+{
+    if (then->kind == N_COMPOUND && then->nkids == 1)
+        then = then->kids[0];
+    Node *a = ast_strip(then);
+    if (a->kind != N_ASSIGN || strcmp(a->op, "=") != 0)
+        return NULL;
+    ReduceVar *rv = as_reduction_ref(w->site, a->kids[0]);
+    if (!rv || ast_mentions(a->kids[1], rv->var))
+        return NULL;
+    /* if (filter && x > v) v = x;  is if (filter) { if (x > v) v = x; } */
+    Node *cond = ast_strip(cond_node);
+    while (filters && cond->kind == N_BINARY && !strcmp(cond->op, "&&")) {
+        bool left = ast_mentions(cond->kids[0], rv->var);
+        bool right = ast_mentions(cond->kids[1], rv->var);
+        if (left == right)
+            return NULL;
+        cond = ast_strip(left ? cond->kids[0] : cond->kids[1]);
+    }
+    if (match_minmax(w, rv, cond, a->kids[1], a->kids[0], op, operand))
+        return rv;
+    return NULL;
+}
+
 /* Recognizes a whole statement that updates a reduction variable. */
 static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand,
                                const char **bad_form)
@@ -266,30 +293,8 @@ static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand
         }
         return NULL;
     }
-    if (s->kind == N_IF && s->nkids == 2) {
-        /* if (x > v) v = x;  with or without braces */
-        Node *then = s->kids[1];
-        if (then->kind == N_COMPOUND && then->nkids == 1)
-            then = then->kids[0];
-        Node *a = ast_strip(then);
-        if (a->kind != N_ASSIGN || strcmp(a->op, "=") != 0)
-            return NULL;
-        ReduceVar *rv = as_reduction_ref(w->site, a->kids[0]);
-        if (!rv || ast_mentions(a->kids[1], rv->var))
-            return NULL;
-        /* if (filter && x > v) v = x;  is if (filter) { if (x > v) v = x; } */
-        Node *cond = ast_strip(s->kids[0]);
-        while (cond->kind == N_BINARY && !strcmp(cond->op, "&&")) {
-            bool left = ast_mentions(cond->kids[0], rv->var);
-            bool right = ast_mentions(cond->kids[1], rv->var);
-            if (left == right)
-                return NULL;
-            cond = ast_strip(left ? cond->kids[0] : cond->kids[1]);
-        }
-        if (match_minmax(w, rv, cond, a->kids[1], a->kids[0], op, operand))
-            return rv;
-        return NULL;
-    }
+    if (s->kind == N_IF && s->nkids == 2)
+        return match_if_update(w, s->kids[0], s->kids[1], true, op, operand);
     return NULL;
 }
 
@@ -1348,6 +1353,136 @@ static bool match_loc_ternaries(Walk *w, Node *a, Node *b)
     return accept_loc(w, ast_strip(a), rv, ri, vc->kids[0], vc->kids[1], vc->kids[2], ic->kids[1]);
 }
 
+/* No side effects: evaluating it again, or in another thread, is the same. */
+static bool side_effect_free(const Node *n)
+{
+    if (!n)
+        return true;
+    if (n->kind == N_ASSIGN || n->kind == N_STMTEXPR || n->kind == N_ASM)
+        return false;
+    if (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))
+        return false;
+    if (n->kind == N_CALL && !(n->name && is_math_function(n->name)))
+        return false;
+    for (int i = 0; i < n->nkids; i++)
+        if (!side_effect_free(n->kids[i]))
+            return false;
+    return true;
+}
+
+/* Offset of the `else` of if-statement s. */
+static unsigned else_offset(const Source *src, const Node *s)
+{
+    for (size_t i = source_token_at(src, s->kids[1]->end);
+         i < src->ntokens && src->tokens[i].offset < s->kids[2]->start; i++)
+        if (strcmp(src->tokens[i].text, "else") == 0)
+            return src->tokens[i].offset;
+    return s->kids[2]->start;
+}
+
+/* The minimum and the maximum of one value in one chain:
+ *   if (x < mn) mn = x; else if (x > mx) mx = x;
+ * (either update first, each test in either orientation, <= / >=, braces).
+ * Sequentially the else skips the test of mx whenever mn changes. While
+ * mn <= mx that never matters: x < mn <= mx means x > mx is false (with
+ * <= and >=, a skipped update would store the value mx already has), and
+ * mn only falls and mx only rises, so mn <= mx stays true. So when the
+ * values before the loop satisfy mn <= mx, the chain computes the two
+ * independent reductions. The pair goes to site->minmax_pairs: the
+ * wrapper checks mn <= mx at run time (else, NaN included, it runs the
+ * loop as written on the CPU), and each GPU thread starts from the values
+ * before the loop instead of the identities (taking a value twice changes
+ * neither min nor max), so that mn <= mx holds in every thread too.
+ * Returns true when `s` is an if/else whose first branch updates a
+ * reduction variable: accepted, or diagnosed. */
+static bool match_minmax_else(Walk *w, Node *s)
+{
+    Site *site = w->site;
+    if (s->kind != N_IF || s->nkids != 3)
+        return false;
+    ReduceOp op1, op2 = OP_COUNT;
+    Node *x1, *x2 = NULL;
+    ReduceVar *rv1 = match_if_update(w, s->kids[0], s->kids[1], false, &op1, &x1);
+    if (!rv1)
+        return false;
+    Node *els = s->kids[2];
+    if (els->kind == N_COMPOUND && els->nkids == 1)
+        els = els->kids[0];
+    Node *e = ast_strip(els);
+    ReduceVar *rv2 = NULL;
+    if (e->kind == N_IF && e->nkids == 2)
+        rv2 = match_if_update(w, e->kids[0], e->kids[1], false, &op2, &x2);
+    unsigned at = else_offset(w->src, s);
+    const char *supported = "the one else-chain supported is the minimum and maximum of one value, "
+                            "'if (x < mn) mn = x; else if (x > mx) mx = x;'; otherwise write "
+                            "separate 'if' statements";
+    if (!rv2 || rv2 == rv1) {
+        REPORT(w, at,
+               "this 'else' runs only when the iteration leaves '%s' unchanged, which depends on "
+               "the values other iterations gave '%s', so the iterations could not run in "
+               "parallel; %s",
+               rv1->name, rv1->name, supported);
+        return true;
+    }
+    if (!((op1 == OP_MIN && op2 == OP_MAX) || (op1 == OP_MAX && op2 == OP_MIN))) {
+        REPORT(w, at,
+               "this 'else' makes the update of '%s' depend on the test of '%s': both move "
+               "toward the %s, so a value that updates '%s' is never offered to '%s', which a "
+               "parallel reduction cannot reproduce; %s",
+               rv2->name, rv1->name, op1 == OP_MIN ? "minimum" : "maximum", rv1->name, rv2->name,
+               supported);
+        return true;
+    }
+    if (op1 != rv1->op || op2 != rv2->op) {
+        ReduceVar *bad = op1 != rv1->op ? rv1 : rv2;
+        ReduceOp got = op1 != rv1->op ? op1 : op2;
+        REPORT(w, bad == rv1 ? s->start : e->start,
+               "'%s' is updated with '%s' here, but the pragma reduces it with '%s'", bad->name,
+               reduce_ops[got].spelling, reduce_ops[bad->op].spelling);
+        return true;
+    }
+    if (!ast_same_expr(w->src, x1, x2)) {
+        REPORT(w, at,
+               "this 'else' makes the update of '%s' depend on the test of '%s', and they test "
+               "different values ('%s' and '%s'): the else is harmless only when both test the "
+               "same value; write separate 'if' statements",
+               rv2->name, rv1->name, ast_expr_text(w->src, x1), ast_expr_text(w->src, x2));
+        return true;
+    }
+    if (!side_effect_free(x1)) {
+        REPORT(w, x1->start,
+               "'%s' has side effects, so the tests of '%s' and '%s' may see different values; "
+               "compute it into a local variable first",
+               ast_expr_text(w->src, x1), rv1->name, rv2->name);
+        return true;
+    }
+    rv1->nupdates++;
+    rv2->nupdates++;
+    /* what the two updates read, other than their own variables */
+    const Var *saved = w->skip_var;
+    Node *stmts[2] = {s, e};
+    ReduceVar *rvs[2] = {rv1, rv2};
+    for (int k = 0; k < 2; k++) {
+        Node *then = stmts[k]->kids[1];
+        if (then->kind == N_COMPOUND && then->nkids == 1)
+            then = then->kids[0];
+        w->skip_var = rvs[k]->var;
+        walk(w, stmts[k]->kids[0]);
+        walk(w, ast_strip(then)->kids[1]);
+    }
+    w->skip_var = saved;
+    int mn = (int)((op1 == OP_MIN ? rv1 : rv2) - site->pragma.vars);
+    int mx = (int)((op1 == OP_MIN ? rv2 : rv1) - site->pragma.vars);
+    for (int k = 0; k < site->nminmax_pairs; k++)
+        if (site->minmax_pairs[k][0] == mn && site->minmax_pairs[k][1] == mx)
+            return true;
+    site->minmax_pairs = xrealloc(site->minmax_pairs, (size_t)(site->nminmax_pairs + 1) * sizeof *site->minmax_pairs);
+    site->minmax_pairs[site->nminmax_pairs][0] = mn;
+    site->minmax_pairs[site->nminmax_pairs][1] = mx;
+    site->nminmax_pairs++;
+    return true;
+}
+
 /* A statement: an update of a reduction variable, or anything else. */
 static void walk_stmt(Walk *w, Node *n)
 {
@@ -1358,6 +1493,8 @@ static void walk_stmt(Walk *w, Node *n)
         return;
     }
     if (match_loc(w, n))
+        return;
+    if (match_minmax_else(w, ast_strip(n)))
         return;
     ReduceOp op;
     Node *operand;
