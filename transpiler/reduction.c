@@ -1139,6 +1139,18 @@ static bool check_call(Walk *w, Node *call)
     const char *name = call->name ? call->name : "";
     Node *callee;
     CXCursor def = called_definition(call, &callee);
+    if (clang_Cursor_isNull(def) && callee && callee->kind == N_DECLREF &&
+        clang_getCursorKind(clang_getCursorReferenced(callee->cursor)) == CXCursor_FunctionDecl &&
+        source_cursor_in_main(w->src, clang_getCursorReferenced(callee->cursor))) {
+        /* declared in this file, defined in another: its body can be neither checked nor
+           copied for the GPU */
+        REPORT(w, call->start,
+               "call to '%s', which this file declares but does not define: a marked loop may "
+               "call only <math.h> functions and functions defined in this file (their bodies "
+               "are checked for side effects and copied for the GPU)",
+               name);
+        return false;
+    }
     if (clang_Cursor_isNull(def) || !source_cursor_in_main(w->src, def)) {
         REPORT(w, call->start,
                "call to '%s' is not allowed in a marked loop: only <math.h> functions and "
