@@ -682,6 +682,19 @@ static bool writes_through_pointer(const Node *n, const Var *v)
     return false;
 }
 
+/* A mention of v in n other than in the operand of sizeof. */
+static bool mentions_evaluated(const Node *n, const Var *v)
+{
+    if (!n || n->kind == N_SIZEOF)
+        return false;
+    if ((n->kind == N_DECLREF || n->kind == N_VARDECL) && n->var == v)
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (mentions_evaluated(n->kids[i], v))
+            return true;
+    return false;
+}
+
 /* `for (k = A; k < B; k++)` with constant A and B (also `int k = A`,
  * `k <= B`, `++k`, `k += 1`): k runs over [*lo, *hi). */
 static bool constant_range(Node *f, Var **iv, long long *lo, long long *hi)
@@ -752,8 +765,8 @@ static bool fill_loop(DefCheck *dc, Node *f, int depth, Var **ivs, long long *lo
         return false;
     if (lo[depth] < 0 || hi[depth] > dc->dims[depth])
         return false;
-    if (ast_mentions(f->for_init, dc->var) || ast_mentions(f->for_cond, dc->var) ||
-        ast_mentions(f->for_inc, dc->var))
+    if (mentions_evaluated(f->for_init, dc->var) || mentions_evaluated(f->for_cond, dc->var) ||
+        mentions_evaluated(f->for_inc, dc->var))
         return false;
     Node *body = f->kids[f->nkids - 1];
     if (has_jump(body) || writes_var(body, ivs[depth]))

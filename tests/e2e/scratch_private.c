@@ -106,6 +106,30 @@ int main(int argc, char **argv)
     }
     printf("2-D, elements, struct: %.4f %ld\n", s4, ones);
 
+    /* skipped iterations, a value set by both branches of an if/else, a fill
+       loop bounded by sizeof, reads in an inner loop */
+    double sq[4], f;
+    double s5 = 0.0;
+#pragma reduce(+: s5) private(sq, f)
+    for (long i = 0; i < n; i++) {
+        if (a[i] < -5.0)
+            continue;
+        for (size_t k = 0; k < sizeof sq / sizeof sq[0]; k++) {
+            double v = a[i] + (double)k;
+            sq[k] = v * v;
+        }
+        if (a[i] > 0.0)
+            f = 1.0;
+        else
+            f = 2.0;
+        for (int j = 0; j < 2; j++) {
+            double u = sq[j] * f;
+            s5 += u;
+        }
+        s5 += sq[3];
+    }
+    printf("continue, if/else, sizeof: %.4f\n", s5);
+
     free(a);
     free(p);
     return 0;
