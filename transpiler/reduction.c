@@ -578,7 +578,7 @@ static bool unconditional_in(const Node *assign, const Node *stmt)
         const Node *p = n->parent;
         if (!p || !(p->kind == N_IMPLICIT || p->kind == N_PAREN ||
                     (p->kind == N_BINARY && !strcmp(p->op, ","))))
-            return p == stmt;
+            return false;
     }
     return false;
 }
