@@ -349,12 +349,45 @@ static void emit_functions(const Ctx *c, StrBuf *sb)
     }
 }
 
+/* The declaration of private variable v under its own name: "double t",
+ * "int m[2][2]". */
+static char *private_decl(const Var *v)
+{
+    CXType t = v->type;
+    StrBuf dims = {0};
+    while (clang_getCanonicalType(t).kind == CXType_ConstantArray) {
+        CXType canon = clang_getCanonicalType(t);
+        strbuf_printf(&dims, "[%lld]", clang_getArraySize(canon));
+        t = clang_getArrayElementType(canon);
+    }
+    char *d = xformat("%s %s%s", type_cxx_name(t), v->name, dims.len ? dims.buf : "");
+    strbuf_free(&dims);
+    return d;
+}
+
+/* private(...): fresh copies, for one iteration in the kernel or for the
+ * loop on the CPU (the caller's variables keep their values either way). */
+static void emit_private_decls(const Ctx *c, StrBuf *sb, const char *indent, const char *what)
+{
+    const Pragma *pg = &c->site->pragma;
+    if (pg->nprivates == 0)
+        return;
+    strbuf_printf(sb, "%s/* private(", indent);
+    for (int k = 0; k < pg->nprivates; k++)
+        strbuf_printf(sb, "%s%s", k ? ", " : "", pg->privates[k].name);
+    strbuf_printf(sb, "): %s */\n", what);
+    for (int k = 0; k < pg->nprivates; k++)
+        strbuf_printf(sb, "%s%s;\n", indent, private_decl(pg->privates[k].var));
+}
+
 static void emit_body_text(const Ctx *c, StrBuf *sb, const char *indent, const char *text)
 {
     const Node *body = c->site->info.body;
     unsigned line, col;
     source_line_col(c->src, body->start, &line, &col);
     strbuf_printf(sb, "%s{\n", indent);
+    emit_private_decls(c, sb, xformat("%s    ", indent),
+                       "this iteration's own; it writes them before reading them");
     line_to_input(c, sb, line);
     for (unsigned i = 1; i < col; i++)
         strbuf_putn(sb, " ", 1);
@@ -721,6 +754,15 @@ static void emit_reduce_launch(const Ctx *c, StrBuf *sb, int tile)
     strbuf_puts(sb, "        });\n");
 }
 
+/* Variable v is the min or the max of an `if (x < mn) ... else if (x > mx)` pair. */
+static bool in_minmax_pair(const Site *site, int v)
+{
+    for (int k = 0; k < site->nminmax_pairs; k++)
+        if (site->minmax_pairs[k][0] == v || site->minmax_pairs[k][1] == v)
+            return true;
+    return false;
+}
+
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
@@ -765,6 +807,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
 
     /* the CPU path: the loop as written */
     strbuf_puts(sb, "    auto pr_on_cpu = [&]() {\n");
+    emit_private_decls(c, sb, "        ",
+                       "the loop's own; the caller's keep their values, as on the GPU");
     line_to_input(c, sb, c->line);
     unsigned line, col;
     source_line_col(c->src, site->loop->start, &line, &col);
@@ -804,6 +848,16 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       k + 1, k + 1, site->inner[k].step_down ? "true" : "false");
     if (site->ninner)
         strbuf_puts(sb, " ||\n        pr_too_many");
+    /* if (x < mn) mn = x; else if (x > mx) mx = x;  (reduction.c) */
+    for (int k = 0; k < site->nminmax_pairs; k++) {
+        const char *mn = site->pragma.vars[site->minmax_pairs[k][0]].name;
+        const char *mx = site->pragma.vars[site->minmax_pairs[k][1]].name;
+        strbuf_printf(sb,
+                      " ||\n        /* the else of '%s' and '%s' skips no needed update only while\n"
+                      "           %s <= %s: not so before the loop (or a NaN), the loop as written */\n"
+                      "        !(%s <= %s)",
+                      mn, mx, mn, mx, mn, mx);
+    }
     strbuf_puts(sb, ") {\n        pr_on_cpu();\n        return;\n    }\n");
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb, "    (void)%s;\n", li->iv->name);
@@ -980,6 +1034,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   32 * nslots, p);
     if (site->segment)
         emit_segment_last_bytes(c, sb);
+    int pair_noted = 0;
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];
         char *t = var_type(rv->var);
@@ -989,6 +1044,14 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                           "false);\n",
                           slots[k].type, k, rv->op == OP_MAXLOC ? "pragreduce::op_max" : "pragreduce::op_min",
                           t, var_type(site->pragma.vars[slots[k].index].var));
+        else if (in_minmax_pair(site, slots[k].var))
+            strbuf_printf(sb,
+                          "%s    const %s pr_id%d = %s;\n",
+                          pair_noted++ ? ""
+                                       : "    /* for the if/else pair, not the identity: each thread starts from the\n"
+                                         "       values before the loop, so that its min <= its max holds as the\n"
+                                         "       else needs (taking a value twice changes neither min nor max) */\n",
+                          t, k, rv->name);
         else
             strbuf_printf(sb, "    const %s pr_id%d = %s::identity<%s>();\n", t, k,
                           reduce_ops[rv->op].functor, t);

@@ -5,7 +5,7 @@
  * the tokens `#` `pragma` `reduce` at the start of a line. Grammar:
  *
  *   #pragma reduce(OP: VAR[, VAR...]) [reduce(OP: VAR...)]... [in(ARR[LO:LEN], ...)]
- *           [collapse(N)]
+ *           [collapse(N)] [private(VAR, ...)]
  *   OP: + * min max & | ^ && ||
  *
  * The loop it marks is the `for` whose first token comes right after the
@@ -253,6 +253,44 @@ static bool parse_collapse_clause(Cursor *c, Pragma *p)
     return expect(c, ")", "to close 'collapse('");
 }
 
+/* private(v, ...): scratch variables declared outside the loop that every
+ * iteration writes before reading (reduction.c checks that). */
+static bool parse_private_clause(Cursor *c, Pragma *p)
+{
+    c->i++; /* private */
+    if (!expect(c, "(", "after 'private'"))
+        return false;
+    for (;;) {
+        const Token *t = peek(c);
+        if (!is_identifier(t)) {
+            diag_at(c->src, here(c), DIAG_ERROR, "expected a variable name in 'private(...)'%s%s%s",
+                    t ? ", found '" : " at the end of the pragma", t ? t->text : "", t ? "'" : "");
+            return false;
+        }
+        for (int k = 0; k < p->nprivates; k++) {
+            if (strcmp(p->privates[k].name, t->text) == 0) {
+                diag_at(c->src, t->offset, DIAG_ERROR, "'%s' appears twice in private(...)",
+                        t->text);
+                return false;
+            }
+        }
+        p->privates = xrealloc(p->privates, (size_t)(p->nprivates + 1) * sizeof *p->privates);
+        p->privates[p->nprivates++] = (PrivateVar){.name = t->text, .offset = t->offset};
+        c->i++;
+        if (at(c, ".") || at(c, "->") || at(c, "[")) {
+            diag_at(c->src, t->offset, DIAG_ERROR,
+                    "private(...) takes whole variables, not a member or element of '%s'",
+                    t->text);
+            return false;
+        }
+        if (at(c, ",")) {
+            c->i++;
+            continue;
+        }
+        return expect(c, ")", "to close 'private('");
+    }
+}
+
 bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, unsigned line_end,
                          Pragma *out)
 {
@@ -265,10 +303,12 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
             ok = parse_in_clause(&c, out);
         else if (at(&c, "collapse"))
             ok = parse_collapse_clause(&c, out);
+        else if (at(&c, "private"))
+            ok = parse_private_clause(&c, out);
         else {
             diag_at(src, here(&c), DIAG_ERROR,
                     "unexpected '%s' in '#pragma reduce'; expected a clause reduce(OP: VAR), "
-                    "in(ARRAY[FIRST:COUNT]) or collapse(N)",
+                    "in(ARRAY[FIRST:COUNT]), collapse(N) or private(VAR, ...)",
                     peek(&c)->text);
             ok = false;
         }
@@ -276,6 +316,19 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
     if (ok && out->nvars == 0) {
         diag_at(src, here(&c), DIAG_ERROR, "'#pragma reduce' names no reduction variable");
         ok = false;
+    }
+    /* a reduction variable carries values between iterations: not private */
+    for (int k = 0; ok && k < out->nprivates; k++) {
+        for (int v = 0; v < out->nvars; v++) {
+            if (strcmp(out->vars[v].name, out->privates[k].name) == 0) {
+                diag_at(src, out->privates[k].offset, DIAG_ERROR,
+                        "'%s' is a reduction variable, so it cannot also be private: a private "
+                        "variable starts every iteration afresh",
+                        out->privates[k].name);
+                ok = false;
+                break;
+            }
+        }
     }
     if (!ok)
         return false;
@@ -295,6 +348,10 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
         strbuf_printf(&sb, " collapse(%d)", out->collapse);
     if (out->collapse == 0)
         out->collapse = 1;
+    for (int k = 0; k < out->nprivates; k++)
+        strbuf_printf(&sb, "%s%s", k ? ", " : " private(", out->privates[k].name);
+    if (out->nprivates)
+        strbuf_puts(&sb, ")");
     out->summary = strbuf_steal(&sb);
     return true;
 }

@@ -279,6 +279,14 @@ typedef struct {
     char *lo, *len; /* expression texts */
 } ArraySection;
 
+/* private(v): a variable declared outside the loop that each iteration
+ * writes before it reads it; the GPU gives every iteration its own. */
+typedef struct {
+    const char *name;
+    unsigned offset; /* of the name in the pragma */
+    Var *var;        /* resolved by reduction.c */
+} PrivateVar;
+
 typedef struct {
     unsigned start, end;  /* the pragma's logical line: '#' .. end of line (excl. newline) */
     unsigned hash_offset; /* the '#' */
@@ -289,6 +297,8 @@ typedef struct {
     int collapse;            /* collapse(N): loops in the nest; 1 without the clause */
     unsigned collapse_offset;
     char *summary;        /* "reduce(+: sum)" for messages */
+    PrivateVar *privates; /* private(v, ...) */
+    int nprivates;
 } Pragma;
 
 /* Finds every `#pragma reduce` of the main file. Malformed ones are
@@ -514,6 +524,11 @@ struct Site {
     int nprivates;
     struct Segment *segment; /* set on the site of an outer loop run as one launch */
     Site *segmented_by;   /* set on a marked loop inside such an outer loop */
+    /* `if (x < mn) mn = x; else if (x > mx) mx = x;`: the min and the max
+     * variable's positions in the pragma; the wrapper runs the loop on the
+     * CPU unless mn <= mx before it (reduction.c explains why) */
+    int (*minmax_pairs)[2];
+    int nminmax_pairs;
 };
 
 /* ---------------------------------------------------------------- segment.c */

@@ -94,6 +94,14 @@ static ReduceVar *as_reduction_ref(Site *site, Node *n)
     return n && n->kind == N_DECLREF ? reduction_var(site, n->var) : NULL;
 }
 
+static bool is_private(const Site *site, const Var *v)
+{
+    for (int i = 0; v && i < site->pragma.nprivates; i++)
+        if (site->pragma.privates[i].var == v)
+            return true;
+    return false;
+}
+
 /* ------------------------------------------------------------ captures */
 
 static Capture *capture_for(Site *site, Var *v, unsigned offset)
@@ -189,6 +197,33 @@ static bool binary_update(const char *bop, ReduceOp *op, bool *commutative)
     return false;
 }
 
+/* `if (x > v) v = x;` (with or without braces) given its condition and its
+ * statement; with `filters`, also `if (ok && x > v) v = x;`. */
+static ReduceVar *match_if_update(Walk *w, Node *cond_node, Node *then, bool filters,
+                                  ReduceOp *op, Node **operand)
+{
+    if (then->kind == N_COMPOUND && then->nkids == 1)
+        then = then->kids[0];
+    Node *a = ast_strip(then);
+    if (a->kind != N_ASSIGN || strcmp(a->op, "=") != 0)
+        return NULL;
+    ReduceVar *rv = as_reduction_ref(w->site, a->kids[0]);
+    if (!rv || ast_mentions(a->kids[1], rv->var))
+        return NULL;
+    /* if (filter && x > v) v = x;  is if (filter) { if (x > v) v = x; } */
+    Node *cond = ast_strip(cond_node);
+    while (filters && cond->kind == N_BINARY && !strcmp(cond->op, "&&")) {
+        bool left = ast_mentions(cond->kids[0], rv->var);
+        bool right = ast_mentions(cond->kids[1], rv->var);
+        if (left == right)
+            return NULL;
+        cond = ast_strip(left ? cond->kids[0] : cond->kids[1]);
+    }
+    if (match_minmax(w, rv, cond, a->kids[1], a->kids[0], op, operand))
+        return rv;
+    return NULL;
+}
+
 /* Recognizes a whole statement that updates a reduction variable. */
 static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand,
                                const char **bad_form)
@@ -262,30 +297,8 @@ static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand
         }
         return NULL;
     }
-    if (s->kind == N_IF && s->nkids == 2) {
-        /* if (x > v) v = x;  with or without braces */
-        Node *then = s->kids[1];
-        if (then->kind == N_COMPOUND && then->nkids == 1)
-            then = then->kids[0];
-        Node *a = ast_strip(then);
-        if (a->kind != N_ASSIGN || strcmp(a->op, "=") != 0)
-            return NULL;
-        ReduceVar *rv = as_reduction_ref(w->site, a->kids[0]);
-        if (!rv || ast_mentions(a->kids[1], rv->var))
-            return NULL;
-        /* if (filter && x > v) v = x;  is if (filter) { if (x > v) v = x; } */
-        Node *cond = ast_strip(s->kids[0]);
-        while (cond->kind == N_BINARY && !strcmp(cond->op, "&&")) {
-            bool left = ast_mentions(cond->kids[0], rv->var);
-            bool right = ast_mentions(cond->kids[1], rv->var);
-            if (left == right)
-                return NULL;
-            cond = ast_strip(left ? cond->kids[0] : cond->kids[1]);
-        }
-        if (match_minmax(w, rv, cond, a->kids[1], a->kids[0], op, operand))
-            return rv;
-        return NULL;
-    }
+    if (s->kind == N_IF && s->nkids == 2)
+        return match_if_update(w, s->kids[0], s->kids[1], true, op, operand);
     return NULL;
 }
 
@@ -353,6 +366,21 @@ static Var *fused_output(const Site *site, Node *target)
     return NULL;
 }
 
+static bool written_before_read(const Source *src, const Site *site, const Var *v, Node **bad);
+
+/* For the message about a write to an outer variable: true when private(v)
+ * would be accepted (a scalar or fixed-size array every iteration writes
+ * before it reads it). */
+static bool could_be_private(const Walk *w, const Var *v)
+{
+    CXType t = clang_getCanonicalType(v->type);
+    bool scalar = type_is_arithmetic(v->type) || t.kind == CXType_Record;
+    if (!scalar && t.kind != CXType_ConstantArray)
+        return false;
+    Node *bad;
+    return written_before_read(w->src, w->site, v, &bad);
+}
+
 static void check_write(Walk *w, Node *target, Node *whole)
 {
     Site *site = w->site;
@@ -375,6 +403,8 @@ static void check_write(Walk *w, Node *target, Node *whole)
                root->name);
         return;
     }
+    if (root && is_private(site, root) && !through_pointer)
+        return; /* each iteration's own */
     ReduceVar *rv = reduction_var(site, root);
     if (rv && t->kind == N_DECLREF) {
         REPORT(w, whole->start,
@@ -402,18 +432,25 @@ static void check_write(Walk *w, Node *target, Node *whole)
             return;
         }
     }
+    /* scratch that every iteration writes before reading: private() says so */
+    char *hint = root && !through_pointer && could_be_private(w, root)
+                     ? xformat("; every iteration writes '%s' before reading it, so if the loop "
+                               "uses it only as scratch, add private(%s) to the pragma (after the "
+                               "loop it then keeps its value from before the loop)",
+                               root->name, root->name)
+                     : "";
     if (t->kind == N_DECLREF && root) {
         REPORT(w, t->start,
                "'%s' is declared outside the loop and written here; only the reduction "
-               "variables may carry values between iterations",
-               root->name);
+               "variables may carry values between iterations%s",
+               root->name, hint);
         return;
     }
     REPORT(w, t->start,
            "'%s' is written here: a marked loop may not write memory that outlives an "
            "iteration (globals, data behind pointers, array elements) except the element of "
-           "an outer array at the loop's own index ('b[%s] = ...')",
-           text, site->info.iv->name);
+           "an outer array at the loop's own index ('b[%s] = ...')%s",
+           text, site->info.iv->name, hint);
 }
 
 static void walk_kids(Walk *w, Node *n)
@@ -444,6 +481,436 @@ static bool under_sizeof(const Node *n)
     return false;
 }
 
+/* ------------------------------------------------------------ private() */
+
+/* A private variable must be written before it is read in every iteration:
+ * then no iteration can see another's value, and each GPU thread may keep
+ * its own copy. The check follows one iteration of the body in order and
+ * tracks which elements (a scalar has one) are written on every path so
+ * far. It is conservative: an element counts as written after a plain
+ * assignment `t = e;` / `buf[2] = e;` with constant subscripts that is a
+ * statement of its own (not under a condition, ?:, && or ||), after both
+ * branches of an if/else write it, or after a fill loop
+ *   for (int k = 0; k < 8; k++) buf[k] = e;      (nested loops for rows)
+ * whose bounds are constants and whose body writes `buf[k]` every time
+ * (no continue or break). Any other read needs the element written
+ * before; loops in the body are followed once, and leave the state as
+ * it was before them (they may run zero times). */
+
+#define PR_MAX_PRIVATE_ELEMS (1 << 16)
+#define PR_MAX_PRIVATE_DIMS 8
+
+typedef struct {
+    unsigned char *bits; /* one per element */
+    bool all;            /* every element (or unreachable: after `continue`) */
+} Defined;
+
+typedef struct {
+    const Source *src;
+    const Var *var;
+    long long dims[PR_MAX_PRIVATE_DIMS];
+    int ndims;       /* 0: a scalar */
+    long long n;     /* elements */
+    bool ok;
+    Node *bad;       /* the first read that may see another iteration's value */
+} DefCheck;
+
+static Defined def_copy(const DefCheck *dc, const Defined *d)
+{
+    Defined r = {xmalloc((size_t)dc->n), d->all};
+    memcpy(r.bits, d->bits, (size_t)dc->n);
+    return r;
+}
+
+/* what both paths wrote */
+static void def_meet(const DefCheck *dc, Defined *a, const Defined *b)
+{
+    if (b->all)
+        return;
+    if (a->all) {
+        memcpy(a->bits, b->bits, (size_t)dc->n);
+        a->all = false;
+        return;
+    }
+    for (long long k = 0; k < dc->n; k++)
+        a->bits[k] &= b->bits[k];
+}
+
+static void def_settle(const DefCheck *dc, Defined *d)
+{
+    if (d->all)
+        return;
+    for (long long k = 0; k < dc->n; k++)
+        if (!d->bits[k])
+            return;
+    d->all = true;
+}
+
+static bool const_int(const Node *n, long long *value)
+{
+    n = ast_strip((Node *)n);
+    if (!n)
+        return false;
+    CXEvalResult ev = clang_Cursor_Evaluate(n->cursor);
+    if (!ev)
+        return false;
+    bool ok = clang_EvalResult_getKind(ev) == CXEval_Int;
+    if (ok)
+        *value = clang_EvalResult_getAsLongLong(ev);
+    clang_EvalResult_dispose(ev);
+    return ok;
+}
+
+static Node *skip_up(Node *n, Node **child)
+{
+    *child = n;
+    Node *p = n->parent;
+    while (p && (p->kind == N_IMPLICIT || p->kind == N_PAREN)) {
+        *child = p;
+        p = p->parent;
+    }
+    return p;
+}
+
+/* An assignment evaluated whenever statement `stmt` is: the statement
+ * itself, or a part of a comma expression that is. */
+static bool unconditional_in(const Node *assign, const Node *stmt)
+{
+    for (const Node *n = assign; n; n = n->parent) {
+        if (n == stmt)
+            return true;
+        const Node *p = n->parent;
+        if (!p || !(p->kind == N_IMPLICIT || p->kind == N_PAREN ||
+                    (p->kind == N_BINARY && !strcmp(p->op, ","))))
+            return false;
+    }
+    return false;
+}
+
+/* Each mention of the variable in `n` (an expression, or a statement not
+ * followed further): writes `v = e` / `v[c]... = e` statement-level in
+ * `stmt` are marked in `marks` (when given), every other use must find
+ * its element in `pre`. */
+static void def_uses(DefCheck *dc, Node *n, Node *stmt, const Defined *pre, Defined *marks)
+{
+    if (!n || !dc->ok)
+        return;
+    if (n->kind == N_DECLREF && n->var == dc->var) {
+        if (under_sizeof(n))
+            return;
+        Node *child, *p = skip_up(n, &child);
+        Node *top = n;
+        long long flat = 0;
+        int nsubs = 0;
+        bool known = true;
+        while (p && p->kind == N_SUBSCRIPT && p->kids[0] == child) {
+            long long v;
+            if (nsubs < dc->ndims && const_int(p->kids[1], &v) && v >= 0 && v < dc->dims[nsubs])
+                flat = flat * dc->dims[nsubs] + v;
+            else
+                known = false;
+            nsubs++;
+            top = p;
+            p = skip_up(p, &child);
+        }
+        known = known && nsubs == dc->ndims;
+        bool write = p && p->kind == N_ASSIGN && !strcmp(p->op, "=") && p->kids[0] == child;
+        if (write) {
+            if (known && marks && unconditional_in(p, stmt))
+                marks->bits[flat] = 1;
+            return; /* a write reads nothing of the variable */
+        }
+        if (pre->all || (known && pre->bits[flat]))
+            return;
+        dc->ok = false;
+        dc->bad = top;
+        return;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        def_uses(dc, n->kids[i], stmt, pre, marks);
+}
+
+/* A statement whose writes count when it runs: reads checked against d,
+ * then its statement-level writes added. */
+static void def_simple(DefCheck *dc, Node *s, Defined *d, bool marks_count)
+{
+    Defined marks = def_copy(dc, d);
+    def_uses(dc, s, ast_strip(s), d, marks_count ? &marks : NULL);
+    if (marks_count && !d->all)
+        memcpy(d->bits, marks.bits, (size_t)dc->n);
+    def_settle(dc, d);
+}
+
+static bool has_jump(const Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_CONTINUE || n->kind == N_BREAK || n->kind == N_GOTO || n->kind == N_RETURN)
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_jump(n->kids[i]))
+            return true;
+    return false;
+}
+
+static bool writes_var(const Node *n, const Var *v)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_ASSIGN || (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))) {
+        bool through;
+        if (lvalue_root(n->kids[0], &through) == v)
+            return true;
+    }
+    if (n->kind == N_UNARY && !strcmp(n->op, "&") && ast_mentions(n->kids[0], v))
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (writes_var(n->kids[i], v))
+            return true;
+    return false;
+}
+
+/* A write in `n` to data reached through pointer `v` (`v[k] = e`, `*v = e`). */
+static bool writes_through_pointer(const Node *n, const Var *v)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_ASSIGN || (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))) {
+        bool through;
+        if (lvalue_root(n->kids[0], &through) == v && through)
+            return true;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        if (writes_through_pointer(n->kids[i], v))
+            return true;
+    return false;
+}
+
+/* A mention of v in n other than in the operand of sizeof. */
+static bool mentions_evaluated(const Node *n, const Var *v)
+{
+    if (!n || n->kind == N_SIZEOF)
+        return false;
+    if ((n->kind == N_DECLREF || n->kind == N_VARDECL) && n->var == v)
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (mentions_evaluated(n->kids[i], v))
+            return true;
+    return false;
+}
+
+/* `for (k = A; k < B; k++)` with constant A and B (also `int k = A`,
+ * `k <= B`, `++k`, `k += 1`): k runs over [*lo, *hi). */
+static bool constant_range(Node *f, Var **iv, long long *lo, long long *hi)
+{
+    Node *init = f->for_init ? ast_strip(f->for_init) : NULL;
+    Node *cond = f->for_cond ? ast_strip(f->for_cond) : NULL;
+    Node *inc = f->for_inc ? ast_strip(f->for_inc) : NULL;
+    if (!init || !cond || !inc)
+        return false;
+    Var *k = NULL;
+    if (init->kind == N_DECLSTMT && init->nkids == 1 && init->kids[0]->kind == N_VARDECL &&
+        init->kids[0]->nkids == 1) {
+        k = init->kids[0]->var;
+        if (!const_int(init->kids[0]->kids[0], lo))
+            return false;
+    } else if (init->kind == N_ASSIGN && !strcmp(init->op, "=") &&
+               ast_strip(init->kids[0])->kind == N_DECLREF) {
+        k = ast_strip(init->kids[0])->var;
+        if (!const_int(init->kids[1], lo))
+            return false;
+    }
+    if (!k || !type_is_integer(k->type))
+        return false;
+    if (cond->kind != N_BINARY)
+        return false;
+    Node *a = ast_strip(cond->kids[0]), *b = ast_strip(cond->kids[1]);
+    long long bound;
+    if (a->kind == N_DECLREF && a->var == k && const_int(b, &bound) &&
+        (!strcmp(cond->op, "<") || !strcmp(cond->op, "<=") || !strcmp(cond->op, "!=")))
+        *hi = !strcmp(cond->op, "<=") ? bound + 1 : bound;
+    else if (b->kind == N_DECLREF && b->var == k && const_int(a, &bound) &&
+             (!strcmp(cond->op, ">") || !strcmp(cond->op, ">=")))
+        *hi = !strcmp(cond->op, ">=") ? bound + 1 : bound;
+    else
+        return false;
+    long long one;
+    bool step_one =
+        (inc->kind == N_UNARY && !strcmp(inc->op, "++")) ||
+        (inc->kind == N_ASSIGN && !strcmp(inc->op, "+=") && const_int(inc->kids[1], &one) && one == 1);
+    if (!step_one || ast_strip(inc->kids[0])->kind != N_DECLREF || ast_strip(inc->kids[0])->var != k)
+        return false;
+    if (!strcmp(cond->op, "!=") && *lo > *hi)
+        return false;
+    *iv = k;
+    return true;
+}
+
+/* The body of loop `f` as a list of statements. */
+static Node **stmt_list(Node *f, int *n)
+{
+    Node *body = f->kids[f->nkids - 1];
+    if (body->kind == N_COMPOUND) {
+        *n = body->nkids;
+        return body->kids;
+    }
+    *n = 1;
+    return &f->kids[f->nkids - 1];
+}
+
+/* A fill loop (see above) at nesting `depth`; on success the elements it
+ * writes are set in d. */
+static bool fill_loop(DefCheck *dc, Node *f, int depth, Var **ivs, long long *lo, long long *hi,
+                      Defined *d)
+{
+    if (f->kind != N_FOR || depth >= dc->ndims || f->nkids < 1)
+        return false;
+    if (!constant_range(f, &ivs[depth], &lo[depth], &hi[depth]))
+        return false;
+    if (lo[depth] < 0 || hi[depth] > dc->dims[depth])
+        return false;
+    if (mentions_evaluated(f->for_init, dc->var) || mentions_evaluated(f->for_cond, dc->var) ||
+        mentions_evaluated(f->for_inc, dc->var))
+        return false;
+    Node *body = f->kids[f->nkids - 1];
+    if (has_jump(body) || writes_var(body, ivs[depth]))
+        return false;
+    int n;
+    Node **list = stmt_list(f, &n);
+    int first = -1;
+    for (int i = 0; i < n && first < 0; i++)
+        if (ast_mentions(list[i], dc->var))
+            first = i;
+    if (first < 0)
+        return false;
+    for (int i = first + 1; i < n; i++)
+        if (ast_mentions(list[i], dc->var))
+            return false;
+    Node *st = ast_strip(list[first]);
+    if (st->kind == N_FOR)
+        return fill_loop(dc, st, depth + 1, ivs, lo, hi, d);
+    if (depth + 1 != dc->ndims || st->kind != N_ASSIGN || strcmp(st->op, "=") != 0 ||
+        ast_mentions(st->kids[1], dc->var))
+        return false;
+    Node *lhs = ast_strip(st->kids[0]);
+    for (int j = depth; j >= 0; j--) {
+        if (lhs->kind != N_SUBSCRIPT)
+            return false;
+        Node *ix = ast_strip(lhs->kids[1]);
+        if (ix->kind != N_DECLREF || ix->var != ivs[j])
+            return false;
+        lhs = ast_strip(lhs->kids[0]);
+    }
+    if (lhs->kind != N_DECLREF || lhs->var != dc->var)
+        return false;
+    /* every element of the box [lo, hi) */
+    long long idx[PR_MAX_PRIVATE_DIMS];
+    for (int j = 0; j < dc->ndims; j++) {
+        if (lo[j] >= hi[j])
+            return true; /* runs zero times: writes nothing */
+        idx[j] = lo[j];
+    }
+    for (;;) {
+        long long flat = 0;
+        for (int j = 0; j < dc->ndims; j++)
+            flat = flat * dc->dims[j] + idx[j];
+        d->bits[flat] = 1;
+        int j = dc->ndims - 1;
+        while (j >= 0 && ++idx[j] == hi[j]) {
+            idx[j] = lo[j];
+            j--;
+        }
+        if (j < 0)
+            break;
+    }
+    def_settle(dc, d);
+    return true;
+}
+
+static void def_stmt(DefCheck *dc, Node *s, Defined *d)
+{
+    if (!s || !dc->ok || d->all)
+        return;
+    if (s->kind == N_CONTINUE || s->kind == N_BREAK) {
+        d->all = true; /* nothing after it runs on this path */
+        return;
+    }
+    if (!ast_mentions(s, dc->var))
+        return;
+    switch (s->kind) {
+    case N_COMPOUND:
+        for (int i = 0; i < s->nkids && dc->ok && !d->all; i++)
+            def_stmt(dc, s->kids[i], d);
+        return;
+    case N_IF: {
+        def_simple(dc, s->kids[0], d, false);
+        Defined t = def_copy(dc, d), e = def_copy(dc, d);
+        def_stmt(dc, s->kids[1], &t);
+        if (s->nkids > 2)
+            def_stmt(dc, s->kids[2], &e);
+        def_meet(dc, &t, &e);
+        *d = t;
+        return;
+    }
+    case N_FOR: {
+        Var *ivs[PR_MAX_PRIVATE_DIMS];
+        long long lo[PR_MAX_PRIVATE_DIMS], hi[PR_MAX_PRIVATE_DIMS];
+        Defined f = def_copy(dc, d);
+        if (fill_loop(dc, s, 0, ivs, lo, hi, &f)) {
+            *d = f;
+            return;
+        }
+        if (s->for_init)
+            def_simple(dc, s->for_init, d, true);
+        def_simple(dc, s->for_cond, d, false);
+        Defined b = def_copy(dc, d);
+        def_stmt(dc, s->kids[s->nkids - 1], &b);
+        def_simple(dc, s->for_inc, d, false);
+        return;
+    }
+    case N_WHILE:
+    case N_DO: {
+        Node *body = s->kind == N_DO ? s->kids[0] : s->kids[s->nkids - 1];
+        Node *cond = s->kind == N_DO ? s->kids[s->nkids - 1] : s->kids[0];
+        def_simple(dc, cond, d, false);
+        Defined b = def_copy(dc, d);
+        def_stmt(dc, body, &b);
+        return;
+    }
+    case N_SWITCH:
+    case N_CASE:
+    case N_DEFAULT:
+    case N_LABEL:
+        def_simple(dc, s, d, false);
+        return;
+    default:
+        def_simple(dc, s, d, true);
+        return;
+    }
+}
+
+/* True when every read of `v` in the loop body follows a write of that
+ * element in the same iteration; else *bad is the first doubtful read. */
+static bool written_before_read(const Source *src, const Site *site, const Var *v, Node **bad)
+{
+    DefCheck dc = {src, v, {0}, 0, 1, true, NULL};
+    CXType t = clang_getCanonicalType(v->type);
+    while (t.kind == CXType_ConstantArray) {
+        if (dc.ndims == PR_MAX_PRIVATE_DIMS)
+            return false;
+        long long size = clang_getArraySize(t);
+        if (size <= 0 || dc.n > PR_MAX_PRIVATE_ELEMS / size)
+            return false;
+        dc.dims[dc.ndims++] = size;
+        dc.n *= size;
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    }
+    Defined d = {xcalloc((size_t)dc.n, 1), false};
+    def_stmt(&dc, site->info.body, &d);
+    *bad = dc.bad;
+    return dc.ok;
+}
+
 static void walk_declref(Walk *w, Node *n)
 {
     Site *site = w->site;
@@ -459,6 +926,8 @@ static void walk_declref(Walk *w, Node *n)
                    w->function->name, v->name);
         return;
     }
+    if (is_private(site, v))
+        return; /* the kernel declares it: not a capture */
     ReduceVar *rv = reduction_var(site, v);
     if (rv) {
         REPORT(w, n->start,
@@ -553,7 +1022,8 @@ static void walk(Walk *w, Node *n)
             bool through;
             Var *root = lvalue_root(n->kids[0], &through);
             bool local = root && (w->function ? declared_in_function(w->function, root)
-                                              : declared_in_loop(site, root));
+                                              : declared_in_loop(site, root) ||
+                                                    is_private(site, root));
             if (!local && !w->function && element_address_argument(w, n, root))
                 return;
             if (!local) {
@@ -686,6 +1156,18 @@ static bool check_call(Walk *w, Node *call)
     const char *name = call->name ? call->name : "";
     Node *callee;
     CXCursor def = called_definition(call, &callee);
+    if (clang_Cursor_isNull(def) && callee && callee->kind == N_DECLREF &&
+        clang_getCursorKind(clang_getCursorReferenced(callee->cursor)) == CXCursor_FunctionDecl &&
+        source_cursor_in_main(w->src, clang_getCursorReferenced(callee->cursor))) {
+        /* declared in this file, defined in another: its body can be neither checked nor
+           copied for the GPU */
+        REPORT(w, call->start,
+               "call to '%s', which this file declares but does not define: a marked loop may "
+               "call only <math.h> functions and functions defined in this file (their bodies "
+               "are checked for side effects and copied for the GPU)",
+               name);
+        return false;
+    }
     if (clang_Cursor_isNull(def) || !source_cursor_in_main(w->src, def)) {
         REPORT(w, call->start,
                "call to '%s' is not allowed in a marked loop: only <math.h> functions and "
@@ -900,6 +1382,136 @@ static bool match_loc_ternaries(Walk *w, Node *a, Node *b)
     return accept_loc(w, ast_strip(a), rv, ri, vc->kids[0], vc->kids[1], vc->kids[2], ic->kids[1]);
 }
 
+/* No side effects: evaluating it again, or in another thread, is the same. */
+static bool side_effect_free(const Node *n)
+{
+    if (!n)
+        return true;
+    if (n->kind == N_ASSIGN || n->kind == N_STMTEXPR || n->kind == N_ASM)
+        return false;
+    if (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))
+        return false;
+    if (n->kind == N_CALL && !(n->name && is_math_function(n->name)))
+        return false;
+    for (int i = 0; i < n->nkids; i++)
+        if (!side_effect_free(n->kids[i]))
+            return false;
+    return true;
+}
+
+/* Offset of the `else` of if-statement s. */
+static unsigned else_offset(const Source *src, const Node *s)
+{
+    for (size_t i = source_token_at(src, s->kids[1]->end);
+         i < src->ntokens && src->tokens[i].offset < s->kids[2]->start; i++)
+        if (strcmp(src->tokens[i].text, "else") == 0)
+            return src->tokens[i].offset;
+    return s->kids[2]->start;
+}
+
+/* The minimum and the maximum of one value in one chain:
+ *   if (x < mn) mn = x; else if (x > mx) mx = x;
+ * (either update first, each test in either orientation, <= / >=, braces).
+ * Sequentially the else skips the test of mx whenever mn changes. While
+ * mn <= mx that never matters: x < mn <= mx means x > mx is false (with
+ * <= and >=, a skipped update would store the value mx already has), and
+ * mn only falls and mx only rises, so mn <= mx stays true. So when the
+ * values before the loop satisfy mn <= mx, the chain computes the two
+ * independent reductions. The pair goes to site->minmax_pairs: the
+ * wrapper checks mn <= mx at run time (else, NaN included, it runs the
+ * loop as written on the CPU), and each GPU thread starts from the values
+ * before the loop instead of the identities (taking a value twice changes
+ * neither min nor max), so that mn <= mx holds in every thread too.
+ * Returns true when `s` is an if/else whose first branch updates a
+ * reduction variable: accepted, or diagnosed. */
+static bool match_minmax_else(Walk *w, Node *s)
+{
+    Site *site = w->site;
+    if (s->kind != N_IF || s->nkids != 3)
+        return false;
+    ReduceOp op1, op2 = OP_COUNT;
+    Node *x1, *x2 = NULL;
+    ReduceVar *rv1 = match_if_update(w, s->kids[0], s->kids[1], false, &op1, &x1);
+    if (!rv1)
+        return false;
+    Node *els = s->kids[2];
+    if (els->kind == N_COMPOUND && els->nkids == 1)
+        els = els->kids[0];
+    Node *e = ast_strip(els);
+    ReduceVar *rv2 = NULL;
+    if (e->kind == N_IF && e->nkids == 2)
+        rv2 = match_if_update(w, e->kids[0], e->kids[1], false, &op2, &x2);
+    unsigned at = else_offset(w->src, s);
+    const char *supported = "the one else-chain supported is the minimum and maximum of one value, "
+                            "'if (x < mn) mn = x; else if (x > mx) mx = x;'; otherwise write "
+                            "separate 'if' statements";
+    if (!rv2 || rv2 == rv1) {
+        REPORT(w, at,
+               "this 'else' runs only when the iteration leaves '%s' unchanged, which depends on "
+               "the values other iterations gave '%s', so the iterations could not run in "
+               "parallel; %s",
+               rv1->name, rv1->name, supported);
+        return true;
+    }
+    if (!((op1 == OP_MIN && op2 == OP_MAX) || (op1 == OP_MAX && op2 == OP_MIN))) {
+        REPORT(w, at,
+               "this 'else' makes the update of '%s' depend on the test of '%s': both move "
+               "toward the %s, so a value that updates '%s' is never offered to '%s', which a "
+               "parallel reduction cannot reproduce; %s",
+               rv2->name, rv1->name, op1 == OP_MIN ? "minimum" : "maximum", rv1->name, rv2->name,
+               supported);
+        return true;
+    }
+    if (op1 != rv1->op || op2 != rv2->op) {
+        ReduceVar *bad = op1 != rv1->op ? rv1 : rv2;
+        ReduceOp got = op1 != rv1->op ? op1 : op2;
+        REPORT(w, bad == rv1 ? s->start : e->start,
+               "'%s' is updated with '%s' here, but the pragma reduces it with '%s'", bad->name,
+               reduce_ops[got].spelling, reduce_ops[bad->op].spelling);
+        return true;
+    }
+    if (!ast_same_expr(w->src, x1, x2)) {
+        REPORT(w, at,
+               "this 'else' makes the update of '%s' depend on the test of '%s', and they test "
+               "different values ('%s' and '%s'): the else is harmless only when both test the "
+               "same value; write separate 'if' statements",
+               rv2->name, rv1->name, ast_expr_text(w->src, x1), ast_expr_text(w->src, x2));
+        return true;
+    }
+    if (!side_effect_free(x1)) {
+        REPORT(w, x1->start,
+               "'%s' has side effects, so the tests of '%s' and '%s' may see different values; "
+               "compute it into a local variable first",
+               ast_expr_text(w->src, x1), rv1->name, rv2->name);
+        return true;
+    }
+    rv1->nupdates++;
+    rv2->nupdates++;
+    /* what the two updates read, other than their own variables */
+    const Var *saved = w->skip_var;
+    Node *stmts[2] = {s, e};
+    ReduceVar *rvs[2] = {rv1, rv2};
+    for (int k = 0; k < 2; k++) {
+        Node *then = stmts[k]->kids[1];
+        if (then->kind == N_COMPOUND && then->nkids == 1)
+            then = then->kids[0];
+        w->skip_var = rvs[k]->var;
+        walk(w, stmts[k]->kids[0]);
+        walk(w, ast_strip(then)->kids[1]);
+    }
+    w->skip_var = saved;
+    int mn = (int)((op1 == OP_MIN ? rv1 : rv2) - site->pragma.vars);
+    int mx = (int)((op1 == OP_MIN ? rv2 : rv1) - site->pragma.vars);
+    for (int k = 0; k < site->nminmax_pairs; k++)
+        if (site->minmax_pairs[k][0] == mn && site->minmax_pairs[k][1] == mx)
+            return true;
+    site->minmax_pairs = xrealloc(site->minmax_pairs, (size_t)(site->nminmax_pairs + 1) * sizeof *site->minmax_pairs);
+    site->minmax_pairs[site->nminmax_pairs][0] = mn;
+    site->minmax_pairs[site->nminmax_pairs][1] = mx;
+    site->nminmax_pairs++;
+    return true;
+}
+
 /* A statement: an update of a reduction variable, or anything else. */
 static void walk_stmt(Walk *w, Node *n)
 {
@@ -910,6 +1522,8 @@ static void walk_stmt(Walk *w, Node *n)
         return;
     }
     if (match_loc(w, n))
+        return;
+    if (match_minmax_else(w, ast_strip(n)))
         return;
     ReduceOp op;
     Node *operand;
@@ -1029,6 +1643,106 @@ static bool check_reduction_var(Walk *w, ReduceVar *rv)
         diag_at(src, rv->offset, DIAG_ERROR,
                 "'%s' is the index of '%s', so it must have an integer type, not '%s'", rv->name,
                 reduce_ops[rv->op].spelling, type_spelling(v->type));
+        return false;
+    }
+    return true;
+}
+
+/* private(v): resolved, and checked to be scratch each iteration writes
+ * before it reads (see written_before_read). */
+static bool check_private_var(Walk *w, PrivateVar *pv)
+{
+    Site *site = w->site;
+    const Source *src = w->src;
+    Var *v = find_named_var(site->loop, pv->name);
+    if (!v) {
+        diag_at(src, pv->offset, DIAG_ERROR, "private(%s): the loop uses no variable named '%s'",
+                pv->name, pv->name);
+        return false;
+    }
+    pv->var = v;
+    CXType canon = clang_getCanonicalType(v->type);
+    const char *why = NULL;
+    if (declared_in_loop(site, v))
+        why = "is declared inside the loop, so every iteration has its own already; remove it "
+              "from private(...)";
+    else if (site_is_iv(site, v))
+        why = "is the loop's induction variable; it cannot be private";
+    else if (strncmp(v->name, "pr_", 3) == 0)
+        why = "starts with 'pr_', which is reserved for the code pragreduce generates; rename "
+              "the variable";
+    else if (v->is_volatile)
+        why = "is volatile; a private copy could not be";
+    else if (canon.kind == CXType_Pointer) {
+        bool writes_through = writes_through_pointer(site->info.body, v);
+        why = writes_through
+                  ? "is a pointer the loop writes through: private(...) would copy the pointer, "
+                    "not the data it points to, so those writes would outlive the iteration"
+                  : "is a pointer: private(...) takes scalars and fixed-size arrays (a parameter "
+                    "declared as an array is a pointer)";
+    } else if (canon.kind == CXType_VariableArray)
+        why = "is a variable-length array: private(...) needs a fixed size, so that each GPU "
+              "thread can hold its own copy";
+    else if (canon.kind == CXType_IncompleteArray)
+        why = "is an array of unknown size: private(...) needs a fixed size";
+    if (why) {
+        diag_at(src, pv->offset, DIAG_ERROR, "private(%s): '%s' %s", pv->name, pv->name, why);
+        return false;
+    }
+    CXType elem = v->type;
+    while (clang_getCanonicalType(elem).kind == CXType_ConstantArray)
+        elem = clang_getArrayElementType(clang_getCanonicalType(elem));
+    CXType elem_canon = clang_getCanonicalType(elem);
+    if (elem_canon.kind == CXType_Pointer || elem_canon.kind == CXType_LongDouble ||
+        !type_cxx_name(elem)) {
+        diag_at(src, pv->offset, DIAG_ERROR,
+                "private(%s): the GPU cannot hold a copy of '%s' (type '%s'): private(...) "
+                "takes arithmetic or struct scalars and fixed-size arrays of them, with types "
+                "declared at file scope",
+                pv->name, pv->name, type_spelling(v->type));
+        return false;
+    }
+    /* the bounds and steps are evaluated before any iteration writes it */
+    const LoopInfo *levels[PR_MAX_COLLAPSE] = {&site->info};
+    for (int k = 0; k < site->ninner; k++)
+        levels[k + 1] = &site->inner[k];
+    for (int k = 0; k <= site->ninner; k++) {
+        const LoopInfo *li = levels[k];
+        Node *parts[3] = {li->lo_node, li->hi_node, li->step_node};
+        for (int j = 0; j < 3; j++) {
+            if (parts[j] && ast_mentions(parts[j], v)) {
+                diag_at(src, parts[j]->start, DIAG_ERROR,
+                        "the loop's bounds read '%s', which is private: its value is set only "
+                        "inside the iterations",
+                        v->name);
+                note_pragma(w);
+                return false;
+            }
+        }
+    }
+    Node *bad;
+    if (!written_before_read(src, site, v, &bad)) {
+        if (!bad) {
+            diag_at(src, pv->offset, DIAG_ERROR,
+                    "private(%s): '%s' is too large to check; a private array may have at most "
+                    "%d elements",
+                    pv->name, pv->name, PR_MAX_PRIVATE_ELEMS);
+        } else if (canon.kind == CXType_ConstantArray) {
+            diag_at(src, bad->start, DIAG_ERROR,
+                    "'%s' may read an element of private array '%s' that this iteration has not "
+                    "written, so it could see a previous iteration's value: write every element "
+                    "the loop reads first (a loop over the elements with constant bounds, or "
+                    "assignments with constant subscripts, not under a condition)",
+                    ast_expr_text(src, bad), v->name);
+            note_pragma(w);
+        } else {
+            diag_at(src, bad->start, DIAG_ERROR,
+                    "'%s' may be read here before this iteration assigns it, so it could see a "
+                    "previous iteration's value: private(%s) needs a plain assignment '%s = ...' "
+                    "that is not under a condition before every read",
+                    v->name, v->name, v->name);
+            note_pragma(w);
+        }
         return false;
     }
     return true;
@@ -1162,6 +1876,9 @@ bool reduction_analyze(const Source *src, Site *site)
     Walk w = {src, site, true, 0, 0, NULL, NULL};
     for (int i = 0; i < site->pragma.nvars; i++)
         if (!check_reduction_var(&w, &site->pragma.vars[i]))
+            w.ok = false;
+    for (int i = 0; i < site->pragma.nprivates; i++)
+        if (!check_private_var(&w, &site->pragma.privates[i]))
             w.ok = false;
     if (!w.ok)
         return false;

@@ -463,6 +463,10 @@ static void choose_cooperation(const Source *src, Site *t)
             seg->cooperative = false; /* collapse(N): its index arithmetic stays sequential */
             seg->solo_why = "a collapse(N) loop inside";
         }
+        if (m->nminmax_pairs) {
+            seg->cooperative = false; /* each thread must start from the values before */
+            seg->solo_why = "an if/else-if min/max pair inside";
+        }
         for (int v = 0; v < m->pragma.nvars; v++)
             if (m->pragma.vars[v].op == OP_MAXLOC || m->pragma.vars[v].op == OP_MINLOC) {
                 seg->cooperative = false; /* ties need the iteration order */

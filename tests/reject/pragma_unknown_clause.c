@@ -2,7 +2,7 @@
 double sum(const double *a, int n)
 {
     double s = 0.0;
-#pragma reduce(+: s) private(t)
+#pragma reduce(+: s) schedule(static)
     for (int i = 0; i < n; i++)
         s += a[i];
     return s;

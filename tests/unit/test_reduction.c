@@ -154,6 +154,114 @@ START_TEST(output_has_kernel_and_fallback)
 }
 END_TEST
 
+/* private(...) and the min/max else-chain: a loop with its own declarations
+ * before it and its own pragma. */
+static char *scratch_program(const char *decls, const char *pragma, const char *body)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf,
+             "#include <math.h>\n"
+             "double f(const double *a, int n) {\n"
+             "    double v = 0, mn = a[0], mx = a[0]; %s\n"
+             "#pragma reduce(+: v) %s\n"
+             "    for (int i = 0; i < n; i++) {\n"
+             "        %s\n"
+             "    }\n"
+             "    return v + mn + mx;\n"
+             "}\n",
+             decls, pragma, body);
+    return buf;
+}
+
+static const struct {
+    const char *decls, *pragma, *body;
+} scratch_good[] = {
+    {"double t;", "private(t)", "t = a[i]; v += t * t;"},
+    {"double t, u;", "private(t, u)", "t = a[i]; u = t + 1; v += t * u;"},
+    {"double t;", "private(t)", "if (a[i] > 0) t = 1; else t = 2; v += t;"},
+    {"double t;", "private(t)", "if (a[i] < 0) continue; t = a[i]; v += t;"},
+    {"double t;", "private(t)", "for (int k = 0; k < 3; k++) { t = a[i] * k; v += t; }"},
+    {"double w[4];", "private(w)", "for (int k = 0; k < 4; k++) w[k] = a[i] + k; v += w[i % 4];"},
+    {"double w[4];", "private(w)", "for (int k = 0; k <= 3; ++k) { double q = a[i]; w[k] = q * k; } v += w[3];"},
+    {"double w[4];", "private(w)", "w[0] = a[i]; w[1] = w[0] * 2; v += w[1];"},
+    {"int m[2][2];", "private(m)", "m[0][0] = 1; m[0][1] = 2; m[1][0] = 3; m[1][1] = i; v += m[1][1] * m[0][1];"},
+    {"int m[2][3];", "private(m)", "for (int r = 0; r < 2; r++) for (int c = 0; c < 3; c++) m[r][c] = r * c; v += m[i % 2][i % 3];"},
+    {"", "reduce(min: mn) reduce(max: mx)", "if (a[i] < mn) mn = a[i]; else if (a[i] > mx) mx = a[i]; v += a[i];"},
+    {"", "reduce(max: mx) reduce(min: mn)", "if (mx < a[i]) { mx = a[i]; } else { if (mn >= a[i]) mn = a[i]; } v += a[i];"},
+    {"", "reduce(min: mn) reduce(max: mx)", "double x = a[i] * 2; if (x <= mn) mn = x; else if (x >= mx) mx = x; v += x;"},
+    {"double t;", "private(t)", "t = a[i]; { double u = t; v += u; }"},
+};
+
+START_TEST(accepts_scratch_and_minmax_else)
+{
+    int n;
+    bool ok;
+    const char *code = scratch_program(scratch_good[_i].decls, scratch_good[_i].pragma, scratch_good[_i].body);
+    analyze_snippet(code, &n, &ok);
+    ck_assert_msg(ok, "rejected: %s { %s }", scratch_good[_i].pragma, scratch_good[_i].body);
+}
+END_TEST
+
+static const struct {
+    const char *decls, *pragma, *body;
+} scratch_bad[] = {
+    {"double t = 0;", "private(t)", "v += t; t = a[i];"},
+    {"double t;", "private(t)", "if (a[i] > 0) t = a[i]; v += t;"},
+    {"double t;", "private(t)", "t = t + a[i]; v += t;"},
+    {"double t;", "private(t)", "v += (t = a[i]) + t;"},
+    {"double t;", "private(t)", "a[i] > 0 ? (t = 1) : 0; v += t;"},
+    {"double t;", "private(t)", "for (int k = 0; k < 3; k++) t = a[i]; v += t;"},
+    {"double t;", "", "t = a[i]; v += t;"},
+    {"double w[4];", "private(w)", "for (int k = 0; k < 3; k++) w[k] = a[i]; v += w[3];"},
+    {"double w[4];", "private(w)", "for (int k = 0; k < 4; k++) { if (k == 2) continue; w[k] = a[i]; } v += w[0];"},
+    {"double w[4];", "private(w)", "w[i % 4] = a[i]; v += w[0];"},
+    {"double w[4];", "private(w)", "for (int k = 0; k < 4; k++) w[k] = w[k] + a[i]; v += w[0];"},
+    {"double w[4];", "", "for (int k = 0; k < 4; k++) w[k] = a[i]; v += w[0];"},
+    {"double *p = 0;", "private(p)", "p = 0; v += a[i];"},
+    {"", "private(q)", "v += a[i];"},
+    {"double t;", "private(v)", "t = 1; v += a[i];"},
+    {"double t;", "private(i)", "v += a[i];"},
+    {"double t;", "private(t, t)", "t = a[i]; v += t;"},
+    {"double t;", "private(", "t = a[i]; v += t;"},
+    {"double t;", "private()", "t = a[i]; v += t;"},
+    {"", "reduce(min: mn) reduce(max: mx)", "if (a[i] < mn) mn = a[i]; else v += a[i];"},
+    {"", "reduce(min: mn) reduce(max: mx)", "if (a[i] < mn) mn = a[i]; else if (a[i] + 1 > mx) mx = a[i] + 1;"},
+    {"", "reduce(min: mn, mx)", "if (a[i] < mn) mn = a[i]; else if (a[i] < mx) mx = a[i];"},
+    {"", "reduce(min: mn) reduce(max: mx)", "if (a[i] < mn) mn = a[i]; else if (a[i] > mx) mx = a[i]; else v += 1;"},
+    {"", "reduce(min: mn) reduce(max: mx)", "if (a[i] > 0 && a[i] < mn) mn = a[i]; else if (a[i] > mx) mx = a[i];"},
+    {"", "reduce(min: mn) reduce(max: mx)", "if (a[i] < mn) mn = a[i]; else if (a[i] > mx) mx = a[i]; else if (a[i] > 0) v += 1;"},
+    {"double t;", "private(t)", "a[i] > 0 && (t = 1); v += t;"},
+};
+
+START_TEST(rejects_bad_scratch_and_else_chains)
+{
+    int n;
+    bool ok;
+    analyze_snippet(scratch_program(scratch_bad[_i].decls, scratch_bad[_i].pragma, scratch_bad[_i].body), &n, &ok);
+    ck_assert_msg(!ok, "accepted: %s { %s }", scratch_bad[_i].pragma, scratch_bad[_i].body);
+    ck_assert_int_ge(snippet_errors(), 1);
+}
+END_TEST
+
+START_TEST(output_declares_privates_and_checks_minmax_order)
+{
+    char *out = transpile_snippet("double f(const double *a, int n) { double s = 0, t = 5, w[3];\n"
+                                  "double mn = a[0], mx = a[0];\n"
+                                  "#pragma reduce(+: s) reduce(min: mn) reduce(max: mx) private(t, w)\n"
+                                  "for (int i = 1; i < n; i++) { t = a[i]; w[0] = t; w[1] = t; w[2] = t;\n"
+                                  "  s += w[i % 3]; if (a[i] < mn) mn = a[i]; else if (a[i] > mx) mx = a[i]; }\n"
+                                  "return s + t + mn + mx; }\n");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_nonnull(strstr(out, "double t;\n"));
+    ck_assert_ptr_nonnull(strstr(out, "double w[3];\n"));
+    ck_assert_ptr_nonnull(strstr(out, "!(mn <= mx)"));
+    ck_assert_ptr_nonnull(strstr(out, "const double pr_id1 = mn;"));
+    ck_assert_ptr_nonnull(strstr(out, "const double pr_id2 = mx;"));
+    /* privates are not passed to the wrapper */
+    ck_assert_ptr_nonnull(strstr(out, "pr_loop0(&s, &mn, &mx, n, a);"));
+}
+END_TEST
+
 Suite *reduction_suite(void)
 {
     Suite *s = suite_create("reduction");
@@ -162,6 +270,11 @@ Suite *reduction_suite(void)
     tcase_add_loop_test(tc, rejects_non_reductions, 0, sizeof bad / sizeof bad[0]);
     tcase_add_test(tc, reduction_variable_kinds);
     tcase_add_test(tc, output_has_kernel_and_fallback);
+    tcase_add_loop_test(tc, accepts_scratch_and_minmax_else, 0,
+                        sizeof scratch_good / sizeof scratch_good[0]);
+    tcase_add_loop_test(tc, rejects_bad_scratch_and_else_chains, 0,
+                        sizeof scratch_bad / sizeof scratch_bad[0]);
+    tcase_add_test(tc, output_declares_privates_and_checks_minmax_order);
     suite_add_tcase(s, tc);
     return s;
 }
