@@ -33,6 +33,10 @@ def fmt(v, spec):
     return format(v, spec) if v is not None else ""
 
 
+def with_rate(key, us):
+    return f"{us:.1f} ({gbps(key, us):.0f})" if us else ""
+
+
 date = datetime.date.today().isoformat()
 lines = [f"# Segmented reductions: {gpu}, {date}", "",
          "Median time per call in microseconds. `kernel`: PRAGREDUCE_BENCH=20 (data on the device, "
@@ -54,9 +58,9 @@ for key in sorted(rows_, key=lambda k: (k[0], k[1], k[2] * k[3], k[3])):
     checks = {c for c in (pk[1], pw[1], po[1], vv[1]) if c}
     check = "ok" if len(checks) == 1 else ("DIFFER " + "/".join(sorted(checks)) if checks else "")
     launches = pk[2] or pw[2]
-    lines.append(f"| {op} | {t} | {rows} x {cols} | {fmt(pk[0], '.1f')} ({fmt(gbps(key, pk[0]), '.0f')}) | "
+    lines.append(f"| {op} | {t} | {rows} x {cols} | {with_rate(key, pk[0])} | "
                  f"{launches} | {fmt(pw[0], '.1f')} | {fmt(po[0], '.1f')} | {vendor} | "
-                 f"{fmt(vv[0], '.1f')} ({fmt(gbps(key, vv[0]), '.0f')}) | {fmt(ratio, '.2f')} | {check} |")
+                 f"{with_rate(key, vv[0])} | {fmt(ratio, '.2f')} | {check} |")
 open(f"{out}/segmented.md", "w").write("\n".join(lines) + "\n")
 print("\n".join(lines))
 

@@ -32,7 +32,7 @@ done
 nvcc -O3 -arch=sm_90 -std=c++17 vendor_bench.cu -o bin/vendor_bench -lcublas &
 wait
 echo "built in $(( $(date +%s) - t_start )) s"
-export PRAGREDUCE_DEVICE=gpu
+export PRAGREDUCE_DEVICE=${PR_SEG_DEVICE:-gpu} # cpu: a dry run of the script without a GPU
 unset PRAGREDUCE_BENCH
 
 mv_shapes="4096x4096 8192x8192 16384x16384"
@@ -65,7 +65,8 @@ kernel() { # impl type op rows cols
     grep '^pragreduce-bench' "$out/seg-err.txt" | awk -v impl="$impl" -v t="$t" -v op="$op" \
         -v rows="$rows" -v cols="$cols" -v check="$check" '
         { for (i = 1; i <= NF; i++) if ($i == "median") us += $(i + 1); k++ }
-        END { printf "%s,%s,%s,%s,%s,%.2f,%s,%d\n", impl, t, op, rows, cols, us, check, k }' >>"$csv"
+        END { if (k) printf "%s,%s,%s,%s,%s,%.2f,%s,%d\n", impl, t, op, rows, cols, us, check, k
+              else printf "%s,%s,%s,%s,%s,,%s,0\n", impl, t, op, rows, cols, check }' >>"$csv"
 }
 # wall clock per call of the whole nest (median of REPS calls)
 wall() { # impl type op rows cols reps
