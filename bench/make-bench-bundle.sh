@@ -3,7 +3,8 @@
 # machine has no libclang) for float, double and int, plus plan variants for
 # float, with the CUB side and the scripts that run and plot them there.
 #   bench/make-bench-bundle.sh PRAGREDUCE OUTDIR
-# Then, on the GPU machine: bash OUTDIR/run.sh [passes]
+# Then, on the GPU machine: bash OUTDIR/run.sh [passes]; bash OUTDIR/run-host.sh;
+# bash OUTDIR/run-segmented.sh; bash OUTDIR/run-whole.sh (bench/NOTES.md)
 set -eu
 pragreduce=$(realpath "$1")
 out=$2
@@ -28,6 +29,16 @@ VARIANTS
 "$pragreduce" bench/host_bench.c -DELEM=float -o "$out/host_float.cu"
 "$pragreduce" bench/host_bench.c -DELEM=float --pin-host -o "$out/host_float_pin.cu"
 "$pragreduce" bench/host_bench.c -DELEM=int -DELEM_IS_INT -o "$out/host_int.cu"
-cp bench/cub_bench.cu bench/run-bench.sh bench/plot.py bench/host_naive.cu bench/run-host.sh "$out/"
+# segmented reductions against cuBLAS / CUB (bench/run-segmented.sh)
+for t in float double int; do
+    "$pragreduce" bench/segmented_bench.c -DELEM=$t -o "$out/seg_$t.cu"
+done
+# whole programs for data residency (bench/run-whole.sh); the OpenMP
+# version is plain C, built there with gcc
+"$pragreduce" bench/power_iter.c -o "$out/power_iter.cu"
+"$pragreduce" bench/stats_once.c -o "$out/stats_once.cu"
+cp bench/cub_bench.cu bench/run-bench.sh bench/plot.py bench/host_naive.cu bench/run-host.sh \
+    bench/vendor_bench.cu bench/run-segmented.sh bench/plot_segmented.py bench/power_iter_omp.c \
+    bench/run-whole.sh "$out/"
 mv "$out/run-bench.sh" "$out/run.sh"
 echo "bench bundle in $out: $(ls "$out" | tr '\n' ' ')"
