@@ -390,7 +390,14 @@ bool access_analyze(const Source *src, Site *site)
             ok = false;
             continue;
         }
+        /* rows of an array of arrays (`A[j][i]`) are not vector elements */
         cap->vec_ok = cap->nsubs > 0 && !cap->deref0 && !cap->written;
+        if (cap->vec_ok) {
+            CXType canon = clang_getCanonicalType(cap->var->type);
+            CXType elem = canon.kind == CXType_Pointer ? clang_getPointeeType(canon)
+                                                       : clang_getArrayElementType(canon);
+            cap->vec_ok = clang_getCanonicalType(elem).kind != CXType_ConstantArray;
+        }
         for (int k = 0; k < cap->nsubs; k++) {
             const Node *sub = ast_strip(cap->subs[k]);
             const Node *ref = cap->subs[k]->parent;
