@@ -43,6 +43,12 @@
 
 #include <unistd.h>
 
+/* Loads in flight per thread in a marked loop shared by a segment's
+ * threads (segmented loops); -D at nvcc time for experiments. */
+#ifndef PRAGREDUCE_SEG_UNROLL
+#define PRAGREDUCE_SEG_UNROLL 8
+#endif
+
 namespace pragreduce {
 
 typedef unsigned long long u64;

@@ -82,6 +82,26 @@ while read -r p; do
     if [ "$a" == "$b" ]; then ok; else bad "$p: two runs differ"; fi
 done <programs
 
+# segmented loops: every size again with a segment per thread, per warp
+# and per block (the size picks one of them; each must give the same)
+grep -l "pr_G" cu/*.cu 2>/dev/null | xargs -r -n 1 basename | sed 's/\.cu$//' >"$logs/segmented.programs"
+while read -r p; do
+    [ -x "bin/$p" ] || continue
+    for f in expected/"$p".*; do
+        n=${f##*.}
+        [ "$n" = 134217728 ] && continue
+        for g in 1 32 256; do
+            got=$(PRAGREDUCE_SEGMENT_GROUP=$g "bin/$p" "$n" 2>&1) || got="$got
+exit $?"
+            if [ "$got" == "$(cat "$f")" ]; then ok; else
+                bad "$p n=$n (segment group $g)"
+                diff <(echo "$got") "$f" | head -8 | sed 's/^/    /'
+            fi
+        done
+    done
+done <"$logs/segmented.programs"
+echo "results with each segment group: $pass passed, $fail failed so far"
+
 # compute-sanitizer: memcheck at two sizes, racecheck, initcheck and
 # synccheck at a size with several blocks (so the last-block combine runs);
 # four at a time
@@ -97,9 +117,16 @@ if command -v compute-sanitizer >/dev/null; then
         for spec in "memcheck 1025" "memcheck 100003" "racecheck 5000" "initcheck 5000" "synccheck 5000" "memcheck 300007"; do
             echo "$p $spec"
         done
+        # segmented loops: the warp and block groups under racecheck and synccheck too
+        if grep -qx "$p" "$logs/segmented.programs"; then
+            for spec in "racecheck 5001" "synccheck 5001" "racecheck 5002" "synccheck 5002" "memcheck 5001" "memcheck 5002"; do
+                echo "$p $spec"
+            done
+        fi
     done <"$san_list" >"$logs/san.tasks"
     # memcheck at 300007 runs chunked (a 1.5 MiB budget) with staged copies
-    xargs -P 4 -L 1 sh -c 'if [ "$2" = 300007 ]; then export PRAGREDUCE_DEVICE_MEM_KB=1536 PRAGREDUCE_STAGE_MIN_KB=16 PRAGREDUCE_COPY_CHUNK_KB=32; fi; compute-sanitizer --tool "$1" --error-exitcode 99 "bin/$0" "$2" >"'"$logs"'/san.$0.$1.$2.log" 2>&1 && echo "ok $0 $1 $2" || echo "FAIL $0 $1 $2"' \
+    # sizes 5001 and 5002: a segment per warp and per block
+    xargs -P 4 -L 1 sh -c 'if [ "$2" = 300007 ]; then export PRAGREDUCE_DEVICE_MEM_KB=1536 PRAGREDUCE_STAGE_MIN_KB=16 PRAGREDUCE_COPY_CHUNK_KB=32; fi; if [ "$2" = 5001 ]; then export PRAGREDUCE_SEGMENT_GROUP=32; fi; if [ "$2" = 5002 ]; then export PRAGREDUCE_SEGMENT_GROUP=256; fi; compute-sanitizer --tool "$1" --error-exitcode 99 "bin/$0" "$2" >"'"$logs"'/san.$0.$1.$2.log" 2>&1 && echo "ok $0 $1 $2" || echo "FAIL $0 $1 $2"' \
         <"$logs/san.tasks" >"$logs/san.results"
     while read -r status p tool n; do
         log="$logs/san.$p.$tool.$n.log"

@@ -16,10 +16,9 @@
 
 #include <string.h>
 
-/* The block size of segmented kernels and the loads each thread keeps in
- * flight in a shared marked loop. */
+/* The block size of segmented kernels (the loads each thread keeps in
+ * flight in a shared marked loop are the runtime's PRAGREDUCE_SEG_UNROLL). */
 #define SEG_BLOCK 256
-#define SEG_UNROLL 8
 
 static const Segment *seg_of(const Ctx *c) { return c->site->segment; }
 
@@ -150,23 +149,22 @@ static char *shared_loop(const Ctx *c, const Site *m, int mi)
                   "    const pragreduce::u64 pr_jtrip = ",
                   li->iv_type, li->iv_type, li->lo, li->step);
     trip_expr(&sb, li, "pr_jlo", "pr_jstep");
-    strbuf_printf(&sb,
+    strbuf_puts(&sb,
                   ";\n"
                   "    pragreduce::u64 pr_k = pr_lane;\n"
-                  "    /* full rounds: %d iterations in flight per thread */\n"
-                  "    for (; pr_k + (pragreduce::u64)(%d - 1) * pr_G < pr_jtrip; pr_k += (pragreduce::u64)%d * pr_G) {\n"
+                  "    /* full rounds: PRAGREDUCE_SEG_UNROLL (8) iterations in flight per thread */\n"
+                  "    constexpr int pr_SU = PRAGREDUCE_SEG_UNROLL;\n"
+                  "    for (; pr_k + (pragreduce::u64)(pr_SU - 1) * pr_G < pr_jtrip; pr_k += (pragreduce::u64)pr_SU * pr_G) {\n"
                   "#pragma unroll\n"
-                  "        for (int pr_u = 0; pr_u < %d; ++pr_u) {\n",
-                  SEG_UNROLL, SEG_UNROLL, SEG_UNROLL, SEG_UNROLL);
+                  "        for (int pr_u = 0; pr_u < pr_SU; ++pr_u) {\n");
     shared_iteration(c, &sb, m, "            ", "pr_k + (pragreduce::u64)pr_u * pr_G", body);
-    strbuf_printf(&sb,
+    strbuf_puts(&sb,
                   "        }\n"
                   "    }\n"
                   "    /* the rest: iterations past the end contribute the identity */\n"
                   "#pragma unroll\n"
-                  "    for (int pr_u = 0; pr_u < %d; ++pr_u) {\n"
-                  "        if (pr_k + (pragreduce::u64)pr_u * pr_G < pr_jtrip) {\n",
-                  SEG_UNROLL);
+                  "    for (int pr_u = 0; pr_u < pr_SU; ++pr_u) {\n"
+                  "        if (pr_k + (pragreduce::u64)pr_u * pr_G < pr_jtrip) {\n");
     shared_iteration(c, &sb, m, "            ", "pr_k + (pragreduce::u64)pr_u * pr_G", body);
     strbuf_puts(&sb, "        }\n    }\n");
     for (int v = 0; v < m->pragma.nvars; v++) {

@@ -564,12 +564,10 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, const GpuD
                     fprintf(explain, "    private: '%s' (assigned first in each iteration; keeps the last one's value)\n",
                             chosen->privates[v]->name);
             }
-        } else if (explain) {
-            explain_site(src, explain, m,
-                         self->parent ? "not segmented: each run of it is its own launch"
-                                      : "not segmented: no enclosing loop");
-            if (notes.len)
-                fputs(notes.buf, explain);
+        } else if (explain && notes.len) {
+            /* inside loops, none of them independent: item by item from the host */
+            explain_site(src, explain, m, "not segmented: each run of it is its own launch");
+            fputs(notes.buf, explain);
         }
         strbuf_free(&notes);
     }

@@ -16,8 +16,8 @@ static double weight(double v) { return v > 0 ? v : -0.5 * v; }
 static void gemv(int rows, int cols, double alpha, const double *A, const double *x, double beta,
                  double *y)
 {
-    int i, j;
-    double s;
+    int i, j = -1;
+    double s = -1; /* what is left when there are no rows */
     for (i = 0; i < rows; i++) {
         s = 0.0;
 #pragma reduce(+: s)

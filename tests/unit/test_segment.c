@@ -1,0 +1,161 @@
+/* segment.c: which outer loops around marked loops become one launch. */
+#include "unit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* A function with the outer loop `outer` around a marked sum over j. */
+static char *nest(const char *decls, const char *before, const char *after)
+{
+    static char buf[4096];
+    snprintf(buf, sizeof buf,
+             "double g;\n"
+             "static double sq(double v) { return v * v; }\n"
+             "void f(const double *A, const double *x, double *y, int *lab, int rows, int cols) {\n"
+             "    %s\n"
+             "    for (int i = 0; i < rows; i++) {\n"
+             "        %s\n"
+             "#pragma reduce(+: s)\n"
+             "        for (int j = 0; j < cols; j++)\n"
+             "            s += A[i * cols + j] * x[j];\n"
+             "        %s\n"
+             "    }\n"
+             "}\n",
+             decls, before, after);
+    return buf;
+}
+
+/* The segmented site covering the marked loop, or NULL. */
+static const Site *segment_of(const char *code)
+{
+    int n;
+    bool ok;
+    Site *sites = analyze_snippet(code, &n, &ok);
+    ck_assert_msg(ok, "analysis failed:\n%s", code);
+    for (int k = 0; k < n; k++)
+        if (sites[k].segmented_by)
+            return sites[k].segmented_by;
+    return NULL;
+}
+
+static const struct {
+    const char *decls, *before, *after;
+    bool cooperative;
+} independent[] = {
+    {"", "double s = 0;", "y[i] = s;", true},
+    {"double s;", "s = 0;", "y[i] = 2 * s;", true},
+    {"", "double s = x[0];", "y[i] = s + 0.5 * y[i];", true},
+    {"", "double s = 0;", "y[i] = sq(s); lab[i] = s > 0;", true},
+    {"", "double s = 0;", "if (s > 0) y[i] = s; else y[i] = -s;", true},
+    {"", "double s = 0;", "y[i] += s;", true},
+    {"double s, t;", "s = 0;", "t = s * 2; y[i] = t;", true},
+    {"", "double s = 0;", "double t = (y[i] = s);", false}, /* written inside an expression */
+};
+
+START_TEST(test_independent)
+{
+    const Site *t = segment_of(nest(independent[_i].decls, independent[_i].before, independent[_i].after));
+    ck_assert_msg(t != NULL, "not segmented: %s | %s | %s", independent[_i].decls,
+                  independent[_i].before, independent[_i].after);
+    ck_assert_int_eq(t->segment->nmarked, 1);
+    ck_assert_int_eq(t->segment->cooperative, independent[_i].cooperative);
+}
+END_TEST
+
+static const struct {
+    const char *decls, *before, *after;
+} dependent[] = {
+    {"double s = 0;", "", "y[i] = s;"},                /* s carried between rows */
+    {"double s;", "if (i) s = 0;", "y[i] = s;"},        /* not assigned first on every path */
+    {"double s;", "s = s * 0;", "y[i] = s;"},           /* reads itself first */
+    {"", "double s = 0;", "y[i + 1] = s;"},            /* another row's element */
+    {"", "double s = 0;", "y[i] = s; y[0] = 1;"},      /* a shared element */
+    {"", "double s = 0;", "g = s;"},                   /* a global */
+    {"double t = 0;", "double s = 0;", "y[i] = s; t += s;"}, /* an outer accumulator */
+    {"", "double s = 0;", "y[i] = s; if (s > 100) break;"}, /* an early exit */
+    {"double s; double *ps = &s;", "s = 0;", "y[i] = *ps;"}, /* its address escapes */
+};
+
+START_TEST(test_dependent)
+{
+    const Site *t = segment_of(nest(dependent[_i].decls, dependent[_i].before, dependent[_i].after));
+    ck_assert_msg(t == NULL, "segmented: %s | %s | %s", dependent[_i].decls, dependent[_i].before,
+                  dependent[_i].after);
+}
+END_TEST
+
+/* k-means: the centroid loop carries `best`, so the point loop is taken */
+START_TEST(test_outermost_independent)
+{
+    const char *code =
+        "void f(const float *p, const float *c, int *lab, int n, int k, int d) {\n"
+        "    for (int q = 0; q < n; q++) {\n"
+        "        float best = 1e30f; int which = 0;\n"
+        "        for (int m = 0; m < k; m++) {\n"
+        "            float s = 0;\n"
+        "#pragma reduce(+: s)\n"
+        "            for (int t = 0; t < d; t++) s += (p[q * d + t] - c[m * d + t]) * (p[q * d + t] - c[m * d + t]);\n"
+        "            if (s < best) { best = s; which = m; }\n"
+        "        }\n"
+        "        lab[q] = which;\n"
+        "    }\n"
+        "}\n";
+    const Site *t = segment_of(code);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_str_eq(t->info.iv->name, "q");
+}
+END_TEST
+
+/* maxloc inside: a segment per thread (ties need the iteration order) */
+START_TEST(test_maxloc_solo)
+{
+    const char *code =
+        "void f(const double *A, double *mx, int *at, int rows, int cols) {\n"
+        "    for (int i = 0; i < rows; i++) {\n"
+        "        double b = -1e300; int w = -1;\n"
+        "#pragma reduce(maxloc: b, w)\n"
+        "        for (int j = 0; j < cols; j++) if (A[i * cols + j] > b) { b = A[i * cols + j]; w = j; }\n"
+        "        mx[i] = b; at[i] = w;\n"
+        "    }\n"
+        "}\n";
+    const Site *t = segment_of(code);
+    ck_assert_ptr_nonnull(t);
+    ck_assert(!t->segment->cooperative);
+}
+END_TEST
+
+/* C89 style: i, j and s declared up front are private to each row */
+START_TEST(test_privates)
+{
+    const char *code =
+        "void f(const double *A, double *y, int rows, int cols) {\n"
+        "    int i, j; double s;\n"
+        "    for (i = 0; i < rows; i++) {\n"
+        "        s = 0;\n"
+        "#pragma reduce(+: s)\n"
+        "        for (j = 0; j < cols; j++) s += A[i * cols + j];\n"
+        "        y[i] = s;\n"
+        "    }\n"
+        "}\n";
+    const Site *t = segment_of(code);
+    ck_assert_ptr_nonnull(t);
+    ck_assert_int_eq(t->nprivates, 2);
+    char *out = transpile_snippet(code);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_nonnull(strstr(out, "group_allreduce<pragreduce::op_add, pr_G, 256>(s)"));
+    ck_assert_ptr_nonnull(strstr(out, "the last segment leaves the private scalars' values"));
+}
+END_TEST
+
+Suite *segment_suite(void)
+{
+    Suite *s = suite_create("segment");
+    TCase *tc = tcase_create("outer loops");
+    tcase_add_loop_test(tc, test_independent, 0, (int)(sizeof independent / sizeof independent[0]));
+    tcase_add_loop_test(tc, test_dependent, 0, (int)(sizeof dependent / sizeof dependent[0]));
+    tcase_add_test(tc, test_outermost_independent);
+    tcase_add_test(tc, test_maxloc_solo);
+    tcase_add_test(tc, test_privates);
+    suite_add_tcase(s, tc);
+    return s;
+}
