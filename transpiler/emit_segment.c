@@ -388,7 +388,7 @@ void emit_segment_shape(const Ctx *c, StrBuf *sb)
                   "    const bool pr_narrow = pr_trip <= 0x7fffffffULL && pr_step <= 0x7fffffffULL;\n"
                   "    /* a segment per thread, warp or block, by its length (cost.c) */\n"
                   "%s"
-                  "    const unsigned pr_grid_max = 1;\n",
+                  ,
                   seg->cooperative ? xformat("    const int pr_G = pragreduce::segment_group(pr_inner, %lldULL, %lldULL, %d);\n",
                                              seg->group_thread_max, seg->group_warp_max, SEG_BLOCK)
                                    : "    const int pr_G = 1; /* its marked loops run as written */\n");
