@@ -517,13 +517,18 @@ inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
 }
 
 /* A segmented loop runs as one launch unless the whole nest is below the
- * CPU threshold (auto mode), or its segments are too few and too long to
- * spread over the GPU: then the loop runs as written, and each marked
- * loop inside launches on its own with the whole grid. */
-inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below)
+ * CPU threshold (auto mode), or its segments are too few to fill the GPU
+ * (fewer than twice its SMs with an independent loop inside, which then
+ * launches for each iteration; fewer than its SMs and 65536 iterations
+ * each): then the loop runs as written, and each loop inside with a
+ * wrapper launches on its own. */
+inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, bool nested)
 {
     const u64 total = inner != 0 && segments > ~0ULL / inner ? ~0ULL : segments * inner;
     if (!use_gpu(site, total, cpu_below))
+        return false;
+    /* an independent loop inside takes over when this one cannot fill the GPU */
+    if (nested && segments < 2 * (u64)sm_count(site))
         return false;
     return !(segments < (u64)sm_count(site) && inner >= 65536);
 }

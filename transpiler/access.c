@@ -77,6 +77,13 @@ static bool is_invariant(const Site *site, const Node *n, const Var *iv, unsigne
                    CXCursor_EnumConstantDecl;
         if (n->var == iv || !type_is_integer(n->var->type) || (site && site_is_iv(site, n->var)))
             return false;
+        /* private scalars are declared outside but assigned in each iteration */
+        for (int k = 0; site && k < site->nprivates; k++)
+            if (site->privates[k] == n->var)
+                return false;
+        for (int k = 0; site && k < site->pragma.nprivates; k++)
+            if (site->pragma.privates[k].var == n->var)
+                return false;
         return n->var->decl_offset == UINT32_MAX || n->var->decl_offset < loop_start ||
                n->var->decl_offset >= loop_end;
     case N_PAREN:
@@ -144,6 +151,38 @@ static bool mentions_range_var(const Ctx *c, const Node *n)
     return false;
 }
 
+static bool writes_var(const Node *n, const Var *v);
+
+static const Node *find_decl(const Node *n, const Var *v)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_VARDECL && n->var == v)
+        return n;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *d = find_decl(n->kids[i], v);
+        if (d)
+            return d;
+    }
+    return NULL;
+}
+
+/* The initializer of an integer variable declared in the loop with one and
+ * never written again (nor its address taken), or NULL. */
+static const Node *single_assignment(const Ctx *c, const Var *v)
+{
+    if (v->decl_offset == UINT32_MAX || v->decl_offset < c->loop_start || v->decl_offset >= c->loop_end ||
+        !type_is_integer(v->type) || v->is_volatile || v->storage != VAR_LOCAL)
+        return NULL;
+    const Node *d = find_decl(c->site->loop, v);
+    if (!d || d->nkids != 1 || d->kids[0]->kind == N_INITLIST || writes_var(c->site->loop, v) ||
+        ast_mentions(d->kids[0], v))
+        return NULL;
+    /* the initializer is read where it was written: only variables the
+     * loop cannot change between there and the use, or the loop's own */
+    return d->kids[0];
+}
+
 static Linear linear(const Ctx *c, const Node *expr)
 {
     const Node *n = ast_strip((Node *)expr);
@@ -156,6 +195,13 @@ static Linear linear(const Ctx *c, const Node *expr)
         Linear l = {.affine = true, .coef_known = true, .off_known = true};
         add_term(&l, range_var(c, n->var), xstrdup("1"));
         return l;
+    }
+    if (n->kind == N_DECLREF && n->var && c->site) {
+        /* a local of the loop set once from the induction variable
+         * (`long base = i * cols;`) stands for its initializer */
+        const Node *init = single_assignment(c, n->var);
+        if (init)
+            return linear(c, init);
     }
     if (!ast_mentions(n, c->iv) && !mentions_range_var(c, n)) {
         if (is_invariant(c->site, n, c->iv, c->loop_start, c->loop_end))
@@ -233,6 +279,21 @@ static Linear linear(const Ctx *c, const Node *expr)
     default:
         return not_affine();
     }
+}
+
+/* A subscript whose value differs in every iteration of the site's loop:
+ * c * i + b with c a nonzero constant and b invariant (`b[i]`, `y[2 * i]`,
+ * `out[c * h + r]`). */
+bool access_distinct_per_iteration(const Source *src, const Site *site, const Node *sub)
+{
+    Ctx c = {src, site->info.iv, site->loop->start, site->loop_end, site, 0};
+    Linear l = linear(&c, sub);
+    return l.affine && l.coef_known && l.coef_value != 0 && l.nterms == 0;
+}
+
+bool access_invariant(const Site *site, const Node *n)
+{
+    return is_invariant(site, ast_strip((Node *)n), site->info.iv, site->loop->start, site->loop_end);
 }
 
 Linear access_linear(const Source *src, const Node *expr, const Var *iv)
@@ -316,6 +377,30 @@ static void find_range_vars(const Source *src, Site *site)
     find_inner_loops(src, site, site->info.body);
 }
 
+/* The subscripts of an access `a[s0][s1]...` (s0 is `sub`) down to the
+ * first that mentions the loop's variable; 0 when none does. */
+int access_element_chain(const Site *site, const Node *sub, const Node **out, int max)
+{
+    int n = 0;
+    const Node *s = sub;
+    while (s && n < max) {
+        out[n++] = s;
+        if (ast_mentions(s, site->info.iv))
+            return n;
+        /* the next subscript: the N_SUBSCRIPT holding this one is the base of another */
+        const Node *ref = s->parent;
+        while (ref && ref->kind != N_SUBSCRIPT)
+            ref = ref->parent;
+        const Node *up = ref ? ref->parent : NULL;
+        while (up && (up->kind == N_PAREN || up->kind == N_IMPLICIT))
+            up = up->parent;
+        if (!up || up->kind != N_SUBSCRIPT)
+            return 0;
+        s = up->kids[1];
+    }
+    return 0;
+}
+
 /* A fused output may be touched only at the iteration's own element,
  * b[i]: any other element could be another iteration's. */
 static bool check_written(const Source *src, Site *site, Capture *cap)
@@ -328,15 +413,25 @@ static bool check_written(const Source *src, Site *site, Capture *cap)
         at = cap->write_offset;
         why = "with collapse(N), a loop may not write arrays";
     } else if (cap->section) {
-        at = cap->write_offset;
-        why = "an array the loop writes is copied by its subscripts; leave it out of in()";
+        at = cap->section->offset;
+        why = "it is named in in(), so the loop may read elements other iterations write; leave it "
+              "out of in()";
     } else if (cap->other_use || cap->deref0) {
         at = cap->other_use ? cap->other_use_offset : cap->first_use;
         why = "it is also used here other than as an element of an iteration";
     } else {
+        /* every access names the written element: the same subscripts down
+         * to the one that moves with the loop (the first access is as good
+         * as the write, which reduction.c checked) */
+        const Node *first[8];
+        int nfirst = access_element_chain(site, cap->subs[0], first, 8);
         for (int k = 0; k < cap->nsubs && !why; k++) {
-            const Node *sub = ast_strip(cap->subs[k]);
-            if (sub->kind != N_DECLREF || sub->var != site->info.iv) {
+            const Node *chain[8];
+            int n = access_element_chain(site, cap->subs[k], chain, 8);
+            bool same = n > 0 && n == nfirst;
+            for (int q = 0; same && q < n; q++)
+                same = ast_same_expr(src, chain[q], first[q]);
+            if (!same) {
                 at = cap->subs[k]->start;
                 why = "it is also accessed here at another element";
             }
@@ -345,8 +440,9 @@ static bool check_written(const Source *src, Site *site, Capture *cap)
     if (!why)
         return true;
     diag_at(src, at, DIAG_ERROR,
-            "the loop writes '%s[%s]', so it may use '%s' only at element '%s[%s]': %s", name, iv,
-            name, name, iv, why);
+            "the loop writes its own element of '%s' (like '%s[%s]'), so it may use '%s' only at "
+            "that element: %s",
+            name, name, iv, name, why);
     diag_at(src, cap->write_offset, DIAG_NOTE, "'%s' is written here", name);
     diag_at(src, site->pragma.hash_offset, DIAG_NOTE, "in the loop marked by '#pragma %s'",
             site->pragma.summary);
@@ -373,13 +469,17 @@ bool access_analyze(const Source *src, Site *site)
     Ctx c = {src, site->info.iv, site->loop->start, site->loop_end, site, 0};
     for (int i = 0; i < site->ncaptures; i++) {
         Capture *cap = &site->captures[i];
-        if (cap->kind != CAP_ARRAY || cap->section)
+        if (cap->kind != CAP_ARRAY)
             continue;
         const char *name = cap->var->name;
+        /* a written array in in() would be read at elements other
+         * iterations write: check_written refuses it */
         if (cap->written && !check_written(src, site, cap)) {
             ok = false;
             continue;
         }
+        if (cap->section)
+            continue;
         if (cap->other_use) {
             diag_at(src, cap->other_use_offset, DIAG_ERROR,
                     "cannot tell which elements of '%s' the loop reads: it is used here other "

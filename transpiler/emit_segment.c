@@ -335,8 +335,10 @@ char *segment_cpu_text(const Ctx *c)
     const Site *t = c->site;
     const Segment *seg = seg_of(c);
     EditList edits = {0};
-    for (int k = 0; k < seg->nmarked; k++) {
-        const Site *m = seg->marked[k];
+    /* the loops directly inside that have their own wrappers: marked
+     * loops, and independent loops that are segmented on their own */
+    for (int k = 0; k < seg->nchildren; k++) {
+        const Site *m = seg->children[k];
         Ctx mc = {c->src, m, c->opts, m->prefix, line_of(c, m->loop->start)};
         StrBuf call = {0};
         emit_call(&mc, &call, true);
@@ -365,17 +367,21 @@ void emit_segment_decision(const Ctx *c, StrBuf *sb)
 {
     const Segment *seg = seg_of(c);
     unsigned long long cpu_below = seg->marked[0]->plan.cpu_below;
+    bool nested = false;
+    for (int k = 0; k < seg->nchildren; k++)
+        nested |= seg->children[k]->segment != NULL;
     strbuf_printf(sb,
                   "    /* iterations of the marked loop per segment */\n"
                   "    const pragreduce::u64 pr_inner = %s;\n"
                   "    /* the loop as written (its marked loops launching on their own) when the\n"
                   "       whole is too small for the GPU, or when a few long segments would leave\n"
                   "       most of it idle */\n"
-                  "    if (!pragreduce::segments_on_gpu(%s_site, pr_trip, pr_inner, %lluULL)) {\n"
+                  "    if (!pragreduce::segments_on_gpu(%s_site, pr_trip, pr_inner, %lluULL, %s)) {\n"
                   "        pr_on_cpu();\n"
                   "        return;\n"
                   "    }\n",
-                  inner_trip_expr(c), c->p, cpu_below);
+                  inner_trip_expr(c), c->p, cpu_below,
+                  nested ? "true /* independent loops inside launch on their own when this one is short */" : "false");
 }
 
 void emit_segment_shape(const Ctx *c, StrBuf *sb)

@@ -394,6 +394,13 @@ typedef struct {
 } RangeVar;
 
 Linear access_linear(const Source *src, const Node *expr, const Var *iv);
+/* c * iv + b with c a nonzero constant, b invariant: a new value each iteration. */
+bool access_distinct_per_iteration(const Source *src, const Site *site, const Node *sub);
+/* An integer expression the loop cannot change. */
+bool access_invariant(const Site *site, const Node *n);
+/* The subscripts of the access whose first subscript is `sub`, down to the
+ * first that mentions the loop's variable (their number; 0: none does). */
+int access_element_chain(const Site *site, const Node *sub, const Node **out, int max);
 bool access_analyze(const Source *src, Site *site);
 
 /* ---------------------------------------------------------------- cost.c */
@@ -523,7 +530,8 @@ struct Site {
     Var **privates;       /* outer scalars each outer iteration writes before reading */
     int nprivates;
     struct Segment *segment; /* set on the site of an outer loop run as one launch */
-    Site *segmented_by;   /* set on a marked loop inside such an outer loop */
+    Site *segmented_by;   /* set on a marked or independent loop inside such an outer loop: the
+                             innermost one around it, which calls it when the nest stays on the host */
     /* `if (x < mn) mn = x; else if (x > mx) mx = x;`: the min and the max
      * variable's positions in the pragma; the wrapper runs the loop on the
      * CPU unless mn <= mx before it (reduction.c explains why) */
@@ -543,6 +551,8 @@ typedef struct Segment {
     long long group_thread_max, group_warp_max; /* inner trip counts: thread below, warp below, else block */
     Node **guarded;       /* statements writing the segment's elements: one thread of a group runs them */
     int nguarded;
+    Site **children;      /* sites whose segmented_by is this one: called when the nest stays on the host */
+    int nchildren;
 } Segment;
 
 /* Finds, for every marked loop, the outermost enclosing loop whose

@@ -339,29 +339,45 @@ static Var *lvalue_root(Node *n, bool *through_pointer)
     }
 }
 
-/* A fused output: `b[i] = ...` (or `b[i].x`, `b[i][k]` within the element)
- * where b is an array from outside the loop and i the loop's variable.
- * Each iteration writes only its own element, so the iterations stay
- * independent; returns b, or NULL. */
-static Var *fused_output(const Site *site, Node *target)
+/* A fused output: `b[i] = ...` (or `b[i].x`, `b[i][k]` within the element,
+ * `out[c][i]`, `out[c * h + i]`) where b is an array from outside the loop:
+ * the subscripts before the first that mentions the loop's variable are
+ * invariant, and that one takes a new value each iteration (c * i + d,
+ * c a nonzero constant). Each iteration writes only its own elements, so
+ * the iterations stay independent; returns b, or NULL. */
+static Var *fused_output(const Source *src, const Site *site, Node *target)
 {
-    Node *n = ast_strip(target);
-    while (n) {
-        if (n->kind == N_MEMBER && n->nkids == 1 && n->op && !strcmp(n->op, ".")) {
-            n = ast_strip(n->kids[0]);
+    /* from the outside in: the chain of subscripts and '.' members */
+    Node *subs[8];
+    int n = 0;
+    Node *e = ast_strip(target);
+    while (e && n < 8) {
+        if (e->kind == N_MEMBER && e->nkids == 1 && e->op && !strcmp(e->op, ".")) {
+            e = ast_strip(e->kids[0]);
             continue;
         }
-        if (n->kind != N_SUBSCRIPT || n->nkids != 2)
+        if (e->kind != N_SUBSCRIPT || e->nkids != 2)
             return NULL;
-        Node *base = ast_strip(n->kids[0]);
+        subs[n++] = e->kids[1];
+        Node *base = ast_strip(e->kids[0]);
         if (base->kind == N_DECLREF) {
-            Node *idx = ast_strip(n->kids[1]);
-            bool by_iv = idx->kind == N_DECLREF && idx->var == site->info.iv;
-            return by_iv && base->var ? base->var : NULL;
+            if (!base->var)
+                return NULL;
+            /* subs[n - 1] is the first subscript, subs[0] the last */
+            for (int k = n - 1; k >= 0; k--) {
+                if (!ast_mentions(subs[k], site->info.iv)) {
+                    if (!access_invariant(site, subs[k]))
+                        return NULL;
+                    continue;
+                }
+                return access_distinct_per_iteration(src, site, subs[k]) ? base->var : NULL;
+            }
+            return NULL;
         }
+        /* a[..] of a pointer inside an element (b[i].p[k]) is not the element */
         if (clang_getCanonicalType(base->type).kind != CXType_ConstantArray)
             return NULL;
-        n = base;
+        e = base;
     }
     return NULL;
 }
@@ -422,7 +438,7 @@ static void check_write(Walk *w, Node *target, Node *whole)
                text);
         return;
     }
-    Var *out = fused_output(site, t);
+    Var *out = fused_output(w->src, site, t);
     if (out && !declared_in_loop(site, out)) {
         Capture *c = capture_for(site, out, t->start);
         if (c->kind == CAP_ARRAY) {
@@ -433,7 +449,7 @@ static void check_write(Walk *w, Node *target, Node *whole)
         }
     }
     /* scratch that every iteration writes before reading: private() says so */
-    char *hint = root && !through_pointer && could_be_private(w, root)
+    char *hint = root && !through_pointer && !site->segment && could_be_private(w, root)
                      ? xformat("; every iteration writes '%s' before reading it, so if the loop "
                                "uses it only as scratch, add private(%s) to the pragma (after the "
                                "loop it then keeps its value from before the loop)",
@@ -447,10 +463,11 @@ static void check_write(Walk *w, Node *target, Node *whole)
         return;
     }
     REPORT(w, t->start,
-           "'%s' is written here: a marked loop may not write memory that outlives an "
-           "iteration (globals, data behind pointers, array elements) except the element of "
-           "an outer array at the loop's own index ('b[%s] = ...')%s",
-           text, site->info.iv->name, hint);
+           "'%s' is written here: %s may not write memory that outlives an iteration "
+           "(globals, data behind pointers, array elements) except its own element of an "
+           "outer array (subscript '%s', or c * %s + d with c a nonzero constant)%s",
+           text, site->segment ? "an outer loop run as one launch" : "a marked loop",
+           site->info.iv->name, site->info.iv->name, hint);
 }
 
 static void walk_kids(Walk *w, Node *n)
@@ -964,12 +981,13 @@ static void walk_declref(Walk *w, Node *n)
 
 static void walk(Walk *w, Node *n);
 
-/* `f(&a[e])` in the loop: the address of an element of a captured array
- * passed to a call (functions of the file may not write through their
- * pointer parameters, which their own check enforces). Like `f(a + e)`,
- * the loop then reads elements of `a` the subscripts do not tell, so it
- * counts as another use of `a` (an in() clause names them). */
-static bool element_address_argument(Walk *w, Node *addr, Var *root)
+/* `&a[e]` in the loop (`f(&a[e])`, `const double *q = &a[e];`): the
+ * address of an element of a captured array. Functions of the file may not
+ * write through their pointer parameters, nor the loop through a pointer it
+ * declares. Like `a + e`, the loop then reads elements of `a` the
+ * subscripts do not tell, so it counts as another use of `a` (an in()
+ * clause names them). */
+static bool element_address(Walk *w, Node *addr, Var *root)
 {
     Node *operand = ast_strip(addr->kids[0]);
     if (!root || !operand || operand->kind != N_SUBSCRIPT)
@@ -977,13 +995,8 @@ static bool element_address_argument(Walk *w, Node *addr, Var *root)
     Node *base = ast_strip(operand->kids[0]);
     if (!base || base->kind != N_DECLREF || base->var != root)
         return false;
-    Node *child = addr, *p = addr->parent;
-    while (p && (p->kind == N_IMPLICIT || p->kind == N_PAREN || p->kind == N_CAST)) {
-        child = p;
-        p = p->parent;
-    }
-    if (!p || p->kind != N_CALL || p->kids[0] == child)
-        return false;
+    /* like `a + e` anywhere: a local pointer to it cannot be written
+     * through, a function it is passed to cannot write through it */
     Capture *c = capture_for(w->site, root, base->start);
     if (c->kind != CAP_ARRAY)
         return false;
@@ -1024,7 +1037,7 @@ static void walk(Walk *w, Node *n)
             bool local = root && (w->function ? declared_in_function(w->function, root)
                                               : declared_in_loop(site, root) ||
                                                     is_private(site, root));
-            if (!local && !w->function && element_address_argument(w, n, root))
+            if (!local && !w->function && element_address(w, n, root))
                 return;
             if (!local) {
                 REPORT(w, n->start,
@@ -1871,6 +1884,20 @@ static void check_captures(Walk *w)
     }
 }
 
+/* An array or pointer of that name used in the enclosing function outside
+ * the loop: in() may name what a loop around it reads (`row = A + i * n`
+ * before the marked loop, which reads row[j]: the outer loop, when it
+ * runs as one launch, copies A by the clause). */
+static bool function_array_named(const Source *src, const Site *site, const char *name)
+{
+    Node *fn = ast_build(src, site->function);
+    Var *v = find_named_var(fn, name);
+    if (!v || (v->decl_offset >= site->loop->start && v->decl_offset < site->loop_end))
+        return false;
+    enum CXTypeKind k = clang_getCanonicalType(v->type).kind;
+    return k == CXType_Pointer || k == CXType_ConstantArray || k == CXType_IncompleteArray;
+}
+
 bool reduction_analyze(const Source *src, Site *site)
 {
     Walk w = {src, site, true, 0, 0, NULL, NULL};
@@ -1907,7 +1934,7 @@ bool reduction_analyze(const Source *src, Site *site)
         for (int i = 0; i < site->ncaptures; i++)
             found |= strcmp(site->captures[i].var->name, site->pragma.sections[k].name) == 0 &&
                      site->captures[i].kind == CAP_ARRAY;
-        if (!found) {
+        if (!found && !function_array_named(src, site, site->pragma.sections[k].name)) {
             diag_at(src, site->pragma.sections[k].offset, DIAG_ERROR,
                     "in(%s[...]) names no array that the loop reads", site->pragma.sections[k].name);
             w.ok = false;

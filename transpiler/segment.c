@@ -499,6 +499,10 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, const GpuD
     int ntried = 0;
     Site **found = NULL;
     int nfound = 0;
+    int *parent_of = NULL; /* for each found loop, the independent loop around it in found */
+    int *inner_of = xcalloc((size_t)(n ? n : 1), sizeof(int)); /* each marked loop's innermost */
+    for (int k = 0; k < n; k++)
+        inner_of[k] = -1;
     Node *fn_tree = NULL;
     CXCursor fn_cursor = clang_getNullCursor();
 
@@ -514,6 +518,7 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, const GpuD
         if (!self)
             continue;
         Site *chosen = NULL;
+        int innermost = -1, below = -1; /* indices in found */
         StrBuf notes = {0};
         for (Node *p = self->parent; p; p = p->parent) {
             if (p->kind != N_FOR || p->from_macro)
@@ -531,24 +536,36 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, const GpuD
             }
             unsigned line, col;
             source_line_col(src, p->start, &line, &col);
-            if (c->site) {
-                chosen = c->site;
-                strbuf_printf(&notes, "    the loop at line %u: iterations independent\n", line);
-            } else {
+            if (!c->site) {
                 strbuf_printf(&notes, "    the loop at line %u: not taken: %s\n", line, c->why_not);
+                continue;
             }
+            strbuf_printf(&notes, "    the loop at line %u: iterations independent\n", line);
+            chosen = c->site;
+            int at = -1;
+            for (int i = 0; i < nfound; i++)
+                if (found[i] == chosen)
+                    at = i;
+            if (at < 0) {
+                choose_cooperation(src, chosen);
+                found = xrealloc(found, (size_t)(nfound + 1) * sizeof(Site *));
+                parent_of = xrealloc(parent_of, (size_t)(nfound + 1) * sizeof(int));
+                parent_of[nfound] = -1;
+                at = nfound;
+                found[nfound++] = chosen;
+            }
+            /* an independent loop inside an independent loop: the outer one's
+             * fallback when it has few iterations */
+            if (below >= 0 && below != at)
+                parent_of[below] = at;
+            if (innermost < 0)
+                innermost = at;
+            below = at;
         }
+        inner_of[k] = innermost;
         if (chosen) {
             unsigned line, col;
             source_line_col(src, chosen->loop->start, &line, &col);
-            bool known = false;
-            for (int i = 0; i < nfound; i++)
-                known |= found[i] == chosen;
-            if (!known) {
-                choose_cooperation(src, chosen);
-                found = xrealloc(found, (size_t)(nfound + 1) * sizeof(Site *));
-                found[nfound++] = chosen;
-            }
             if (explain) {
                 explain_site(src, explain, m,
                              xformat("segmented: the loop at line %u runs as one launch, an "
@@ -560,6 +577,9 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, const GpuD
                                      chosen->segment->cooperative ? "" : xformat(" (%s)", chosen->segment->solo_why)));
                 if (notes.len)
                     fputs(notes.buf, explain);
+                if (found[innermost] != chosen)
+                    fprintf(explain, "    with fewer iterations than twice the GPU's SMs, the loop at line %u runs on the host and the independent loops inside it launch instead\n",
+                            line);
                 for (int v = 0; v < chosen->nprivates; v++)
                     fprintf(explain, "    private: '%s' (assigned first in each iteration; keeps the last one's value)\n",
                             chosen->privates[v]->name);
@@ -573,23 +593,48 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, const GpuD
     }
     if (!nfound)
         return;
-    /* the outer sites go after the marked ones; marked loops inside them
-     * are emitted as part of them */
+    /* the outer sites go after the marked ones, inner loops first (an outer
+     * loop's wrapper calls an inner one's); a site inside another is
+     * emitted as part of it */
+    int *order = xcalloc((size_t)nfound, sizeof(int)), *new_at = xcalloc((size_t)nfound, sizeof(int));
+    for (int i = 0; i < nfound; i++)
+        order[i] = i;
+    for (int i = 1; i < nfound; i++)
+        for (int j = i; j > 0 && found[order[j]]->loop->start > found[order[j - 1]]->loop->start; j--) {
+            int t = order[j];
+            order[j] = order[j - 1];
+            order[j - 1] = t;
+        }
+    for (int i = 0; i < nfound; i++)
+        new_at[order[i]] = n + i;
     int **marked_at = xcalloc((size_t)nfound, sizeof(int *));
     for (int i = 0; i < nfound; i++) {
         marked_at[i] = xcalloc((size_t)found[i]->segment->nmarked, sizeof(int));
-        for (int k = 0; k < found[i]->segment->nmarked; k++)
-            marked_at[i][k] = (int)(found[i]->segment->marked[k] - sites);
+        for (int q = 0; q < found[i]->segment->nmarked; q++)
+            marked_at[i][q] = (int)(found[i]->segment->marked[q] - sites);
     }
     sites = xrealloc(sites, (size_t)(n + nfound) * sizeof(Site));
     for (int i = 0; i < nfound; i++) {
-        Site *t = &sites[n + i];
+        Site *t = &sites[new_at[i]];
         *t = *found[i];
-        t->index = n + i;
-        for (int k = 0; k < t->segment->nmarked; k++) {
-            t->segment->marked[k] = &sites[marked_at[i][k]];
-            t->segment->marked[k]->segmented_by = t;
-        }
+        t->index = new_at[i];
+        for (int q = 0; q < t->segment->nmarked; q++)
+            t->segment->marked[q] = &sites[marked_at[i][q]];
+    }
+    /* who calls whom when a nest stays on the host */
+    for (int k = 0; k < n; k++)
+        if (inner_of[k] >= 0)
+            sites[k].segmented_by = &sites[new_at[inner_of[k]]];
+    for (int i = 0; i < nfound; i++)
+        if (parent_of[i] >= 0)
+            sites[new_at[i]].segmented_by = &sites[new_at[parent_of[i]]];
+    for (int k = 0; k < n + nfound; k++) {
+        Site *o = sites[k].segmented_by;
+        if (!o)
+            continue;
+        Segment *seg = o->segment;
+        seg->children = xrealloc(seg->children, (size_t)(seg->nchildren + 1) * sizeof(Site *));
+        seg->children[seg->nchildren++] = &sites[k];
     }
     *sites_io = sites;
     *count = n + nfound;

@@ -126,6 +126,29 @@ int main(int argc, char **argv)
         h = h * 3 + (long)(d[i] * 2);
     printf("d checksum %ld\n", h);
 
+    /* reversed and strided own elements: b[n - 1 - i], b[2 * i + 1] of a
+     * doubled buffer */
+    long rev = 0;
+#pragma reduce(+: rev)
+    for (long i = 0; i < n; i++) {
+        b[n - 1 - i] = 3L * a[i];
+        rev += b[n - 1 - i] - a[i];
+    }
+    long *pairs = malloc(2 * cnt * sizeof *pairs);
+    for (long i = 0; i < 2 * n; i++)
+        pairs[i] = -7;
+    long odd = 0;
+#pragma reduce(+: odd)
+    for (long i = 0; i < n; i++) {
+        pairs[2 * i + 1] = a[i] * (long)i;
+        odd += pairs[2 * i + 1];
+    }
+    h = 0;
+    for (long i = 0; i < n; i++)
+        h = h * 5 + b[i] + pairs[2 * i] + pairs[2 * i + 1];
+    printf("reversed %ld, odd %ld, checksum %ld\n", rev, odd, h);
+    free(pairs);
+
     free(a);
     free(b);
     free(cells);

@@ -1,4 +1,4 @@
-/* expect-error-at: 9:16: reads another iteration's element; 16:13: writes b[i + 1] */
+/* expect-error-at: 9:16: reads another iteration's element; 16:15: writes b[i + 1] too */
 long f(long *b, const int *a, long n)
 {
     long s = 0, t = 0;

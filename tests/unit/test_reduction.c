@@ -29,6 +29,8 @@ static const struct {
     const char *type, *op, *body;
 } good[] = {
     {"double", "+", "b[i] = a[i]; v += b[i];"}, /* a fused output */
+    {"double", "+", "b[i + 1] = a[i]; v += a[i];"}, /* its own element, one along */
+    {"double", "+", "b[2 * i + 1] = a[i]; v += b[2 * i + 1];"},
     {"double", "+", "v += a[i];"},
     {"double", "+", "v -= a[i];"},
     {"double", "+", "v = v + a[i];"},
@@ -94,7 +96,8 @@ static const struct {
     {"double", "+", "v = a[i] - v;"},
     {"double", "+", "v /= a[i];"},
     {"double", "+", "v = v * 2 + a[i];"},
-    {"double", "+", "b[i + 1] = a[i]; v += a[i];"},
+    {"double", "+", "b[i + 1] = a[i]; v += b[i];"}, /* reads another iteration's element */
+    {"double", "+", "b[i / 2] = a[i]; v += a[i];"},   /* two iterations, one element */
     {"double", "+", "b[0] = a[i]; v += a[i];"},
     {"double", "+", "g = 1; v += a[i];"},
     {"double", "+", "v += a[i]; ext(v);"},

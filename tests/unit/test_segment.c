@@ -68,7 +68,7 @@ static const struct {
     {"double s = 0;", "", "y[i] = s;"},                /* s carried between rows */
     {"double s;", "if (i) s = 0;", "y[i] = s;"},        /* not assigned first on every path */
     {"double s;", "s = s * 0;", "y[i] = s;"},           /* reads itself first */
-    {"", "double s = 0;", "y[i + 1] = s;"},            /* another row's element */
+    {"", "double s = 0;", "y[i + 1] = s + y[i];"},     /* another row's element */
     {"", "double s = 0;", "y[i] = s; y[0] = 1;"},      /* a shared element */
     {"", "double s = 0;", "g = s;"},                   /* a global */
     {"double t = 0;", "double s = 0;", "y[i] = s; t += s;"}, /* an outer accumulator */
