@@ -1417,6 +1417,14 @@ inline void host_freed(const void *p)
         }
 }
 
+/* free(freeing(p)), realloc(freeing(p), n): the copies of the block are
+ * dropped just before it goes. */
+template <class T> inline T *freeing(T *p)
+{
+    host_freed((const void *)p);
+    return p;
+}
+
 /* Frees copies not used by the call under way (and not held by a data
  * region), oldest first, until `bytes` more fit; false when they do not. */
 inline bool make_room(size_t bytes)
@@ -1470,13 +1478,15 @@ inline char *device_alloc(size_t bytes)
 }
 
 /* The copy covering [lo, hi): in the innermost region, or a data region's
- * in any region of the stack. */
+ * in any region of the stack; its copy of `lo` 16-byte aligned. */
 inline Resident *resident_find(uintptr_t lo, uintptr_t hi)
 {
     std::vector<region *> &stack = region_stack();
     for (size_t k = stack.size(); k-- > 0;)
         for (Resident *e : stack[k]->entries)
-            if (e->lo <= lo && hi <= e->hi && (k + 1 == stack.size() || e->sticky))
+            /* the kernels' vector loads need the first element 16-byte aligned, as in the scratch */
+            if (e->lo <= lo && hi <= e->hi && (k + 1 == stack.size() || e->sticky) &&
+                (lo - e->lo) % 16 == 0)
                 return e;
     return nullptr;
 }

@@ -12,6 +12,8 @@
  *   emit.c     kernel, host wrapper and call text
  *   cxx.c      rewrites that let C compile as CUDA C++
  *   pin.c      --pin-host: pinned allocation of the arrays loops read
+ *   data.c     `#pragma reduce data` / `update` directives
+ *   residency.c  device copies kept between loops: regions, invalidations
  *   splice.c   applies {start, end, text} edits in one pass
  *   diag.c     compiler-format diagnostics
  *   arena.c    allocation, growable strings
@@ -550,6 +552,50 @@ bool cxx_rewrite(const Source *src, EditList *edits);
  * pinned memory and route free/realloc through the runtime; false (with a
  * warning, and no edits) when that cannot be done safely. */
 bool pin_rewrite(const Source *src, const Site *sites, int nsites, EditList *edits);
+
+/* ---------------------------------------------------------------- data.c */
+
+/* `#pragma reduce data in(a[first:count], ...)` before a statement keeps
+ * those arrays on the GPU while it runs; `#pragma reduce update
+ * in(a[first:count])` refreshes them after a host write. */
+typedef enum { DIR_DATA, DIR_UPDATE } DataKind;
+
+typedef struct {
+    DataKind kind;
+    unsigned start, end;      /* the pragma's logical line, as Pragma */
+    ArraySection *sections;
+    int nsections;
+    char *summary;            /* "data in(a[0:n])" */
+    /* data.c's binding: the function and, for `data`, the statement */
+    bool bound;
+    CXCursor function;
+    unsigned stmt_start, stmt_end; /* the statement's text (its ';' included) */
+} DataDirective;
+
+/* Finds and parses every data/update directive (malformed ones are
+ * diagnosed and left out). */
+DataDirective *data_find_all(const Source *src, int *count);
+/* Binds each directive to its function and statement (a data directive's
+ * statement must follow it in a block) and checks that every update names
+ * an array of an enclosing data directive; false after errors. */
+bool data_bind(const Source *src, DataDirective *dirs, int ndirs, const Site *sites, int nsites);
+/* The text replacing a directive's line (a data region opens a block,
+ * closed by a `}` after its statement). */
+char *data_open_text(const Source *src, const DataDirective *d, int index, const char *prefix);
+/* End of a statement's text, its ';' included. */
+unsigned stmt_text_end(const Source *src, const Node *n);
+
+/* ---------------------------------------------------------------- residency.c */
+
+/* Residency: each function with marked loops or data directives gets a
+ * pragreduce::region, and every host statement of it that may write
+ * memory is preceded by the invalidation of what it writes (a byte range
+ * when the analysis can bound it, else everything). Adds the edits, the
+ * data directives' included; false after errors (host writes to a data
+ * region's array with no update after them). Describes every copy and
+ * invalidation on `explain` when not NULL. */
+bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDirective *dirs,
+                       int ndirs, EditList *edits, FILE *explain);
 
 /* ---------------------------------------------------------------- driver */
 

@@ -1,0 +1,1238 @@
+/*
+ * residency.c - where the host may write what marked loops keep on the GPU.
+ *
+ * The runtime keeps the device copy of each array a marked loop read for
+ * the rest of the enclosing function's call (pragreduce::region), and
+ * reuses it unless it was marked stale. This file makes "stale" true
+ * whenever the host may have written the bytes: in every function with
+ * marked loops or data directives it declares the region at the start of
+ * the body, and before each host statement that may write memory (the
+ * innermost statement holding the write but no marked loop) it puts the
+ * invalidation of what the statement writes:
+ *   - pragreduce::host_wrote(&(x[j]), sizeof(x[j])) for a write whose
+ *     address the statement cannot change (any lvalue: x[j], *p, p->f, g);
+ *   - pragreduce::host_wrote_box(x, sizeof x[0], [&](long long i) ...,
+ *     first, bound) for x[affine(i, ...)] in canonical host loops: the
+ *     subscript at the corners of the loop variables' ranges bounds it;
+ *   - host_wrote(&a, sizeof a) for any element of a fixed-size array a;
+ *   - memset/memcpy/memmove/fread/... : the destination's bytes;
+ *     free/realloc: host_freed(p);
+ *   - host_wrote_all() for anything else that may write: writes through
+ *     an address the statement changes, calls of unknown functions or of
+ *     functions of the file that write other than their locals, calls
+ *     through pointers, asm.
+ * The addresses are those written, so aliases need no analysis: two
+ * pointers to one buffer give the same bytes. A write in the condition or
+ * step of a loop that holds a marked loop is invalidated at the start of
+ * the body and after the loop (it runs again each time round). Placing
+ * the call before the statement is right even when the statement leaves
+ * early (return, break, goto): no marked loop runs between the call and
+ * the write. Harmless, and left alone: writes to local variables whose
+ * address is never taken, calls of side-effect-free library functions
+ * (<math.h>, printf, strlen, malloc, ...), of functions of the file that
+ * write only their locals, and of functions that have regions themselves
+ * (their own writes invalidate). A file that creates threads, forks,
+ * handles signals or jumps with longjmp (a write the analysis cannot see,
+ * or a region left without its destructor) keeps nothing.
+ */
+#include "pragreduce.h"
+
+#include <string.h>
+
+typedef struct {
+    char *text;   /* the call, "pragreduce::host_wrote(...);" */
+    char *why;    /* for --explain */
+    unsigned at;  /* the write */
+    int level;    /* 0 a range, 1 everything but data regions, 2 everything */
+} Inval;
+
+typedef struct {
+    Inval *items;
+    int count;
+} InvalList;
+
+typedef struct FnSummary {
+    CXCursor def;
+    int state; /* 0 unknown, 1 being computed, 2 harmless, 3 writes */
+    struct FnSummary *next;
+} FnSummary;
+
+typedef struct {
+    const Source *src;
+    const Site *sites;
+    int nsites;
+    DataDirective *dirs;
+    int ndirs;
+    EditList *edits;
+    StrBuf explain;
+    bool explaining;
+    const char *prefix;
+    Node *fn;             /* the function being rewritten */
+    Var **addr_taken;     /* its locals whose address is taken */
+    int naddr;
+    CXCursor *regioned;   /* functions that get regions */
+    int nregioned;
+    FnSummary *summaries;
+    bool ok;
+} Res;
+
+/* ------------------------------------------------------------ helpers */
+
+static bool is_marked_loop(const Res *r, const Node *n, int *which)
+{
+    if (n->kind != N_FOR)
+        return false;
+    for (int i = 0; i < r->nsites; i++)
+        if (!r->sites[i].rejected && r->sites[i].loop && r->sites[i].loop->start == n->start) {
+            if (which)
+                *which = i;
+            return true;
+        }
+    return false;
+}
+
+/* Whether [s, e) holds a marked loop or a data/update directive. */
+static bool holds_special(const Res *r, unsigned s, unsigned e)
+{
+    for (int i = 0; i < r->nsites; i++)
+        if (!r->sites[i].rejected && r->sites[i].loop && r->sites[i].loop->start >= s &&
+            r->sites[i].loop->start < e)
+            return true;
+    for (int i = 0; i < r->ndirs; i++)
+        if (r->dirs[i].bound && r->dirs[i].start >= s && r->dirs[i].start < e)
+            return true;
+    return false;
+}
+
+static bool is_regioned(const Res *r, CXCursor fn)
+{
+    CXCursor canon = clang_getCanonicalCursor(fn);
+    for (int i = 0; i < r->nregioned; i++)
+        if (clang_equalCursors(r->regioned[i], canon))
+            return true;
+    return false;
+}
+
+static void add_regioned(Res *r, CXCursor fn)
+{
+    if (is_regioned(r, fn))
+        return;
+    r->regioned = xrealloc(r->regioned, (size_t)(r->nregioned + 1) * sizeof(CXCursor));
+    r->regioned[r->nregioned++] = clang_getCanonicalCursor(fn);
+}
+
+static bool type_is_aggregate(CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    return c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray ||
+           c.kind == CXType_VariableArray || c.kind == CXType_Record;
+}
+
+static bool is_addr_taken(const Res *r, const Var *v)
+{
+    for (int i = 0; i < r->naddr; i++)
+        if (r->addr_taken[i] == v)
+            return true;
+    return false;
+}
+
+/* Locals whose address the function takes (&v, or an array that decays). */
+static void collect_addr_taken(Res *r, const Node *n)
+{
+    if (n->kind == N_UNARY && !strcmp(n->op, "&") && n->nkids == 1) {
+        const Node *t = ast_strip(n->kids[0]);
+        while (t && t->kind == N_MEMBER && !strcmp(t->op, ".") && t->nkids)
+            t = ast_strip(t->kids[0]);
+        if (t && t->kind == N_DECLREF && t->var && !is_addr_taken(r, t->var)) {
+            r->addr_taken = xrealloc(r->addr_taken, (size_t)(r->naddr + 1) * sizeof(Var *));
+            r->addr_taken[r->naddr++] = t->var;
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        collect_addr_taken(r, n->kids[i]);
+}
+
+/* A local the function alone can write by name: not static, not an array
+ * (arrays are memory marked loops read), address never taken. */
+static bool plain_local(const Res *r, const Var *v)
+{
+    if (!v || v->storage != VAR_LOCAL || is_addr_taken(r, v))
+        return false;
+    CXType c = clang_getCanonicalType(v->type);
+    return c.kind != CXType_ConstantArray && c.kind != CXType_IncompleteArray &&
+           c.kind != CXType_VariableArray;
+}
+
+/* The variable at the root of `a.b.c` (struct members by value), or NULL. */
+static const Var *dot_root(const Node *n)
+{
+    n = ast_strip((Node *)n);
+    while (n && n->kind == N_MEMBER && !strcmp(n->op, ".") && n->nkids)
+        n = ast_strip(n->kids[0]);
+    return n && n->kind == N_DECLREF ? n->var : NULL;
+}
+
+/* ------------------------------------------------------------ statement facts */
+
+/* What a statement does, for deciding what its addresses mean before it. */
+typedef struct {
+    const Var **written; /* variables assigned by name, or whose address is taken */
+    int nwritten;
+    CXType *mem_types;   /* types written through memory */
+    int nmem;
+    bool opaque_call;    /* a call that may write anything (globals included) */
+    bool any_bytes;      /* memset, memcpy, ...: bytes of any type */
+} Facts;
+
+static bool callee_is_pure(const Res *r, const Node *call);
+static bool is_modeled(const Res *r, const Node *call);
+static bool callee_harmless(Res *r, CXCursor fn);
+
+static CXCursor callee_of(const Node *call)
+{
+    CXCursor ref = clang_getCursorReferenced(call->cursor);
+    if (clang_Cursor_isNull(ref) || clang_getCursorKind(ref) != CXCursor_FunctionDecl)
+        return clang_getNullCursor();
+    /* a call through a pointer references the pointer, not a function */
+    const Node *callee = call->nkids ? ast_strip(call->kids[0]) : NULL;
+    if (!callee || callee->kind != N_DECLREF || callee->var)
+        return clang_getNullCursor();
+    return ref;
+}
+
+static void facts_add_written(Facts *f, const Var *v)
+{
+    f->written = xrealloc(f->written, (size_t)(f->nwritten + 1) * sizeof(Var *));
+    f->written[f->nwritten++] = v;
+}
+
+static void collect_facts(Res *r, const Node *n, Facts *f)
+{
+    if ((n->kind == N_ASSIGN && n->nkids) ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--") || !strcmp(n->op, "&")) &&
+         n->nkids)) {
+        const Node *t = ast_strip(n->kids[0]);
+        const Var *root = dot_root(t);
+        if (root)
+            facts_add_written(f, root);
+        else if (strcmp(n->op, "&") != 0) {
+            f->mem_types = xrealloc(f->mem_types, (size_t)(f->nmem + 1) * sizeof(CXType));
+            f->mem_types[f->nmem++] = t->type;
+        }
+    } else if (n->kind == N_CALL) {
+        CXCursor fn = callee_of(n);
+        if (!clang_Cursor_isNull(fn) && is_modeled(r, n)) {
+            /* writes bytes at an argument: any type */
+            f->mem_types = xrealloc(f->mem_types, (size_t)(f->nmem + 1) * sizeof(CXType));
+            f->mem_types[f->nmem++] = n->type.kind == CXType_Pointer ? n->type : n->type;
+            f->any_bytes = true;
+        } else if (clang_Cursor_isNull(fn) || !(callee_is_pure(r, n) || callee_harmless(r, fn))) {
+            f->opaque_call = true;
+        }
+    } else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
+        f->opaque_call = true;
+    }
+    if (n->kind == N_SIZEOF)
+        return;
+    for (int i = 0; i < n->nkids; i++)
+        collect_facts(r, n->kids[i], f);
+}
+
+static bool char_type(CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    return c.kind == CXType_Char_S || c.kind == CXType_Char_U || c.kind == CXType_SChar ||
+           c.kind == CXType_UChar;
+}
+
+/* Whether a write of type `w` may change an object of type `v`. */
+static bool may_alias(CXType w, CXType v)
+{
+    CXType a = clang_getCanonicalType(w), b = clang_getCanonicalType(v);
+    if (char_type(a) || a.kind == CXType_Record || b.kind == CXType_Record)
+        return true;
+    if (a.kind == CXType_Pointer || b.kind == CXType_Pointer)
+        return a.kind == b.kind;
+    if (type_is_integer(a) && type_is_integer(b))
+        return clang_Type_getSizeOf(a) == clang_Type_getSizeOf(b);
+    return a.kind == b.kind;
+}
+
+/* Whether `v` has, before the statement, the value it has where it is used
+ * in it (`exempt`: the variable the statement assigns a call's result to). */
+static bool invariant_var(const Res *r, const Facts *f, const Var *v, const Var *exempt)
+{
+    if (!v)
+        return true; /* functions, enum constants */
+    for (int i = 0; i < f->nwritten; i++)
+        if (f->written[i] == v && v != exempt)
+            return false;
+    if (plain_local(r, v))
+        return true;
+    if (f->opaque_call || f->any_bytes)
+        return false;
+    for (int i = 0; i < f->nmem; i++)
+        if (may_alias(f->mem_types[i], v->type))
+            return false;
+    return true;
+}
+
+/* Whether a read of memory of type `t` may see a write of the statement. */
+static bool load_invariant(const Facts *f, CXType t)
+{
+    if (f->opaque_call || f->any_bytes)
+        return false;
+    for (int i = 0; i < f->nmem; i++)
+        if (may_alias(f->mem_types[i], t))
+            return false;
+    return true;
+}
+
+/* No side effects, and every variable and every memory the expression reads
+ * unchanged by the statement (except `skip`, induction variables of host
+ * loops handled by the caller). `top`: `n` is the location written, whose
+ * address is taken, not read. */
+static bool invariant_at(const Res *r, const Facts *f, const Node *n, const Var *exempt,
+                         const Var *const *skip, int nskip, bool top)
+{
+    if (n->from_macro && n->kind == N_CALL)
+        return false;
+    CXType t = clang_getCanonicalType(n->type);
+    bool array = t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+                 t.kind == CXType_VariableArray;
+    switch (n->kind) {
+    case N_ASSIGN:
+    case N_CALL:
+    case N_ASM:
+    case N_STMTEXPR:
+        return false;
+    case N_SIZEOF:
+        return true; /* not evaluated (no variable-length arrays here) */
+    case N_UNARY:
+        if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
+            return false;
+        if (!strcmp(n->op, "*") && !top && !array && !load_invariant(f, n->type))
+            return false;
+        if (!strcmp(n->op, "&") && n->nkids)
+            return invariant_at(r, f, n->kids[0], exempt, skip, nskip, true);
+        break;
+    case N_SUBSCRIPT:
+        if (!top && !array && !load_invariant(f, n->type))
+            return false;
+        break;
+    case N_MEMBER:
+        if (!top && !array && !load_invariant(f, n->type))
+            return false;
+        if (!strcmp(n->op, ".") && n->nkids) /* the struct's address, not a load */
+            return invariant_at(r, f, n->kids[0], exempt, skip, nskip, true);
+        break;
+    case N_DECLREF: {
+        for (int i = 0; i < nskip; i++)
+            if (skip[i] == n->var)
+                return true;
+        if (!n->var)
+            return true;
+        if (array && clang_getCursorKind(n->var->decl) != CXCursor_ParmDecl)
+            return true; /* an array's address never changes */
+        if (top)
+            return true; /* the variable itself is written: its address is fixed */
+        if (clang_isVolatileQualifiedType(n->var->type))
+            return false;
+        return invariant_var(r, f, n->var, exempt);
+    }
+    default:
+        break;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        if (!invariant_at(r, f, n->kids[i], exempt, skip, nskip, false))
+            return false;
+    return true;
+}
+
+static bool invariant_expr(const Res *r, const Facts *f, const Node *n, const Var *exempt,
+                           const Var *const *skip, int nskip)
+{
+    return invariant_at(r, f, n, exempt, skip, nskip, false);
+}
+
+/* ------------------------------------------------------------ calls */
+
+static bool name_in(const char *name, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(name, *list))
+            return true;
+    return false;
+}
+
+/* Library functions that write no memory a marked loop may read. */
+static const char *const pure_names[] = {
+    "sqrt", "sqrtf", "cbrt", "cbrtf", "pow", "powf", "exp", "expf", "exp2", "exp2f", "expm1",
+    "log", "logf", "log2", "log2f", "log10", "log10f", "log1p", "sin", "sinf", "cos", "cosf", "tan",
+    "tanf", "asin", "acos", "atan", "atan2", "atan2f", "sinh", "cosh", "tanh", "fabs", "fabsf",
+    "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "fmod", "fmodf",
+    "fmin", "fmax", "fminf", "fmaxf", "hypot", "hypotf", "erf", "erfc", "tgamma", "lgamma",
+    "lround", "llround", "lrint", "rint", "nearbyint", "copysign", "ldexp", "isnan", "isinf",
+    "isfinite", "abs", "labs", "llabs", "printf", "fprintf", "puts", "putchar", "fputs", "fputc",
+    "putc", "fflush", "perror", "strlen", "strcmp", "strncmp", "memcmp", "strchr", "strrchr",
+    "strstr", "atoi", "atol", "atoll", "atof", "rand", "srand", "clock", "malloc", "calloc",
+    "aligned_alloc", "exit", "abort", "_Exit", "__assert_fail", "__assert", "fopen", "fclose",
+    "isalpha", "isdigit", "isspace", "isupper", "islower", "isalnum", "toupper", "tolower",
+    "getenv", "expect", "fesetround", "fegetround", "huge_val", "huge_valf", "inf", "inff",
+    "nan", "nanf", "isnan", "isinf_sign", "fpclassify", "signbit", NULL};
+
+/* strtol(s, NULL or &local, base) and time(NULL) write nothing of ours. */
+static bool null_or_local_address(const Res *r, const Node *arg)
+{
+    const Node *a = ast_strip((Node *)arg);
+    while (a && a->kind == N_CAST && a->nkids)
+        a = ast_strip(a->kids[a->nkids - 1]);
+    if (!a)
+        return false;
+    if (a->kind == N_INTLIT || a->kind == N_OTHER /* NULL as ((void *)0) or __null */)
+        return a->kind == N_INTLIT || a->nkids == 0;
+    if (a->kind == N_UNARY && !strcmp(a->op, "&")) {
+        const Node *t = ast_strip(a->kids[0]);
+        return t->kind == N_DECLREF && t->var && t->var->storage == VAR_LOCAL &&
+               !type_is_aggregate(t->var->type);
+    }
+    (void)r;
+    return false;
+}
+
+static bool callee_is_pure(const Res *r, const Node *call)
+{
+    CXCursor fn = callee_of(call);
+    if (clang_Cursor_isNull(fn))
+        return false;
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (!clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def))
+        return false; /* the file's own function of that name */
+    const char *name = call->name;
+    if (!name)
+        return false;
+    if (!strncmp(name, "__builtin_", 10))
+        name += 10; /* HUGE_VAL, INFINITY, NAN, __builtin_expect, ... */
+    if (name_in(name, pure_names))
+        return true;
+    if ((!strcmp(name, "time") && call->nkids == 2) ||
+        ((!strncmp(name, "strto", 5)) && call->nkids >= 3))
+        return null_or_local_address(r, call->kids[!strcmp(name, "time") ? 1 : 2]);
+    return false;
+}
+
+/* Library functions that write a known number of bytes at an argument;
+ * free and realloc (no count) drop the block's copies. */
+static const struct {
+    const char *name;
+    int dst, n1, n2; /* argument positions (from 1); n2 multiplies n1 (0: none) */
+} models[] = {{"memset", 1, 3, 0},   {"memcpy", 1, 3, 0},    {"memmove", 1, 3, 0},
+              {"strncpy", 1, 3, 0},  {"fread", 1, 2, 3},     {"fgets", 1, 2, 0},
+              {"snprintf", 1, 2, 0}, {"vsnprintf", 1, 2, 0}, {"qsort", 1, 2, 3},
+              {"free", 1, 0, 0},     {"realloc", 1, 0, 0}};
+
+static int model_of(const Res *r, const Node *call)
+{
+    CXCursor fn = callee_of(call);
+    if (clang_Cursor_isNull(fn) || !call->name)
+        return -1;
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (!clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def))
+        return -1;
+    const char *name = call->name;
+    if (!strncmp(name, "__builtin_", 10))
+        name += 10;
+    for (int k = 0; k < (int)(sizeof models / sizeof models[0]); k++)
+        if (!strcmp(name, models[k].name) && call->nkids > models[k].dst &&
+            call->nkids > models[k].n1 && call->nkids > models[k].n2)
+            return k;
+    return -1;
+}
+
+static bool is_modeled(const Res *r, const Node *call) { return model_of(r, call) >= 0; }
+
+static void walk_harmless(Res *r, const Node *n, bool *ok);
+
+/* A function of the file whose calls need no invalidation: it has a
+ * region (its writes invalidate themselves), or it writes only its own
+ * locals and calls only such functions. */
+static bool callee_harmless(Res *r, CXCursor fn)
+{
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (clang_Cursor_isNull(def) || !source_cursor_in_main(r->src, def))
+        return false;
+    if (is_regioned(r, def))
+        return true;
+    CXCursor canon = clang_getCanonicalCursor(def);
+    FnSummary *s = r->summaries;
+    while (s && !clang_equalCursors(s->def, canon))
+        s = s->next;
+    if (s)
+        return s->state != 3; /* being computed: recursion adds nothing new */
+    s = xcalloc(1, sizeof *s);
+    s->def = canon;
+    s->state = 1;
+    s->next = r->summaries;
+    r->summaries = s;
+    Node *tree = ast_build(r->src, def);
+    Node *saved_fn = r->fn;
+    Var **saved_addr = r->addr_taken;
+    int saved_naddr = r->naddr;
+    r->fn = tree;
+    r->addr_taken = NULL;
+    r->naddr = 0;
+    collect_addr_taken(r, tree);
+    bool ok = true;
+    walk_harmless(r, tree, &ok);
+    r->fn = saved_fn;
+    r->addr_taken = saved_addr;
+    r->naddr = saved_naddr;
+    s->state = ok ? 2 : 3;
+    return ok;
+}
+
+static void walk_harmless(Res *r, const Node *n, bool *ok)
+{
+    if (!*ok)
+        return;
+    if ((n->kind == N_ASSIGN && n->nkids) ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && n->nkids)) {
+        const Var *v = dot_root(n->kids[0]);
+        if (!v || !plain_local(r, v))
+            *ok = false;
+    } else if (n->kind == N_VARDECL && n->var && n->var->storage != VAR_LOCAL && n->nkids) {
+        *ok = false; /* a static initialized... only once, but keep it simple */
+    } else if (n->kind == N_CALL) {
+        CXCursor fn = callee_of(n);
+        if (clang_Cursor_isNull(fn) || !(callee_is_pure(r, n) || callee_harmless(r, fn)))
+            *ok = false;
+    } else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
+        *ok = false;
+    }
+    for (int i = 0; i < n->nkids && *ok; i++)
+        walk_harmless(r, n->kids[i], ok);
+}
+
+/* ------------------------------------------------------------ writes */
+
+static void add_inval(InvalList *l, char *text, char *why, unsigned at, int level)
+{
+    for (int i = 0; i < l->count; i++)
+        if (!strcmp(l->items[i].text, text))
+            return;
+    l->items = xrealloc(l->items, (size_t)(l->count + 1) * sizeof(Inval));
+    l->items[l->count++] = (Inval){text, why, at, level};
+}
+
+static void add_all(InvalList *l, const char *why, unsigned at)
+{
+    add_inval(l, xstrdup("pragreduce::host_wrote_all();"), xstrdup(why), at, 1);
+}
+
+typedef struct {
+    Res *r;
+    const Node *scope;  /* the statement whose start the invalidation runs at */
+    Facts facts;
+    InvalList *out;
+} WriteCtx;
+
+/* Host loops between `n` and the scope, innermost first. */
+static int enclosing_fors(const WriteCtx *w, const Node *n, const Node **loops, int max)
+{
+    int k = 0;
+    for (const Node *p = n->parent; p && k < max; p = p->parent) {
+        if (p->kind == N_FOR)
+            loops[k++] = p;
+        if (p == w->scope)
+            break;
+    }
+    return k;
+}
+
+/* base[sub] in canonical host loops: the subscript at the corners. */
+static bool box_write(WriteCtx *w, const Node *lv, const Node *sub_node)
+{
+    const Source *src = w->r->src;
+    const Node *base = ast_strip(lv->kids[0]);
+    const Node *sub = lv->kids[1];
+    if (lv->from_macro || base->from_macro || sub->from_macro)
+        return false;
+    CXType bt = clang_getCanonicalType(base->type);
+    if (bt.kind != CXType_Pointer)
+        return false; /* fixed-size arrays: the whole array, simpler */
+    if (!invariant_expr(w->r, &w->facts, base, NULL, NULL, 0))
+        return false;
+    const Node *loops[4];
+    int nloops = enclosing_fors(w, sub_node, loops, 4);
+    const Var *ivs[3];
+    LoopInfo infos[3];
+    int nused = 0;
+    for (int k = 0; k < nloops; k++) {
+        LoopInfo li;
+        memset(&li, 0, sizeof li);
+        diag_probe(true);
+        bool canon = loop_analyze_one(src, (Node *)loops[k], &li);
+        diag_probe(false);
+        if (!canon)
+            continue;
+        if (!ast_mentions(sub, li.iv))
+            continue;
+        if (nused == 3)
+            return false;
+        ivs[nused] = li.iv;
+        infos[nused++] = li;
+    }
+    if (nused == 0)
+        return false;
+    if (!invariant_expr(w->r, &w->facts, sub, NULL, ivs, nused))
+        return false;
+    for (int k = 0; k < nused; k++) {
+        if (!access_linear(src, sub, ivs[k]).affine)
+            return false;
+        /* bounds evaluated before the statement: no loop variable, nothing it changes */
+        if (!invariant_expr(w->r, &w->facts, infos[k].lo_node, NULL, NULL, 0) ||
+            !invariant_expr(w->r, &w->facts, infos[k].hi_node, NULL, NULL, 0))
+            return false;
+        for (int j = 0; j < nused; j++)
+            if (ast_mentions(infos[k].lo_node, ivs[j]) || ast_mentions(infos[k].hi_node, ivs[j]))
+                return false;
+    }
+    char *btext = ast_expr_text(src, base);
+    StrBuf sb = {0};
+    strbuf_printf(&sb, "pragreduce::host_wrote_box(%s, sizeof((%s)[0]), [&](", btext, btext);
+    for (int k = 0; k < nused; k++)
+        strbuf_printf(&sb, "%slong long %s", k ? ", " : "", ivs[k]->name);
+    strbuf_printf(&sb, ") -> long long { return (long long)(%s); }", ast_expr_text(src, sub));
+    for (int k = 0; k < nused; k++)
+        strbuf_printf(&sb, ", (long long)(%s), (long long)(%s)", infos[k].lo, infos[k].hi);
+    strbuf_puts(&sb, ");");
+    unsigned line, col;
+    source_line_col(src, lv->start, &line, &col);
+    add_inval(w->out, strbuf_steal(&sb),
+              xformat("line %u: %s written in a host loop: the elements its subscript reaches", line,
+                      ast_expr_text(src, lv)),
+              lv->start, 0);
+    return true;
+}
+
+/* The fixed-size array a subscript chain writes into, or NULL. */
+static const Var *array_object(const Node *lv)
+{
+    const Node *n = ast_strip((Node *)lv);
+    for (;;) {
+        if (n->kind == N_SUBSCRIPT || (n->kind == N_MEMBER && !strcmp(n->op, ".")))
+            n = ast_strip(n->kids[0]);
+        else
+            break;
+    }
+    if (n->kind != N_DECLREF || !n->var || clang_getCursorKind(n->var->decl) == CXCursor_ParmDecl)
+        return NULL;
+    return clang_getCanonicalType(n->var->type).kind == CXType_ConstantArray ? n->var : NULL;
+}
+
+static bool is_bitfield(const Node *lv)
+{
+    const Node *n = ast_strip((Node *)lv);
+    if (n->kind != N_MEMBER)
+        return false;
+    CXCursor f = clang_getCursorReferenced(n->cursor);
+    return !clang_Cursor_isNull(f) && clang_Cursor_isBitField(f);
+}
+
+static void classify_write(WriteCtx *w, const Node *lv_in)
+{
+    Res *r = w->r;
+    const Source *src = r->src;
+    const Node *lv = ast_strip((Node *)lv_in);
+    unsigned line, col;
+    source_line_col(src, lv->start, &line, &col);
+    const Var *root = dot_root(lv);
+    if (root && plain_local(r, root))
+        return;
+    char *text = lv->from_macro ? NULL : ast_expr_text(src, lv);
+    if (text && !is_bitfield(lv) && invariant_at(r, &w->facts, lv, NULL, NULL, 0, true)) {
+        add_inval(w->out, xformat("pragreduce::host_wrote(&(%s), sizeof(%s));", text, text),
+                  xformat("line %u: %s written on the host: those bytes", line, text), lv->start, 0);
+        return;
+    }
+    const Node *s = lv;
+    while (s->kind == N_MEMBER && !strcmp(s->op, ".") && s->nkids)
+        s = ast_strip(s->kids[0]);
+    if (s->kind == N_SUBSCRIPT && box_write(w, s, s))
+        return;
+    const Var *arr = array_object(lv);
+    if (arr) {
+        add_inval(w->out, xformat("pragreduce::host_wrote(&(%s), sizeof(%s));", arr->name, arr->name),
+                  xformat("line %u: an element of the array '%s' written on the host: the array",
+                          line, arr->name),
+                  lv->start, 0);
+        return;
+    }
+    add_all(w->out,
+            xformat("line %u: %s written through an address the statement changes", line,
+                    text ? text : "memory"),
+            lv->start);
+}
+
+/* The variable a statement `v = call(...)` assigns, when `call` is its value. */
+static const Var *assigned_from(const Node *call)
+{
+    const Node *p = call->parent;
+    while (p && (p->kind == N_CAST || p->kind == N_IMPLICIT || p->kind == N_PAREN))
+        p = p->parent;
+    if (p && p->kind == N_ASSIGN && !strcmp(p->op, "=") && p->nkids == 2) {
+        const Node *t = ast_strip(p->kids[0]);
+        return t->kind == N_DECLREF ? t->var : NULL;
+    }
+    return NULL;
+}
+
+static void classify_call(WriteCtx *w, const Node *call)
+{
+    Res *r = w->r;
+    const Source *src = r->src;
+    unsigned line, col;
+    source_line_col(src, call->start, &line, &col);
+    CXCursor fn = callee_of(call);
+    if (clang_Cursor_isNull(fn)) {
+        add_all(w->out, xformat("line %u: a call through a pointer may write anything", line),
+                call->start);
+        return;
+    }
+    if (callee_is_pure(r, call) || callee_harmless(r, fn))
+        return;
+    CXCursor def = clang_getCursorDefinition(fn);
+    const char *name = call->name ? call->name : "?";
+    if (clang_Cursor_isNull(def) || !source_cursor_in_main(src, def)) {
+        int k = model_of(r, call);
+        if (k >= 0 && !models[k].n1) {
+            /* free, realloc: the block's copies dropped as it is freed */
+            const Node *arg = call->kids[models[k].dst];
+            if (!arg->from_macro && !call->from_macro) {
+                edits_add(r->edits, arg->start, arg->start, xstrdup("pragreduce::freeing("));
+                edits_add(r->edits, arg->end, arg->end, xstrdup(")"));
+                if (r->explaining)
+                    strbuf_printf(&r->explain, "    line %u: %s(%s): the block's copies dropped\n", line,
+                                  name, ast_expr_text(src, arg));
+            } else {
+                add_inval(w->out, xstrdup("pragreduce::host_wrote_all(true);"),
+                          xformat("line %u: %s from a macro: every copy, data regions' too", line, name),
+                          call->start, 2);
+            }
+            return;
+        }
+        if (k >= 0) {
+            const Var *exempt = assigned_from(call);
+            bool inv = true;
+            int args[3] = {models[k].dst, models[k].n1, models[k].n2};
+            for (int a = 0; a < 3 && inv; a++)
+                if (args[a])
+                    inv = !call->kids[args[a]]->from_macro &&
+                          invariant_expr(r, &w->facts, call->kids[args[a]], exempt, NULL, 0);
+            if (inv) {
+                char *dst = ast_expr_text(src, call->kids[models[k].dst]);
+                char *bytes = models[k].n2
+                                  ? xformat("(size_t)(%s) * (size_t)(%s)",
+                                            ast_expr_text(src, call->kids[models[k].n1]),
+                                            ast_expr_text(src, call->kids[models[k].n2]))
+                                  : xformat("(size_t)(%s)", ast_expr_text(src, call->kids[models[k].n1]));
+                add_inval(w->out, xformat("pragreduce::host_wrote(%s, %s);", dst, bytes),
+                          xformat("line %u: %s writes %s: those bytes", line, name, dst), call->start, 0);
+                return;
+            }
+        }
+        add_all(w->out,
+                xformat("line %u: a call of '%s', which may write through its arguments or globals",
+                        line, name),
+                call->start);
+        return;
+    }
+    add_all(w->out,
+            xformat("line %u: a call of '%s', which writes other than its locals", line, name),
+            call->start);
+}
+
+static void walk_writes(WriteCtx *w, const Node *n)
+{
+    if ((n->kind == N_ASSIGN && n->nkids) ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && n->nkids))
+        classify_write(w, n->kids[0]);
+    else if (n->kind == N_CALL)
+        classify_call(w, n);
+    else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
+        unsigned line, col;
+        source_line_col(w->r->src, n->start, &line, &col);
+        add_all(w->out, xformat("line %u: inline assembly or a statement expression", line),
+                n->start);
+    }
+    for (int i = 0; i < n->nkids; i++)
+        walk_writes(w, n->kids[i]);
+}
+
+/* The invalidations for the writes of `n`, run before `scope`. */
+static InvalList writes_of(Res *r, const Node *n, const Node *scope)
+{
+    InvalList out = {0};
+    WriteCtx w = {r, scope, {0}, &out};
+    collect_facts(r, scope, &w.facts);
+    walk_writes(&w, n);
+    return out;
+}
+
+/* ------------------------------------------------------------ placement */
+
+static char *inval_text(const InvalList *l)
+{
+    StrBuf sb = {0};
+    bool all = false, all_sticky = false;
+    for (int i = 0; i < l->count; i++) {
+        all |= l->items[i].level == 1;
+        all_sticky |= l->items[i].level == 2;
+    }
+    if (all_sticky) {
+        strbuf_puts(&sb, "pragreduce::host_wrote_all(true); ");
+    } else {
+        if (all)
+            strbuf_puts(&sb, "pragreduce::host_wrote_all(); ");
+        /* ranges still matter to data regions' copies */
+        for (int i = 0; i < l->count; i++)
+            if (l->items[i].level == 0) {
+                strbuf_puts(&sb, l->items[i].text);
+                strbuf_puts(&sb, " ");
+            }
+    }
+    return strbuf_steal(&sb);
+}
+
+static void note(Res *r, const InvalList *l, const char *where)
+{
+    if (!r->explaining)
+        return;
+    for (int i = 0; i < l->count; i++)
+        strbuf_printf(&r->explain, "    %s%s%s\n", l->items[i].why,
+                      l->items[i].level == 0 ? "" : l->items[i].level == 1
+                                                        ? " (every copy but data regions')"
+                                                        : "",
+                      where);
+}
+
+/* The text range of a statement: a marked loop from its pragma. (A data
+ * directive's statement is in a block, never braced here, and what goes
+ * before it goes after the directive: inside the region.) */
+static void stmt_range(const Res *r, const Node *n, unsigned *s, unsigned *e)
+{
+    int which;
+    if (is_marked_loop(r, n, &which)) {
+        *s = r->sites[which].pragma.start;
+        *e = r->sites[which].loop_end;
+    } else {
+        *s = n->start;
+        *e = stmt_text_end(r->src, n);
+    }
+}
+
+/* A statement that is the body of an if, else or loop needs braces around
+ * what is put before or after it. */
+static bool needs_braces(const Node *n)
+{
+    const Node *p = n->parent;
+    if (!p)
+        return false;
+    switch (p->kind) {
+    case N_IF:
+        return n != p->kids[0];
+    case N_WHILE:
+    case N_FOR:
+        return n == p->kids[p->nkids - 1];
+    case N_DO:
+        return n == p->kids[0];
+    default:
+        return false;
+    }
+}
+
+static void put_around(Res *r, const Node *n, const char *before, const char *after)
+{
+    unsigned s, e;
+    stmt_range(r, n, &s, &e);
+    bool braces = needs_braces(n);
+    if (braces || (before && *before))
+        edits_add(r->edits, s, s, xformat("%s%s", braces ? "{ " : "", before ? before : ""));
+    if (braces || (after && *after))
+        edits_add(r->edits, e, e, xformat("%s%s", after && *after ? " " : "",
+                                          braces ? (after && *after ? xformat("%s }", after) : " }")
+                                                 : after));
+}
+
+/* At the start of a loop body (and, through `after`, after the loop). */
+static void put_in_body(Res *r, const Node *body, const char *text)
+{
+    if (body->kind == N_COMPOUND) {
+        edits_add(r->edits, body->start + 1, body->start + 1, xformat(" %s", text));
+        return;
+    }
+    unsigned s, e;
+    stmt_range(r, body, &s, &e);
+    edits_add(r->edits, s, s, xformat("{ %s", text));
+    edits_add(r->edits, e, e, xstrdup(" }"));
+}
+
+static char *where_line(const Res *r, const char *what, unsigned at)
+{
+    unsigned line, col;
+    source_line_col(r->src, at, &line, &col);
+    return xformat(" [%s line %u]", what, line);
+}
+
+static void rewrite_stmt(Res *r, Node *n);
+
+/* `T v = ...` (an array's size is a child of the declaration too). */
+static bool has_initializer(const Source *src, const Node *d)
+{
+    unsigned at;
+    if (d->from_macro || !source_offset(src, clang_getCursorLocation(d->cursor), &at))
+        return d->nkids > 0;
+    int depth = 0;
+    for (size_t t = source_token_at(src, at); t < src->ntokens && src->tokens[t].offset < d->end; t++) {
+        const char *x = src->tokens[t].text;
+        if (!strcmp(x, "(") || !strcmp(x, "["))
+            depth++;
+        else if (!strcmp(x, ")") || !strcmp(x, "]"))
+            depth--;
+        else if (depth == 0 && !strcmp(x, "="))
+            return true;
+    }
+    return false;
+}
+
+/* A statement holding no marked loop: its writes, invalidated before it;
+ * a declaration of an array or struct with an initializer, after it. */
+static void rewrite_leaf(Res *r, Node *n)
+{
+    if (n->kind == N_NULLSTMT || n->kind == N_BREAK || n->kind == N_CONTINUE ||
+        n->kind == N_GOTO)
+        return;
+    InvalList l = writes_of(r, n, n);
+    InvalList after = {0};
+    if (n->kind == N_DECLSTMT) {
+        for (int i = 0; i < n->nkids; i++) {
+            const Node *d = n->kids[i];
+            if (d->kind == N_VARDECL && d->var && d->var->storage == VAR_LOCAL &&
+                has_initializer(r->src, d) &&
+                (type_is_aggregate(d->var->type) || is_addr_taken(r, d->var)) &&
+                clang_getCanonicalType(d->var->type).kind != CXType_VariableArray) {
+                unsigned line, col;
+                source_line_col(r->src, d->start, &line, &col);
+                add_inval(&after,
+                          xformat("pragreduce::host_wrote(&%s, sizeof %s);", d->var->name, d->var->name),
+                          xformat("line %u: '%s' initialized (its memory may have held another "
+                                  "array)",
+                                  line, d->var->name),
+                          d->start, 0);
+            }
+        }
+    }
+    if (l.count == 0 && after.count == 0)
+        return;
+    if (n->from_macro && after.count) {
+        InvalList all = {0};
+        add_all(&all, "a declaration from a macro", n->start);
+        l = all;
+        after.count = 0;
+    }
+    put_around(r, n, l.count ? inval_text(&l) : NULL, after.count ? inval_text(&after) : NULL);
+    note(r, &l, " [before it]");
+    note(r, &after, " [after it]");
+}
+
+/* A loop holding a marked loop: writes of its condition and step run again
+ * each time round, before the body. */
+static void rewrite_loop_control(Res *r, Node *loop, const Node **ctl, int nctl, Node *body)
+{
+    InvalList l = {0};
+    for (int i = 0; i < nctl; i++) {
+        if (!ctl[i])
+            continue;
+        InvalList one = writes_of(r, ctl[i], loop);
+        for (int k = 0; k < one.count; k++)
+            add_inval(&l, one.items[k].text, one.items[k].why, one.items[k].at, one.items[k].level);
+    }
+    if (l.count == 0)
+        return;
+    char *text = inval_text(&l);
+    put_in_body(r, body, text);
+    put_around(r, loop, NULL, text);
+    note(r, &l, where_line(r, "at the start of the body and after the loop of", loop->start));
+}
+
+static void rewrite_stmt(Res *r, Node *n)
+{
+    unsigned s, e;
+    if (is_marked_loop(r, n, NULL))
+        return;
+    stmt_range(r, n, &s, &e);
+    if (!holds_special(r, n->start, e)) {
+        rewrite_leaf(r, n);
+        return;
+    }
+    switch (n->kind) {
+    case N_COMPOUND:
+        for (int i = 0; i < n->nkids; i++)
+            rewrite_stmt(r, n->kids[i]);
+        return;
+    case N_IF:
+    case N_SWITCH: {
+        InvalList l = writes_of(r, n->kids[0], n->kids[0]);
+        if (l.count) {
+            put_around(r, n, inval_text(&l), NULL);
+            note(r, &l, " [before it]");
+        }
+        for (int i = 1; i < n->nkids; i++)
+            rewrite_stmt(r, n->kids[i]);
+        return;
+    }
+    case N_WHILE: {
+        const Node *ctl[1] = {n->kids[0]};
+        rewrite_loop_control(r, n, ctl, 1, n->kids[n->nkids - 1]);
+        rewrite_stmt(r, n->kids[n->nkids - 1]);
+        return;
+    }
+    case N_DO: {
+        const Node *ctl[1] = {n->nkids > 1 ? n->kids[1] : NULL};
+        rewrite_loop_control(r, n, ctl, 1, n->kids[0]);
+        rewrite_stmt(r, n->kids[0]);
+        return;
+    }
+    case N_FOR: {
+        if (n->for_init) {
+            InvalList l = writes_of(r, n->for_init, n->for_init);
+            if (l.count) {
+                put_around(r, n, inval_text(&l), NULL);
+                note(r, &l, " [before it]");
+            }
+        }
+        const Node *ctl[2] = {n->for_cond, n->for_inc};
+        rewrite_loop_control(r, n, ctl, 2, n->kids[n->nkids - 1]);
+        rewrite_stmt(r, n->kids[n->nkids - 1]);
+        return;
+    }
+    case N_LABEL:
+    case N_CASE:
+    case N_DEFAULT:
+        if (n->nkids)
+            rewrite_stmt(r, n->kids[n->nkids - 1]);
+        return;
+    default: {
+        /* a marked loop inside an expression (a statement expression) */
+        InvalList l = {0};
+        add_all(&l, "a statement holding a marked loop", n->start);
+        put_around(r, n, inval_text(&l), NULL);
+        return;
+    }
+    }
+}
+
+/* ------------------------------------------------------------ data regions */
+
+/* Host writes to a data region's arrays need an update after them. */
+static void check_region_writes(Res *r, const Node *n, const DataDirective *d)
+{
+    if (is_marked_loop(r, n, NULL))
+        return;
+    const Node *lv = NULL;
+    if ((n->kind == N_ASSIGN && n->nkids) ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && n->nkids))
+        lv = n->kids[0];
+    else if (n->kind == N_CALL && n->name &&
+             (!strcmp(n->name, "memset") || !strcmp(n->name, "memcpy") ||
+              !strcmp(n->name, "memmove") || !strcmp(n->name, "fread")) &&
+             n->nkids > 1)
+        lv = n->kids[1];
+    if (lv) {
+        const Node *b = ast_strip((Node *)lv);
+        for (;;) {
+            if ((b->kind == N_SUBSCRIPT || b->kind == N_MEMBER || b->kind == N_CAST ||
+                 (b->kind == N_UNARY && (!strcmp(b->op, "*") || !strcmp(b->op, "&")))) &&
+                b->nkids)
+                b = ast_strip(b->kids[0]);
+            else if (b->kind == N_BINARY && b->nkids == 2 &&
+                     clang_getCanonicalType(ast_strip(b->kids[0])->type).kind != CXType_Int)
+                b = ast_strip(b->kids[0]);
+            else
+                break;
+        }
+        for (int s = 0; b->kind == N_DECLREF && s < d->nsections; s++) {
+            if (strcmp(b->name, d->sections[s].name) != 0)
+                continue;
+            bool updated = false;
+            for (int k = 0; k < r->ndirs && !updated; k++) {
+                const DataDirective *u = &r->dirs[k];
+                if (u->kind != DIR_UPDATE || !u->bound || u->start < n->end || u->start >= d->stmt_end)
+                    continue;
+                for (int q = 0; q < u->nsections && !updated; q++)
+                    updated = !strcmp(u->sections[q].name, b->name);
+            }
+            if (!updated) {
+                diag_at(r->src, lv->start, DIAG_ERROR,
+                        "'%s' is written on the host inside a data region that keeps it on the GPU, "
+                        "with no '#pragma reduce update in(%s[...])' after the write: the GPU's "
+                        "copy would be stale",
+                        b->name, b->name);
+                diag_at(r->src, d->start, DIAG_NOTE, "the data region is here");
+                r->ok = false;
+            }
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        check_region_writes(r, n->kids[i], d);
+}
+
+static void regions_in(Res *r, const Node *n, const DataDirective *d)
+{
+    if (n->start >= d->stmt_start && stmt_text_end(r->src, n) <= d->stmt_end && n->start < d->stmt_end &&
+        n->kind != N_OTHER) {
+        check_region_writes(r, n, d);
+        return;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        regions_in(r, n->kids[i], d);
+}
+
+/* ------------------------------------------------------------ driver */
+
+static const char *const unsafe_names[] = {"pthread_create", "thrd_create", "fork", "vfork",
+                                           "signal", "sigaction", "setjmp", "longjmp",
+                                           "_setjmp", "_longjmp", "sigsetjmp", "siglongjmp",
+                                           "__builtin_setjmp", "__builtin_longjmp", NULL};
+
+/* A reason the file keeps nothing on the GPU, or NULL. */
+static char *unsafe_reason(const Source *src)
+{
+    for (size_t i = 0; i < src->ntokens; i++) {
+        const Token *t = &src->tokens[i];
+        bool omp = !strcmp(t->text, "pragma") && i + 1 < src->ntokens &&
+                   !strcmp(src->tokens[i + 1].text, "omp");
+        if (omp || (t->kind == CXToken_Identifier && name_in(t->text, unsafe_names))) {
+            unsigned line, col;
+            source_line_col(src, t->offset, &line, &col);
+            return xformat("'%s' at line %u (other threads, signal handlers or longjmp could write "
+                           "or leave unseen)",
+                           omp ? "#pragma omp" : t->text, line);
+        }
+    }
+    return NULL;
+}
+
+static void explain_sites(Res *r, CXCursor fn)
+{
+    for (int i = 0; i < r->nsites; i++) {
+        const Site *s = &r->sites[i];
+        if (s->rejected || !s->loop || !clang_equalCursors(clang_getCanonicalCursor(s->function),
+                                                           clang_getCanonicalCursor(fn)))
+            continue;
+        unsigned line, col;
+        source_line_col(r->src, s->loop->start, &line, &col);
+        strbuf_printf(&r->explain, "  line %u, #pragma %s: ", line, s->pragma.summary);
+        int n = 0;
+        for (int k = 0; k < s->ncaptures; k++)
+            if (s->captures[k].kind == CAP_ARRAY)
+                strbuf_printf(&r->explain, "%s%s", n++ ? ", " : "", s->captures[k].var->name);
+        if (n)
+            strbuf_puts(&r->explain,
+                        " copied to the GPU when no copy is kept or the host wrote them since "
+                        "(then only what it wrote), else reused\n");
+        else
+            strbuf_puts(&r->explain, "no arrays\n");
+    }
+    for (int i = 0; i < r->ndirs; i++) {
+        const DataDirective *d = &r->dirs[i];
+        if (!d->bound || !clang_equalCursors(clang_getCanonicalCursor(d->function),
+                                             clang_getCanonicalCursor(fn)))
+            continue;
+        unsigned line, col;
+        source_line_col(r->src, d->start, &line, &col);
+        if (d->kind == DIR_DATA)
+            strbuf_printf(&r->explain,
+                          "  line %u, #pragma reduce %s: copied on entry, kept until the statement "
+                          "ends, whatever calls do\n",
+                          line, d->summary);
+        else
+            strbuf_printf(&r->explain, "  line %u, #pragma reduce %s: copied again here\n", line,
+                          d->summary);
+    }
+}
+
+bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDirective *dirs,
+                       int ndirs, EditList *edits, FILE *explain)
+{
+    Res r = {.src = src, .sites = sites, .nsites = nsites, .dirs = dirs, .ndirs = ndirs,
+             .edits = edits, .explaining = explain != NULL, .ok = true};
+    /* the generated names' prefix: "pr_" of "pr_loop0" */
+    r.prefix = "pr_";
+    for (int i = 0; i < nsites; i++)
+        if (sites[i].prefix) {
+            const char *l = strstr(sites[i].prefix, "loop");
+            r.prefix = l ? xstrndup(sites[i].prefix, (size_t)(l - sites[i].prefix)) : r.prefix;
+            break;
+        }
+    for (int i = 0; i < nsites; i++)
+        if (!sites[i].rejected && sites[i].loop)
+            add_regioned(&r, sites[i].function);
+    for (int i = 0; i < ndirs; i++)
+        if (dirs[i].bound)
+            add_regioned(&r, dirs[i].function);
+
+    char *unsafe = unsafe_reason(src);
+    for (int f = 0; f < r.nregioned; f++) {
+        CXCursor fn = clang_getCursorDefinition(r.regioned[f]);
+        Node *tree = ast_build(src, fn);
+        Node *body = tree->nkids ? tree->kids[tree->nkids - 1] : NULL;
+        if (!body || body->kind != N_COMPOUND || body->from_macro)
+            continue;
+        r.fn = tree;
+        r.addr_taken = NULL;
+        r.naddr = 0;
+        collect_addr_taken(&r, tree);
+        char *name = cursor_spelling(fn);
+        unsigned line, col;
+        source_line_col(src, tree->start, &line, &col);
+        if (r.explaining)
+            strbuf_printf(&r.explain, "residency in '%s' (line %u): %s\n", name, line,
+                          unsafe ? "off" : "device copies kept from loop to loop while a call runs");
+        if (unsafe) {
+            if (r.explaining)
+                strbuf_printf(&r.explain, "  nothing kept: the file uses %s\n", unsafe);
+        } else {
+            edits_add(edits, body->start + 1, body->start + 1,
+                      xformat(" pragreduce::region %sregion; /* pragreduce: device copies kept while "
+                              "this call runs */",
+                              r.prefix));
+            if (r.explaining)
+                explain_sites(&r, fn);
+            if (r.explaining)
+                strbuf_puts(&r.explain, "  host writes that make copies stale:\n");
+            size_t before = r.explain.len;
+            for (int i = 0; i < body->nkids; i++)
+                rewrite_stmt(&r, body->kids[i]);
+            if (r.explaining && r.explain.len == before)
+                strbuf_puts(&r.explain, "    none\n");
+        }
+        for (int i = 0; i < ndirs; i++)
+            if (dirs[i].bound && dirs[i].kind == DIR_DATA &&
+                clang_equalCursors(clang_getCanonicalCursor(dirs[i].function),
+                                   clang_getCanonicalCursor(fn)))
+                regions_in(&r, tree, &dirs[i]);
+    }
+    /* the directives themselves */
+    for (int i = 0; i < ndirs; i++) {
+        if (!dirs[i].bound)
+            continue;
+        edits_add(edits, dirs[i].start, dirs[i].end, data_open_text(src, &dirs[i], i, r.prefix));
+        if (dirs[i].kind == DIR_DATA)
+            edits_add(edits, dirs[i].stmt_end, dirs[i].stmt_end, xstrdup(" }"));
+    }
+    if (explain && r.explain.len)
+        fputs(r.explain.buf, explain);
+    strbuf_free(&r.explain);
+    return r.ok;
+}
