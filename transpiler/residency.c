@@ -532,9 +532,12 @@ static void add_all(InvalList *l, const char *why, unsigned at)
 typedef struct {
     Res *r;
     const Node *scope;  /* the statement whose start the invalidation runs at */
+    bool control;       /* scope is a loop whose condition or step is analyzed */
     Facts facts;
     InvalList *out;
 } WriteCtx;
+
+static bool safe_expr(const Node *n, bool top);
 
 /* Host loops between `n` and the scope, innermost first. */
 static int enclosing_fors(const WriteCtx *w, const Node *n, const Node **loops, int max)
@@ -560,7 +563,8 @@ static bool box_write(WriteCtx *w, const Node *lv, const Node *sub_node)
     CXType bt = clang_getCanonicalType(base->type);
     if (bt.kind != CXType_Pointer)
         return false; /* fixed-size arrays: the whole array, simpler */
-    if (!invariant_expr(w->r, &w->facts, base, NULL, NULL, 0))
+    if (!invariant_expr(w->r, &w->facts, base, NULL, NULL, 0) || !safe_expr(base, false) ||
+        !safe_expr(sub, false))
         return false;
     const Node *loops[4];
     int nloops = enclosing_fors(w, sub_node, loops, 4);
@@ -591,7 +595,8 @@ static bool box_write(WriteCtx *w, const Node *lv, const Node *sub_node)
             return false;
         /* bounds evaluated before the statement: no loop variable, nothing it changes */
         if (!invariant_expr(w->r, &w->facts, infos[k].lo_node, NULL, NULL, 0) ||
-            !invariant_expr(w->r, &w->facts, infos[k].hi_node, NULL, NULL, 0))
+            !invariant_expr(w->r, &w->facts, infos[k].hi_node, NULL, NULL, 0) ||
+            !safe_expr(infos[k].lo_node, false) || !safe_expr(infos[k].hi_node, false))
             return false;
         for (int j = 0; j < nused; j++)
             if (ast_mentions(infos[k].lo_node, ivs[j]) || ast_mentions(infos[k].hi_node, ivs[j]))
@@ -639,7 +644,84 @@ static bool is_bitfield(const Node *lv)
     return !clang_Cursor_isNull(f) && clang_Cursor_isBitField(f);
 }
 
-static void classify_write(WriteCtx *w, const Node *lv_in)
+/* Whether evaluating `n` anywhere in the statement is safe: no memory read
+ * (a guard such as `if (p)` may protect it), no division by a variable,
+ * no call or side effect. `top`: the location written, not read. */
+static bool safe_expr(const Node *n, bool top)
+{
+    CXType t = clang_getCanonicalType(n->type);
+    bool array = t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray;
+    switch (n->kind) {
+    case N_CALL:
+    case N_ASSIGN:
+    case N_ASM:
+    case N_STMTEXPR:
+    case N_OTHER:
+        return false;
+    case N_SIZEOF:
+        return true;
+    case N_UNARY:
+        if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
+            return false;
+        if (!strcmp(n->op, "*") && !top && !array)
+            return false;
+        if (!strcmp(n->op, "&") && n->nkids)
+            return safe_expr(n->kids[0], true);
+        break;
+    case N_SUBSCRIPT:
+        if (!top && !array)
+            return false;
+        break;
+    case N_MEMBER:
+        if (!top && !array)
+            return false;
+        if (!strcmp(n->op, ".") && n->nkids)
+            return safe_expr(n->kids[0], true);
+        break;
+    case N_BINARY:
+        if ((!strcmp(n->op, "/") || !strcmp(n->op, "%")) && n->nkids == 2) {
+            const Node *d = ast_strip(n->kids[1]);
+            if (d->kind != N_INTLIT || !strcmp(ast_print(d), "0"))
+                return false;
+        }
+        break;
+    default:
+        break;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        if (!safe_expr(n->kids[i], false))
+            return false;
+    return true;
+}
+
+/* Whether a loop of the statement runs `n` several times. */
+static bool in_loop(const WriteCtx *w, const Node *n)
+{
+    for (const Node *p = n->parent; p; p = p->parent) {
+        if (p == w->scope && w->control)
+            break; /* a condition or step: inline is right each time round */
+        if (p->kind == N_FOR || p->kind == N_WHILE || p->kind == N_DO)
+            return true;
+        if (p == w->scope)
+            break;
+    }
+    return false;
+}
+
+/* `(pragreduce::host_wrote(...), EXPR)`: the invalidation right where the
+ * write happens (its address evaluated exactly when the write is). */
+static bool put_inline(WriteCtx *w, const Node *expr, char *call, char *why)
+{
+    if (expr->from_macro || w->scope->from_macro)
+        return false;
+    edits_add(w->r->edits, expr->start, expr->start, xformat("(%s, ", call));
+    edits_add(w->r->edits, expr->end, expr->end, xstrdup(")"));
+    if (w->r->explaining)
+        strbuf_printf(&w->r->explain, "    %s [at the write]\n", why);
+    return true;
+}
+
+static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
 {
     Res *r = w->r;
     const Source *src = r->src;
@@ -650,10 +732,19 @@ static void classify_write(WriteCtx *w, const Node *lv_in)
     if (root && plain_local(r, root))
         return;
     char *text = lv->from_macro ? NULL : ast_expr_text(src, lv);
-    if (text && !is_bitfield(lv) && invariant_at(r, &w->facts, lv, NULL, NULL, 0, true)) {
-        add_inval(w->out, xformat("pragreduce::host_wrote(&(%s), sizeof(%s));", text, text),
-                  xformat("line %u: %s written on the host: those bytes", line, text), lv->start, 0);
-        return;
+    bool loop = in_loop(w, lv);
+    if (text && !is_bitfield(lv)) {
+        char *call = xformat("pragreduce::host_wrote(&(%s), sizeof(%s))", text, text);
+        char *why = xformat("line %u: %s written on the host: those bytes", line, text);
+        if (safe_expr(lv, true) && invariant_at(r, &w->facts, lv, NULL, NULL, 0, true)) {
+            add_inval(w->out, xformat("%s;", call), why, lv->start, 0);
+            return;
+        }
+        /* at the write: only the assignment itself may change the address */
+        Facts own = {0};
+        collect_facts(r, expr, &own);
+        if (!loop && invariant_at(r, &own, lv, NULL, NULL, 0, true) && put_inline(w, expr, call, why))
+            return;
     }
     const Node *s = lv;
     while (s->kind == N_MEMBER && !strcmp(s->op, ".") && s->nkids)
@@ -725,10 +816,17 @@ static void classify_call(WriteCtx *w, const Node *call)
             const Var *exempt = assigned_from(call);
             bool inv = true;
             int args[3] = {models[k].dst, models[k].n1, models[k].n2};
+            /* safe arguments run before the statement; others at the call */
+            bool safe = true;
+            for (int a = 0; a < 3; a++)
+                if (args[a])
+                    safe &= safe_expr(call->kids[args[a]], false);
+            Facts own = {0};
+            collect_facts(r, call, &own);
             for (int a = 0; a < 3 && inv; a++)
                 if (args[a])
                     inv = !call->kids[args[a]]->from_macro &&
-                          invariant_expr(r, &w->facts, call->kids[args[a]], exempt, NULL, 0);
+                          invariant_expr(r, safe ? &w->facts : &own, call->kids[args[a]], exempt, NULL, 0);
             if (inv) {
                 char *dst = ast_expr_text(src, call->kids[models[k].dst]);
                 char *bytes = models[k].n2
@@ -736,9 +834,14 @@ static void classify_call(WriteCtx *w, const Node *call)
                                             ast_expr_text(src, call->kids[models[k].n1]),
                                             ast_expr_text(src, call->kids[models[k].n2]))
                                   : xformat("(size_t)(%s)", ast_expr_text(src, call->kids[models[k].n1]));
-                add_inval(w->out, xformat("pragreduce::host_wrote(%s, %s);", dst, bytes),
-                          xformat("line %u: %s writes %s: those bytes", line, name, dst), call->start, 0);
-                return;
+                char *inv_call = xformat("pragreduce::host_wrote(%s, %s)", dst, bytes);
+                char *why = xformat("line %u: %s writes %s: those bytes", line, name, dst);
+                if (safe) {
+                    add_inval(w->out, xformat("%s;", inv_call), why, call->start, 0);
+                    return;
+                }
+                if (!in_loop(w, call) && put_inline(w, call, inv_call, why))
+                    return;
             }
         }
         add_all(w->out,
@@ -756,7 +859,7 @@ static void walk_writes(WriteCtx *w, const Node *n)
 {
     if ((n->kind == N_ASSIGN && n->nkids) ||
         (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && n->nkids))
-        classify_write(w, n->kids[0]);
+        classify_write(w, n->kids[0], n);
     else if (n->kind == N_CALL)
         classify_call(w, n);
     else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
@@ -773,7 +876,9 @@ static void walk_writes(WriteCtx *w, const Node *n)
 static InvalList writes_of(Res *r, const Node *n, const Node *scope)
 {
     InvalList out = {0};
-    WriteCtx w = {r, scope, {0}, &out};
+    WriteCtx w = {r, scope, n != scope && (scope->kind == N_FOR || scope->kind == N_WHILE ||
+                                           scope->kind == N_DO),
+                  {0}, &out};
     collect_facts(r, scope, &w.facts);
     walk_writes(&w, n);
     return out;
