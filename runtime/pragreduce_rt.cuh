@@ -1273,16 +1273,18 @@ struct region {
                 break;
             }
     }
-    static void release(Resident *e)
+    /* The copy's memory back to the pool, or to the driver (`to_pool` false:
+     * room is needed now). */
+    static void release(Resident *e, bool to_pool = true)
     {
         auto &sizes = device_block_sizes();
         auto it = sizes.find(e->dev);
-        if (it != sizes.end()) {
+        if (it != sizes.end() && to_pool)
             pool_put(e->dev, it->second);
-            sizes.erase(it);
-        } else if (e->dev) {
+        else if (e->dev)
             (void)cudaFree(e->dev);
-        }
+        if (it != sizes.end())
+            sizes.erase(it);
         delete e;
     }
 };
@@ -1455,7 +1457,7 @@ inline bool make_room(size_t bytes)
             }
         if (!oldest)
             return false;
-        region::release(oldest);
+        region::release(oldest, false);
         owner->entries.erase(owner->entries.begin() + (std::ptrdiff_t)at);
     }
 }
@@ -1491,6 +1493,14 @@ inline Resident *resident_find(uintptr_t lo, uintptr_t hi)
     return nullptr;
 }
 
+/* Under a forced device budget (PRAGREDUCE_DEVICE_MEM_KB, which tests use
+ * to exercise chunking) only what fits it is kept. */
+inline bool resident_fits(size_t bytes)
+{
+    const size_t forced = env_size("PRAGREDUCE_DEVICE_MEM_KB", 0) * 1024;
+    return forced == 0 || bytes <= forced / 2;
+}
+
 /* Whether wrappers may keep copies: a GPU call inside a region. */
 inline bool resident_on()
 {
@@ -1506,7 +1516,7 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
 {
     if (copied)
         *copied = false;
-    if (!resident_on() || bytes == 0)
+    if (!resident_on() || bytes == 0 || !resident_fits(bytes))
         return nullptr;
     const uintptr_t lo = (uintptr_t)host, hi = lo + bytes;
     Resident *e = resident_find(lo, hi);

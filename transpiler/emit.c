@@ -695,7 +695,7 @@ static void emit_resident(const Ctx *c, StrBuf *sb)
     const Site *site = c->site;
     strbuf_puts(sb, "    /* device copies kept between loops while the enclosing function runs,\n"
                     "       reused when the host has not written the elements since */\n"
-                    "    bool pr_resident = pragreduce::resident_on();\n");
+                    "    bool pr_resident = pragreduce::resident_on() && pragreduce::resident_fits(pr_all);\n");
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind != CAP_ARRAY)
