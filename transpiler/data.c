@@ -228,77 +228,94 @@ static Node *block_stmt_at(Node *n, unsigned offset)
     return NULL;
 }
 
-bool data_bind(const Source *src, DataDirective *dirs, int ndirs, const Site *sites, int nsites)
+/* Binds directive k; a data directive followed by another one is bound
+ * after it (their regions end together). state: 0 to do, 1 doing, 2 done. */
+static bool bind_one(const Source *src, DataDirective *dirs, int ndirs, int k, char *state,
+                     const Site *sites, int nsites)
 {
-    bool ok = true;
-    /* the last first: a data directive may be followed by another one */
-    for (int k = ndirs - 1; k >= 0; k--) {
-        DataDirective *d = &dirs[k];
-        FnFind f = {src, d->start, clang_getNullCursor(), false};
-        clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_function, &f);
-        if (!f.ok) {
-            diag_at(src, d->start, DIAG_ERROR, "'#pragma reduce %s' must be inside a function",
-                    d->kind == DIR_DATA ? "data" : "update");
-            ok = false;
-            continue;
+    DataDirective *d = &dirs[k];
+    if (state[k])
+        return true;
+    state[k] = 1;
+    FnFind f = {src, d->start, clang_getNullCursor(), false};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_function, &f);
+    if (!f.ok) {
+        diag_at(src, d->start, DIAG_ERROR, "'#pragma reduce %s' must be inside a function",
+                d->kind == DIR_DATA ? "data" : "update");
+        state[k] = 2;
+        return false;
+    }
+    d->function = f.found;
+    size_t t = source_token_at(src, d->end);
+    /* a statement of a block: not the body of an if, else, loop */
+    size_t p = source_token_at(src, d->start);
+    const char *before = p > 0 ? src->tokens[p - 1].text : "{";
+    if (!strcmp(before, ")") || !strcmp(before, "else") || !strcmp(before, "do")) {
+        diag_at(src, d->start, DIAG_ERROR,
+                "'#pragma reduce %s' must be in a block, not the body of an if, else or loop "
+                "(add braces)",
+                d->kind == DIR_DATA ? "data" : "update");
+        state[k] = 2;
+        return false;
+    }
+    if (d->kind == DIR_UPDATE) {
+        d->bound = true;
+        state[k] = 2;
+        return true;
+    }
+    unsigned next = t < src->ntokens ? src->tokens[t].offset : (unsigned)src->size;
+    bool found = false;
+    for (int s = 0; s < nsites && !found; s++)
+        if (sites[s].pragma.start == next && sites[s].loop && !sites[s].rejected) {
+            d->stmt_start = next;
+            d->stmt_end = sites[s].loop_end;
+            found = true;
         }
-        d->function = f.found;
-        size_t t = source_token_at(src, d->end);
-        /* a statement of a block: not the body of an if, else, loop */
-        size_t p = source_token_at(src, d->start);
-        const char *before = p > 0 ? src->tokens[p - 1].text : "{";
-        if (!strcmp(before, ")") || !strcmp(before, "else") || !strcmp(before, "do")) {
-            diag_at(src, d->start, DIAG_ERROR,
-                    "'#pragma reduce %s' must be in a block, not the body of an if, else or loop "
-                    "(add braces)",
-                    d->kind == DIR_DATA ? "data" : "update");
-            ok = false;
-            continue;
-        }
-        if (d->kind == DIR_UPDATE) {
-            d->bound = true;
-            continue;
-        }
-        unsigned next = t < src->ntokens ? src->tokens[t].offset : (unsigned)src->size;
-        bool found = false;
-        for (int s = 0; s < nsites && !found; s++)
-            if (sites[s].pragma.start == next && sites[s].loop && !sites[s].rejected) {
-                d->stmt_start = next;
-                d->stmt_end = sites[s].loop_end;
-                found = true;
-            }
-        for (int j = k + 1; j < ndirs && !found; j++)
-            if (dirs[j].start == next && dirs[j].kind == DIR_DATA && dirs[j].bound) {
+    for (int j = 0; j < ndirs && !found; j++)
+        if (j != k && dirs[j].start == next && dirs[j].kind == DIR_DATA) {
+            if (bind_one(src, dirs, ndirs, j, state, sites, nsites) && dirs[j].bound) {
                 d->stmt_start = next;
                 d->stmt_end = dirs[j].stmt_end;
                 found = true;
-            }
-        if (!found && t < src->ntokens && strcmp(src->tokens[t].text, "}") != 0) {
-            Node *fn = ast_build(src, f.found);
-            Node *stmt = block_stmt_at(fn, next);
-            if (stmt && stmt->kind == N_DECLSTMT) {
-                diag_at(src, next, DIAG_ERROR,
-                        "'#pragma reduce data' must be followed by a statement, not a declaration "
-                        "(its names would end with the region): put the region in braces");
-                diag_at(src, d->start, DIAG_NOTE, "the directive is here");
-                ok = false;
-                continue;
-            }
-            if (stmt) {
-                d->stmt_start = next;
-                d->stmt_end = stmt_text_end(src, stmt);
-                found = true;
+            } else {
+                state[k] = 2;
+                return false; /* diagnosed there */
             }
         }
-        if (!found) {
-            diag_at(src, d->start, DIAG_ERROR,
-                    "'#pragma reduce data' must be followed by a statement of the same block (a "
-                    "block { ... }, a loop, ...)");
-            ok = false;
-            continue;
+    if (!found && t < src->ntokens && strcmp(src->tokens[t].text, "}") != 0) {
+        Node *fn = ast_build(src, f.found);
+        Node *stmt = block_stmt_at(fn, next);
+        if (stmt && stmt->kind == N_DECLSTMT) {
+            diag_at(src, next, DIAG_ERROR,
+                    "'#pragma reduce data' must be followed by a statement, not a declaration "
+                    "(its names would end with the region): put the region in braces");
+            diag_at(src, d->start, DIAG_NOTE, "the directive is here");
+            state[k] = 2;
+            return false;
         }
-        d->bound = true;
+        if (stmt) {
+            d->stmt_start = next;
+            d->stmt_end = stmt_text_end(src, stmt);
+            found = true;
+        }
     }
+    state[k] = 2;
+    if (!found) {
+        diag_at(src, d->start, DIAG_ERROR,
+                "'#pragma reduce data' must be followed by a statement of the same block (a "
+                "block { ... }, a loop, ...)");
+        return false;
+    }
+    d->bound = true;
+    return true;
+}
+
+bool data_bind(const Source *src, DataDirective *dirs, int ndirs, const Site *sites, int nsites)
+{
+    bool ok = true;
+    char *state = xcalloc((size_t)ndirs + 1, 1);
+    for (int k = 0; k < ndirs; k++)
+        ok &= bind_one(src, dirs, ndirs, k, state, sites, nsites);
     /* every update inside a data region (in the same function) holding its arrays */
     for (int k = 0; k < ndirs; k++) {
         DataDirective *u = &dirs[k];

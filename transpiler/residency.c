@@ -1228,26 +1228,64 @@ static char *unsafe_reason(const Source *src)
     return NULL;
 }
 
+static bool same_function(CXCursor a, CXCursor b)
+{
+    return clang_equalCursors(clang_getCanonicalCursor(a), clang_getCanonicalCursor(b));
+}
+
+/* Each marked loop's arrays: copied at their first loop in the function,
+ * kept for the later ones (copied again where the host wrote them). */
 static void explain_sites(Res *r, CXCursor fn)
 {
     for (int i = 0; i < r->nsites; i++) {
         const Site *s = &r->sites[i];
-        if (s->rejected || !s->loop || !clang_equalCursors(clang_getCanonicalCursor(s->function),
-                                                           clang_getCanonicalCursor(fn)))
+        if (s->rejected || !s->loop || !same_function(s->function, fn))
             continue;
         unsigned line, col;
         source_line_col(r->src, s->loop->start, &line, &col);
-        strbuf_printf(&r->explain, "  line %u, #pragma %s: ", line, s->pragma.summary);
+        strbuf_printf(&r->explain, "  line %u, #pragma %s:\n", line, s->pragma.summary);
         int n = 0;
-        for (int k = 0; k < s->ncaptures; k++)
-            if (s->captures[k].kind == CAP_ARRAY)
-                strbuf_printf(&r->explain, "%s%s", n++ ? ", " : "", s->captures[k].var->name);
-        if (n)
-            strbuf_puts(&r->explain,
-                        " copied to the GPU when no copy is kept or the host wrote them since "
-                        "(then only what it wrote), else reused\n");
-        else
-            strbuf_puts(&r->explain, "no arrays\n");
+        for (int k = 0; k < s->ncaptures; k++) {
+            const Capture *cap = &s->captures[k];
+            if (cap->kind != CAP_ARRAY)
+                continue;
+            n++;
+            const char *name = cap->var->name;
+            const DataDirective *held = NULL;
+            for (int d = 0; d < r->ndirs && !held; d++)
+                if (r->dirs[d].bound && r->dirs[d].kind == DIR_DATA &&
+                    r->dirs[d].stmt_start <= s->pragma.start && s->loop_end <= r->dirs[d].stmt_end)
+                    for (int q = 0; q < r->dirs[d].nsections && !held; q++)
+                        if (!strcmp(r->dirs[d].sections[q].name, name))
+                            held = &r->dirs[d];
+            unsigned prev = 0;
+            for (int j = 0; j < i; j++) {
+                const Site *o = &r->sites[j];
+                if (o->rejected || !o->loop || !same_function(o->function, fn))
+                    continue;
+                for (int q = 0; q < o->ncaptures; q++)
+                    if (o->captures[q].kind == CAP_ARRAY && o->captures[q].var == cap->var)
+                        source_line_col(r->src, o->loop->start, &prev, &col);
+            }
+            const char *out = cap->written ? " (written by the loop: copied back, the copy stays current)" : "";
+            if (held) {
+                unsigned dl;
+                source_line_col(r->src, held->start, &dl, &col);
+                strbuf_printf(&r->explain, "    %s: held by the data region of line %u%s\n", name, dl, out);
+            } else if (prev) {
+                strbuf_printf(&r->explain,
+                              "    %s: kept from the loop at line %u; copied again only where the host "
+                              "wrote it since%s\n",
+                              name, prev, out);
+            } else {
+                strbuf_printf(&r->explain,
+                              "    %s: copied to the GPU here, the first use in the call (when the loop "
+                              "runs again, only what the host wrote since)%s\n",
+                              name, out);
+            }
+        }
+        if (!n)
+            strbuf_puts(&r->explain, "    no arrays\n");
     }
     for (int i = 0; i < r->ndirs; i++) {
         const DataDirective *d = &r->dirs[i];
@@ -1315,7 +1353,8 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
             if (r.explaining)
                 explain_sites(&r, fn);
             if (r.explaining)
-                strbuf_puts(&r.explain, "  host writes that make copies stale:\n");
+                strbuf_puts(&r.explain, "  host writes that make copies stale (copied again at the next loop that "
+                                    "reads them):\n");
             size_t before = r.explain.len;
             for (int i = 0; i < body->nkids; i++)
                 rewrite_stmt(&r, body->kids[i]);
