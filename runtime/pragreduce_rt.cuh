@@ -42,6 +42,7 @@
 #include <vector>
 
 #include <malloc.h>
+#include <pthread.h>
 #include <unistd.h>
 
 namespace pragreduce {
@@ -1247,25 +1248,76 @@ inline std::vector<region *> &region_stack()
     return stack;
 }
 
+/* The region a call about to start is chained to (set by chain_next()
+ * just before the call, taken by the callee's region). */
+inline region *&chain_pending()
+{
+    static thread_local region *pending = nullptr;
+    return pending;
+}
+
+/* `(pragreduce::chain_next(), f)(args)`: f's region is chained to the
+ * caller's: it reuses the caller's copies, and its own outlive the call in
+ * the caller's region. The transpiler chains direct calls from functions
+ * with regions whose statement writes nothing invalidated before it (a
+ * copy made by the callee is then never older than a host write it does
+ * not know about). */
+inline void chain_next() { chain_pending() = region_stack().empty() ? nullptr : region_stack().back(); }
+
+/* This thread's stack: copies of what lies there die with their call. */
+inline bool on_thread_stack(uintptr_t lo, uintptr_t hi)
+{
+    static thread_local uintptr_t stack_lo = 0, stack_hi = 0;
+    if (stack_hi == 0) {
+        pthread_attr_t attr;
+        void *addr = nullptr;
+        size_t size = 0;
+        if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+            if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+                stack_lo = (uintptr_t)addr;
+                stack_hi = stack_lo + size;
+            }
+            pthread_attr_destroy(&attr);
+        }
+        if (stack_hi == 0)
+            stack_hi = UINTPTR_MAX; /* unknown: everything counts as the stack */
+    }
+    return lo < stack_hi && stack_lo < hi;
+}
+
 struct region {
     std::vector<Resident *> entries;
     bool enabled;
+    bool chained; /* to the region below it on the stack */
 
     explicit region(bool on = true) : enabled(on)
     {
-        region_stack().push_back(this);
+        std::vector<region *> &stack = region_stack();
+        chained = chain_pending() != nullptr && !stack.empty() && chain_pending() == stack.back() &&
+                  stack.back()->enabled;
+        chain_pending() = nullptr;
+        stack.push_back(this);
     }
     region(const region &) = delete;
     region &operator=(const region &) = delete;
     ~region()
     {
+        std::vector<region *> &stack = region_stack();
+        region *parent = chained && stack.size() >= 2 && stack.back() == this ? stack[stack.size() - 2] : nullptr;
+        chain_pending() = nullptr;
         if (!entries.empty()) {
             std::lock_guard<std::recursive_mutex> hold(gpu_lock());
-            for (Resident *e : entries)
-                release(e);
+            for (Resident *e : entries) {
+                /* copies of heap and global memory stay with the caller */
+                if (parent && !on_thread_stack(e->lo, e->hi) && parent->entries.size() < 4096) {
+                    e->sticky = 0;
+                    parent->entries.push_back(e);
+                } else {
+                    release(e);
+                }
+            }
             entries.clear();
         }
-        std::vector<region *> &stack = region_stack();
         /* the innermost one, unless a longjmp skipped destructors */
         for (size_t i = stack.size(); i-- > 0;)
             if (stack[i] == this) {
@@ -1479,17 +1531,20 @@ inline char *device_alloc(size_t bytes)
     return dev;
 }
 
-/* The copy covering [lo, hi): in the innermost region, or a data region's
- * in any region of the stack; its copy of `lo` 16-byte aligned. */
+/* The copy covering [lo, hi): in the innermost region and those it is
+ * chained to, or a data region's in any region of the stack; its copy of
+ * `lo` 16-byte aligned. */
 inline Resident *resident_find(uintptr_t lo, uintptr_t hi)
 {
     std::vector<region *> &stack = region_stack();
-    for (size_t k = stack.size(); k-- > 0;)
+    bool reach = true; /* the regions the innermost one is chained to */
+    for (size_t k = stack.size(); k-- > 0;) {
         for (Resident *e : stack[k]->entries)
             /* the kernels' vector loads need the first element 16-byte aligned, as in the scratch */
-            if (e->lo <= lo && hi <= e->hi && (k + 1 == stack.size() || e->sticky) &&
-                (lo - e->lo) % 16 == 0)
+            if (e->lo <= lo && hi <= e->hi && (reach || e->sticky) && (lo - e->lo) % 16 == 0)
                 return e;
+        reach = reach && stack[k]->chained;
+    }
     return nullptr;
 }
 

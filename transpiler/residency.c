@@ -49,11 +49,13 @@ typedef struct {
 typedef struct {
     Inval *items;
     int count;
+    int inlined; /* invalidations put at the writes themselves */
 } InvalList;
 
 typedef struct FnSummary {
     CXCursor def;
-    int state; /* 0 unknown, 1 being computed, 2 harmless, 3 writes */
+    int state; /* 0 unknown, 1 being computed, 2 harmless (but `params`), 3 writes */
+    unsigned long long params; /* pointer parameters it writes through */
     struct FnSummary *next;
 } FnSummary;
 
@@ -65,11 +67,16 @@ typedef struct {
     int ndirs;
     EditList *edits;
     StrBuf explain;
+    StrBuf chains;        /* --explain: chained calls of the function */
     bool explaining;
     const char *prefix;
     Node *fn;             /* the function being rewritten */
     Var **addr_taken;     /* its locals whose address is taken */
     int naddr;
+    unsigned *calls;      /* calls of functions with regions in the function (their
+                             statements are split like those holding marked loops, so
+                             that the calls can be chained) */
+    int ncalls;
     CXCursor *regioned;   /* functions that get regions */
     int nregioned;
     FnSummary *summaries;
@@ -91,7 +98,24 @@ static bool is_marked_loop(const Res *r, const Node *n, int *which)
     return false;
 }
 
-/* Whether [s, e) holds a marked loop or a data/update directive. */
+static CXCursor callee_of(const Node *call);
+static bool is_regioned(const Res *r, CXCursor fn);
+
+static void collect_calls(Res *r, const Node *n)
+{
+    if (n->kind == N_CALL && !n->from_macro) {
+        CXCursor fn = callee_of(n);
+        if (!clang_Cursor_isNull(fn) && is_regioned(r, clang_getCursorDefinition(fn))) {
+            r->calls = xrealloc(r->calls, (size_t)(r->ncalls + 1) * sizeof(unsigned));
+            r->calls[r->ncalls++] = n->start;
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        collect_calls(r, n->kids[i]);
+}
+
+/* Whether [s, e) holds a marked loop, a data/update directive or a call of
+ * a function with a region. */
 static bool holds_special(const Res *r, unsigned s, unsigned e)
 {
     for (int i = 0; i < r->nsites; i++)
@@ -100,6 +124,9 @@ static bool holds_special(const Res *r, unsigned s, unsigned e)
             return true;
     for (int i = 0; i < r->ndirs; i++)
         if (r->dirs[i].bound && r->dirs[i].start >= s && r->dirs[i].start < e)
+            return true;
+    for (int i = 0; i < r->ncalls; i++)
+        if (r->calls[i] >= s && r->calls[i] < e)
             return true;
     return false;
 }
@@ -451,7 +478,175 @@ static int model_of(const Res *r, const Node *call)
 
 static bool is_modeled(const Res *r, const Node *call) { return model_of(r, call) >= 0; }
 
-static void walk_harmless(Res *r, const Node *n, bool *ok);
+/* The variable an lvalue's address derives from: through subscripts, `*`,
+ * members and pointer arithmetic; NULL when none. */
+static const Node *address_root(const Node *n)
+{
+    n = ast_strip((Node *)n);
+    for (int depth = 0; n && depth < 32; depth++) {
+        switch (n->kind) {
+        case N_DECLREF:
+            return n;
+        case N_SUBSCRIPT:
+        case N_MEMBER:
+        case N_CAST:
+            n = n->nkids ? ast_strip(n->kids[n->kind == N_CAST ? n->nkids - 1 : 0]) : NULL;
+            break;
+        case N_UNARY:
+            if (strcmp(n->op, "*") != 0 && strcmp(n->op, "&") != 0)
+                return NULL;
+            n = ast_strip(n->kids[0]);
+            break;
+        case N_BINARY: {
+            if ((strcmp(n->op, "+") != 0 && strcmp(n->op, "-") != 0) || n->nkids != 2)
+                return NULL;
+            CXType t0 = clang_getCanonicalType(ast_strip(n->kids[0])->type);
+            bool p0 = t0.kind == CXType_Pointer || t0.kind == CXType_ConstantArray ||
+                      t0.kind == CXType_IncompleteArray;
+            n = ast_strip(n->kids[p0 ? 0 : 1]);
+            break;
+        }
+        default:
+            return NULL;
+        }
+    }
+    return NULL;
+}
+
+/* Position of a parameter of `def`, or -1. */
+static int param_position(CXCursor def, const Var *v)
+{
+    if (!v || clang_getCursorKind(v->decl) != CXCursor_ParmDecl)
+        return -1;
+    int n = clang_Cursor_getNumArguments(def);
+    for (int i = 0; i < n && i < 64; i++)
+        if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(def, (unsigned)i)),
+                               clang_getCanonicalCursor(v->decl)))
+            return i;
+    return -1;
+}
+
+typedef struct {
+    Res *r;
+    CXCursor def;
+    Facts facts; /* the function's: parameters it assigns */
+    bool ok;
+    unsigned long long params; /* parameters written through */
+} HarmCtx;
+
+static FnSummary *summarize(Res *r, CXCursor fn);
+
+/* A write at an address derived from `root`: the function's own memory
+ * (a local or a local array), through a parameter it never reassigns, or
+ * other memory. */
+static void harm_write(HarmCtx *h, const Node *lv)
+{
+    const Var *v = dot_root(lv);
+    if (v && plain_local(h->r, v))
+        return;
+    const Node *root = address_root(lv);
+    if (root && root->var && root->var->storage == VAR_LOCAL &&
+        clang_getCursorKind(root->var->decl) != CXCursor_ParmDecl &&
+        clang_getCanonicalType(root->var->type).kind == CXType_ConstantArray && !is_addr_taken(h->r, root->var))
+        return; /* its own local array */
+    int k = root ? param_position(h->def, root->var) : -1;
+    if (k >= 0 && !is_addr_taken(h->r, root->var)) {
+        for (int i = 0; i < h->facts.nwritten; i++)
+            if (h->facts.written[i] == root->var)
+                k = -1;
+        enum CXTypeKind tk = clang_getCanonicalType(root->var->type).kind;
+        /* `double a[]`, `long c[K]` parameters are pointers too */
+        if (k >= 0 && (tk == CXType_Pointer || tk == CXType_ConstantArray || tk == CXType_IncompleteArray ||
+                       tk == CXType_VariableArray)) {
+            h->params |= 1ull << k;
+            return;
+        }
+    }
+    h->ok = false;
+}
+
+static void walk_harmless(HarmCtx *h, const Node *n)
+{
+    if (!h->ok)
+        return;
+    Res *r = h->r;
+    if ((n->kind == N_ASSIGN && n->nkids) ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && n->nkids)) {
+        harm_write(h, n->kids[0]);
+    } else if (n->kind == N_VARDECL && n->var && n->var->storage != VAR_LOCAL && n->nkids) {
+        h->ok = false; /* a static initialized... only once, but keep it simple */
+    } else if (n->kind == N_CALL) {
+        CXCursor fn = callee_of(n);
+        int k = clang_Cursor_isNull(fn) ? -1 : model_of(r, n);
+        if (clang_Cursor_isNull(fn)) {
+            h->ok = false;
+        } else if (callee_is_pure(r, n)) {
+        } else if (k >= 0 && models[k].n1) {
+            harm_write(h, n->kids[models[k].dst]);
+        } else if (k >= 0) {
+            h->ok = false; /* free, realloc */
+        } else {
+            CXCursor def = clang_getCursorDefinition(fn);
+            FnSummary *s = clang_Cursor_isNull(def) || !source_cursor_in_main(r->src, def)
+                               ? NULL
+                               : summarize(r, def);
+            if (!s || s->state == 3) {
+                h->ok = false;
+            } else {
+                /* what the callee writes through its parameters, we write
+                 * through our arguments */
+                for (int j = 0; j < 64 && j + 1 < n->nkids; j++)
+                    if (s->params >> j & 1)
+                        harm_write(h, n->kids[j + 1]);
+            }
+        }
+    } else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
+        h->ok = false;
+    }
+    for (int i = 0; i < n->nkids && h->ok; i++)
+        walk_harmless(h, n->kids[i]);
+}
+
+/* What a function of the file writes, for its callers: nothing but its
+ * locals (state 2), perhaps through some of its pointer parameters
+ * (`params`), or other memory (state 3). A function with a region reports
+ * its own writes: nothing for its callers to do. */
+static FnSummary *summarize(Res *r, CXCursor def)
+{
+    CXCursor canon = clang_getCanonicalCursor(def);
+    FnSummary *s = r->summaries;
+    while (s && !clang_equalCursors(s->def, canon))
+        s = s->next;
+    if (s)
+        return s; /* being computed: recursion adds nothing new */
+    s = xcalloc(1, sizeof *s);
+    s->def = canon;
+    s->state = 1;
+    s->next = r->summaries;
+    r->summaries = s;
+    if (is_regioned(r, def)) {
+        s->state = 2;
+        return s;
+    }
+    Node *tree = ast_build(r->src, def);
+    Node *saved_fn = r->fn;
+    Var **saved_addr = r->addr_taken;
+    int saved_naddr = r->naddr;
+    r->fn = tree;
+    r->addr_taken = NULL;
+    r->naddr = 0;
+    collect_addr_taken(r, tree);
+    HarmCtx h = {r, def, {0}, true, 0};
+    /* parameters assigned anywhere in the function (facts without calls) */
+    collect_facts(r, tree, &h.facts);
+    walk_harmless(&h, tree);
+    r->fn = saved_fn;
+    r->addr_taken = saved_addr;
+    r->naddr = saved_naddr;
+    s->state = h.ok ? 2 : 3;
+    s->params = h.ok ? h.params : 0;
+    return s;
+}
 
 /* A function of the file whose calls need no invalidation: it has a
  * region (its writes invalidate themselves), or it writes only its own
@@ -463,54 +658,8 @@ static bool callee_harmless(Res *r, CXCursor fn)
         return false;
     if (is_regioned(r, def))
         return true;
-    CXCursor canon = clang_getCanonicalCursor(def);
-    FnSummary *s = r->summaries;
-    while (s && !clang_equalCursors(s->def, canon))
-        s = s->next;
-    if (s)
-        return s->state != 3; /* being computed: recursion adds nothing new */
-    s = xcalloc(1, sizeof *s);
-    s->def = canon;
-    s->state = 1;
-    s->next = r->summaries;
-    r->summaries = s;
-    Node *tree = ast_build(r->src, def);
-    Node *saved_fn = r->fn;
-    Var **saved_addr = r->addr_taken;
-    int saved_naddr = r->naddr;
-    r->fn = tree;
-    r->addr_taken = NULL;
-    r->naddr = 0;
-    collect_addr_taken(r, tree);
-    bool ok = true;
-    walk_harmless(r, tree, &ok);
-    r->fn = saved_fn;
-    r->addr_taken = saved_addr;
-    r->naddr = saved_naddr;
-    s->state = ok ? 2 : 3;
-    return ok;
-}
-
-static void walk_harmless(Res *r, const Node *n, bool *ok)
-{
-    if (!*ok)
-        return;
-    if ((n->kind == N_ASSIGN && n->nkids) ||
-        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && n->nkids)) {
-        const Var *v = dot_root(n->kids[0]);
-        if (!v || !plain_local(r, v))
-            *ok = false;
-    } else if (n->kind == N_VARDECL && n->var && n->var->storage != VAR_LOCAL && n->nkids) {
-        *ok = false; /* a static initialized... only once, but keep it simple */
-    } else if (n->kind == N_CALL) {
-        CXCursor fn = callee_of(n);
-        if (clang_Cursor_isNull(fn) || !(callee_is_pure(r, n) || callee_harmless(r, fn)))
-            *ok = false;
-    } else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
-        *ok = false;
-    }
-    for (int i = 0; i < n->nkids && *ok; i++)
-        walk_harmless(r, n->kids[i], ok);
+    FnSummary *s = summarize(r, def);
+    return s->state != 3 && s->params == 0;
 }
 
 /* ------------------------------------------------------------ writes */
@@ -716,6 +865,7 @@ static bool put_inline(WriteCtx *w, const Node *expr, char *call, char *why)
         return false;
     edits_add(w->r->edits, expr->start, expr->start, xformat("(%s, ", call));
     edits_add(w->r->edits, expr->end, expr->end, xstrdup(")"));
+    w->out->inlined++;
     if (w->r->explaining)
         strbuf_printf(&w->r->explain, "    %s [at the write]\n", why);
     return true;
@@ -802,6 +952,7 @@ static void classify_call(WriteCtx *w, const Node *call)
             if (!arg->from_macro && !call->from_macro) {
                 edits_add(r->edits, arg->start, arg->start, xstrdup("pragreduce::freeing("));
                 edits_add(r->edits, arg->end, arg->end, xstrdup(")"));
+                w->out->inlined++;
                 if (r->explaining)
                     strbuf_printf(&r->explain, "    line %u: %s(%s): the block's copies dropped\n", line,
                                   name, ast_expr_text(src, arg));
@@ -847,6 +998,36 @@ static void classify_call(WriteCtx *w, const Node *call)
         add_all(w->out,
                 xformat("line %u: a call of '%s', which may write through its arguments or globals",
                         line, name),
+                call->start);
+        return;
+    }
+    /* a function that writes through some of its pointer parameters: what
+     * the arguments point into, when that is a fixed-size array */
+    FnSummary *sum = summarize(r, def);
+    if (sum->state == 2) {
+        InvalList mine = {0};
+        bool known = true;
+        for (int j = 0; j < 64 && j + 1 < call->nkids && known; j++) {
+            if (!(sum->params >> j & 1))
+                continue;
+            const Node *root = address_root(call->kids[j + 1]);
+            const Var *v = root ? root->var : NULL;
+            known = v && clang_getCursorKind(v->decl) != CXCursor_ParmDecl &&
+                    clang_getCanonicalType(v->type).kind == CXType_ConstantArray;
+            if (known)
+                add_inval(&mine, xformat("pragreduce::host_wrote(&(%s), sizeof(%s));", v->name, v->name),
+                          xformat("line %u: '%s' writes the array '%s' through its parameter %d", line,
+                                  name, v->name, j + 1),
+                          call->start, 0);
+        }
+        if (known) {
+            for (int i = 0; i < mine.count; i++)
+                add_inval(w->out, mine.items[i].text, mine.items[i].why, mine.items[i].at, 0);
+            return;
+        }
+        add_all(w->out,
+                xformat("line %u: '%s' writes through a pointer argument of unknown extent", line,
+                        name),
                 call->start);
         return;
     }
@@ -991,6 +1172,30 @@ static char *where_line(const Res *r, const char *what, unsigned at)
 
 static void rewrite_stmt(Res *r, Node *n);
 
+/* Calls of functions with regions in an expression whose statement writes
+ * nothing before them that is invalidated before the statement: the callee's
+ * region is chained to this one (pragreduce::chain_next() just before the
+ * call), so it reuses this call's copies and leaves its own here. */
+static void mark_chains(Res *r, const Node *n)
+{
+    if (n->kind == N_CALL && n->nkids && !n->from_macro) {
+        CXCursor fn = callee_of(n);
+        const Node *callee = ast_strip(n->kids[0]);
+        if (!clang_Cursor_isNull(fn) && is_regioned(r, clang_getCursorDefinition(fn)) &&
+            !callee->from_macro) {
+            edits_add(r->edits, callee->start, callee->start, xstrdup("(pragreduce::chain_next(), "));
+            edits_add(r->edits, callee->end, callee->end, xstrdup(")"));
+            if (r->explaining) {
+                unsigned line, col;
+                source_line_col(r->src, n->start, &line, &col);
+                strbuf_printf(&r->chains, "    line %u: '%s'\n", line, n->name ? n->name : "?");
+            }
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        mark_chains(r, n->kids[i]);
+}
+
 /* `T v = ...` (an array's size is a child of the declaration too). */
 static bool has_initializer(const Source *src, const Node *d)
 {
@@ -1018,6 +1223,8 @@ static void rewrite_leaf(Res *r, Node *n)
         n->kind == N_GOTO)
         return;
     InvalList l = writes_of(r, n, n);
+    if (l.count == 0 && l.inlined == 0)
+        mark_chains(r, n);
     InvalList after = {0};
     if (n->kind == N_DECLSTMT) {
         for (int i = 0; i < n->nkids; i++) {
@@ -1091,6 +1298,8 @@ static void rewrite_stmt(Res *r, Node *n)
         if (l.count) {
             put_around(r, n, inval_text(&l), NULL);
             note(r, &l, " [before it]");
+        } else if (l.inlined == 0) {
+            mark_chains(r, n->kids[0]);
         }
         for (int i = 1; i < n->nkids; i++)
             rewrite_stmt(r, n->kids[i]);
@@ -1128,6 +1337,15 @@ static void rewrite_stmt(Res *r, Node *n)
             rewrite_stmt(r, n->kids[n->nkids - 1]);
         return;
     default: {
+        /* an expression, declaration or return calling functions with regions */
+        int saved = r->ncalls;
+        r->ncalls = 0;
+        bool loops = holds_special(r, n->start, e);
+        r->ncalls = saved;
+        if (!loops) {
+            rewrite_leaf(r, n);
+            return;
+        }
         /* a marked loop inside an expression (a statement expression) */
         InvalList l = {0};
         add_all(&l, "a statement holding a marked loop", n->start);
@@ -1204,6 +1422,42 @@ static void regions_in(Res *r, const Node *n, const DataDirective *d)
 }
 
 /* ------------------------------------------------------------ driver */
+
+typedef struct {
+    Res *r;
+    bool grew;
+    CXCursor fn; /* the definition being scanned */
+} CallerScan;
+
+static enum CXChildVisitResult scan_calls_in(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    CallerScan *cs = data;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        CXCursor callee = clang_getCursorReferenced(c);
+        if (!clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
+            CXCursor def = clang_getCursorDefinition(callee);
+            if (!clang_Cursor_isNull(def) && is_regioned(cs->r, def) && !is_regioned(cs->r, cs->fn)) {
+                add_regioned(cs->r, cs->fn);
+                cs->grew = true;
+                return CXChildVisit_Break;
+            }
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult scan_callers(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    CallerScan *cs = data;
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        source_cursor_in_main(cs->r->src, c) && !is_regioned(cs->r, c)) {
+        cs->fn = c;
+        clang_visitChildren(c, scan_calls_in, cs);
+    }
+    return CXChildVisit_Continue;
+}
 
 static const char *const unsafe_names[] = {"pthread_create", "thrd_create", "fork", "vfork",
                                            "signal", "sigaction", "setjmp", "longjmp",
@@ -1325,6 +1579,15 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
         if (dirs[i].bound)
             add_regioned(&r, dirs[i].function);
 
+    /* callers of functions with regions get one too, so that those calls
+     * can be chained (their copies outlive them in the caller's region) */
+    for (bool grew = true; grew;) {
+        grew = false;
+        CallerScan cs = {&r, false, clang_getNullCursor()};
+        clang_visitChildren(clang_getTranslationUnitCursor(src->tu), scan_callers, &cs);
+        grew = cs.grew;
+    }
+
     char *unsafe = unsafe_reason(src);
     for (int f = 0; f < r.nregioned; f++) {
         CXCursor fn = clang_getCursorDefinition(r.regioned[f]);
@@ -1336,6 +1599,8 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
         r.addr_taken = NULL;
         r.naddr = 0;
         collect_addr_taken(&r, tree);
+        r.ncalls = 0;
+        collect_calls(&r, tree);
         char *name = cursor_spelling(fn);
         unsigned line, col;
         source_line_col(src, tree->start, &line, &col);
@@ -1360,6 +1625,12 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
                 rewrite_stmt(&r, body->kids[i]);
             if (r.explaining && r.explain.len == before)
                 strbuf_puts(&r.explain, "    none\n");
+            if (r.explaining && r.chains.len) {
+                strbuf_puts(&r.explain, "  calls whose copies stay in this call's region (chained):\n");
+                strbuf_puts(&r.explain, r.chains.buf);
+                r.chains.len = 0;
+                r.chains.buf[0] = '\0';
+            }
         }
         for (int i = 0; i < ndirs; i++)
             if (dirs[i].bound && dirs[i].kind == DIR_DATA &&
@@ -1378,5 +1649,6 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
     if (explain && r.explain.len)
         fputs(r.explain.buf, explain);
     strbuf_free(&r.explain);
+    strbuf_free(&r.chains);
     return r.ok;
 }

@@ -180,6 +180,42 @@ int main()
         free(b);
         free(c);
     }
+    /* chained calls: the callee reuses the caller's copies and leaves its
+     * own to the caller; a stack array's copy goes with the call */
+    {
+        static long g[512];
+        long local[64];
+        for (int i = 0; i < 512; i++)
+            g[i] = i;
+        for (int i = 0; i < 64; i++)
+            local[i] = i;
+        pragreduce::region caller;
+        u_int64_t before = counts().h2d_copies;
+        for (int call = 0; call < 3; call++) {
+            pragreduce::chain_next();
+            pragreduce::region callee;
+            CHECK(callee.chained);
+            CHECK(same(use(g, 512), g, 512));
+            CHECK(same(use(local, 64), local, 64));
+        }
+        CHECK(counts().h2d_copies - before == 1 + 3); /* g once, the stack array each call */
+        CHECK(caller.entries.size() == 1);
+        /* a write between calls is seen by the next one */
+        pragreduce::host_wrote(&g[3], sizeof(long));
+        g[3] = -3;
+        {
+            pragreduce::chain_next();
+            pragreduce::region callee;
+            CHECK(same(use(g, 512), g, 512));
+        }
+        /* without chain_next: a root region, nothing of the caller's */
+        {
+            pragreduce::region root;
+            CHECK(!root.chained);
+            before = counts().h2d_copies;
+            CHECK(same(use(g, 512), g, 512) && counts().h2d_copies == before + 1);
+        }
+    }
     /* PRAGREDUCE_RESIDENT=0 and no region: nothing kept */
     CHECK(use(x, 10) == nullptr);
     printf("resident_table: %s, %d failures\n", failures ? "FAIL" : "ok", failures);
