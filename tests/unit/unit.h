@@ -22,5 +22,6 @@ Suite *reduction_suite(void);
 Suite *access_suite(void);
 Suite *splice_suite(void);
 Suite *cost_suite(void);
+Suite *residency_suite(void);
 
 #endif
