@@ -235,6 +235,9 @@ static void facts_add_written(Facts *f, const Var *v)
 
 static void collect_facts(Res *r, const Node *n, Facts *f)
 {
+    /* declared inside the statement: no value (or another variable) before it */
+    if (n->kind == N_VARDECL && n->var)
+        facts_add_written(f, n->var);
     if ((n->kind == N_ASSIGN && n->nkids) ||
         (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--") || !strcmp(n->op, "&")) &&
          n->nkids)) {
