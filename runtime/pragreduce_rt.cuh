@@ -1324,6 +1324,12 @@ struct region {
                 stack.erase(stack.begin() + (std::ptrdiff_t)i);
                 break;
             }
+        /* a region the transpiler disabled covers writes it could not
+         * invalidate: the callers' copies are stale */
+        if (!enabled)
+            for (region *r : stack)
+                for (Resident *e : r->entries)
+                    e->dirty_lo = e->lo, e->dirty_hi = e->hi;
     }
     /* The copy's memory back to the pool, or to the driver (`to_pool` false:
      * room is needed now). */

@@ -78,6 +78,7 @@ typedef struct {
                              that the calls can be chained) */
     int ncalls;
     CXCursor *regioned;   /* functions that get regions */
+    bool give_up;         /* an invalidation found no place: the function keeps nothing */
     int nregioned;
     FnSummary *summaries;
     bool ok;
@@ -1156,6 +1157,10 @@ static void put_around(Res *r, const Node *n, const char *before, const char *af
 /* At the start of a loop body (and, through `after`, after the loop). */
 static void put_in_body(Res *r, const Node *body, const char *text)
 {
+    if (body->from_macro) {
+        r->give_up = true; /* no place for it: this function keeps nothing */
+        return;
+    }
     if (body->kind == N_COMPOUND) {
         edits_add(r->edits, body->start + 1, body->start + 1, xformat(" %s", text));
         return;
@@ -1285,6 +1290,11 @@ static void rewrite_stmt(Res *r, Node *n)
     unsigned s, e;
     if (is_marked_loop(r, n, NULL))
         return;
+    if ((n->kind == N_IF || n->kind == N_SWITCH || n->kind == N_WHILE || n->kind == N_DO ||
+         n->kind == N_FOR) && n->nkids == 0) {
+        r->give_up = true;
+        return;
+    }
     stmt_range(r, n, &s, &e);
     if (!holds_special(r, n->start, e)) {
         rewrite_leaf(r, n);
@@ -1614,18 +1624,27 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
             if (r.explaining)
                 strbuf_printf(&r.explain, "  nothing kept: the file uses %s\n", unsafe);
         } else {
-            edits_add(edits, body->start + 1, body->start + 1,
-                      xformat(" pragreduce::region %sregion; /* pragreduce: device copies kept while "
-                              "this call runs */",
-                              r.prefix));
+            size_t first_edit = edits->count;
+            edits_add(edits, body->start + 1, body->start + 1, xstrdup(""));
             if (r.explaining)
                 explain_sites(&r, fn);
             if (r.explaining)
                 strbuf_puts(&r.explain, "  host writes that make copies stale (copied again at the next loop that "
                                     "reads them):\n");
             size_t before = r.explain.len;
+            r.give_up = false;
             for (int i = 0; i < body->nkids; i++)
                 rewrite_stmt(&r, body->kids[i]);
+            /* the region: kept copies, or none when a write could not be covered */
+            edits->items[first_edit].text =
+                r.give_up ? xformat(" pragreduce::region %sregion(false); /* pragreduce: a host write "
+                                    "in a macro's loop: no device copies kept in this function */",
+                                    r.prefix)
+                          : xformat(" pragreduce::region %sregion; /* pragreduce: device copies kept "
+                                    "while this call runs */",
+                                    r.prefix);
+            if (r.give_up && r.explaining)
+                strbuf_puts(&r.explain, "  nothing kept after all: a write in a loop from a macro\n");
             if (r.explaining && r.explain.len == before)
                 strbuf_puts(&r.explain, "    none\n");
             if (r.explaining && r.chains.len) {
