@@ -2,37 +2,44 @@
  * residency.c - where the host may write what marked loops keep on the GPU.
  *
  * The runtime keeps the device copy of each array a marked loop read for
- * the rest of the enclosing function's call (pragreduce::region), and
+ * the rest of the enclosing function's call (pragreduce::region) and
  * reuses it unless it was marked stale. This file makes "stale" true
- * whenever the host may have written the bytes: in every function with
- * marked loops or data directives it declares the region at the start of
- * the body, and before each host statement that may write memory (the
- * innermost statement holding the write but no marked loop) it puts the
+ * whenever the host may have written the bytes. Every function with marked
+ * loops or data directives, and every function of the file calling one,
+ * declares a region at the start of its body; before each host statement
+ * of it that may write memory (the innermost statement holding the write
+ * but no marked loop, directive or call of such a function) goes the
  * invalidation of what the statement writes:
- *   - pragreduce::host_wrote(&(x[j]), sizeof(x[j])) for a write whose
- *     address the statement cannot change (any lvalue: x[j], *p, p->f, g);
- *   - pragreduce::host_wrote_box(x, sizeof x[0], [&](long long i) ...,
- *     first, bound) for x[affine(i, ...)] in canonical host loops: the
+ *   - host_wrote(&(L), sizeof(L)) for a write to any lvalue L whose address
+ *     the statement cannot change (x[j], *p, p->f, a global); when L reads
+ *     memory or divides (p->next->v, x[n / d]: a guard in the statement may
+ *     protect it), the call goes at the write itself: (host_wrote(...), L = v);
+ *   - host_wrote_box(x, sizeof x[0], [&](long long i) { return SUB; },
+ *     first, bound) for x[SUB] with SUB affine in canonical host loops: the
  *     subscript at the corners of the loop variables' ranges bounds it;
  *   - host_wrote(&a, sizeof a) for any element of a fixed-size array a;
- *   - memset/memcpy/memmove/fread/... : the destination's bytes;
- *     free/realloc: host_freed(p);
+ *   - the destination's bytes for memset, memcpy, fread, ...; free(p) and
+ *     realloc(p, n) become free(freeing(p)): the block's copies dropped;
+ *   - for functions of the file that write through pointer parameters,
+ *     the fixed-size arrays passed there (summaries, computed once);
  *   - host_wrote_all() for anything else that may write: writes through
  *     an address the statement changes, calls of unknown functions or of
- *     functions of the file that write other than their locals, calls
- *     through pointers, asm.
+ *     functions of the file that write other than their locals and
+ *     parameters, calls through pointers, asm.
  * The addresses are those written, so aliases need no analysis: two
  * pointers to one buffer give the same bytes. A write in the condition or
- * step of a loop that holds a marked loop is invalidated at the start of
- * the body and after the loop (it runs again each time round). Placing
- * the call before the statement is right even when the statement leaves
- * early (return, break, goto): no marked loop runs between the call and
- * the write. Harmless, and left alone: writes to local variables whose
- * address is never taken, calls of side-effect-free library functions
- * (<math.h>, printf, strlen, malloc, ...), of functions of the file that
- * write only their locals, and of functions that have regions themselves
- * (their own writes invalidate). A file that creates threads, forks,
- * handles signals or jumps with longjmp (a write the analysis cannot see,
+ * step of a loop that holds a marked loop is invalidated where it happens,
+ * or at the start of the body and after the loop. Placing the call before
+ * the statement is right even when the statement leaves early (return,
+ * break, goto): no marked loop runs between the call and the write.
+ * Harmless, and left alone: writes to locals whose address is never
+ * taken, calls of side-effect-free library functions (<math.h>, printf,
+ * strlen, malloc, ...), of functions of the file that write only their
+ * locals, and of functions with regions (their own writes invalidate).
+ * A direct call of a function with a region from a statement with no
+ * invalidation is chained ((chain_next(), f)(args)): f reuses the caller's
+ * copies and leaves its own to the caller. A file that creates threads,
+ * forks, handles signals or uses longjmp (writes the analysis cannot see,
  * or a region left without its destructor) keeps nothing.
  */
 #include "pragreduce.h"
@@ -456,8 +463,10 @@ static bool callee_is_pure(const Res *r, const Node *call)
  * free and realloc (no count) drop the block's copies. */
 static const struct {
     const char *name;
-    int dst, n1, n2; /* argument positions (from 1); n2 multiplies n1 (0: none) */
-} models[] = {{"memset", 1, 3, 0},   {"memcpy", 1, 3, 0},    {"memmove", 1, 3, 0},
+    int dst, n1, n2; /* argument positions (from 1); n2 multiplies n1 (0: none; n1 -1: one object) */
+} models[] = {{"clock_gettime", 2, -1, 0}, {"gettimeofday", 1, -1, 0}, {"timespec_get", 1, -1, 0},
+              {"time", 1, -1, 0},    {"strftime", 1, 2, 0},
+              {"memset", 1, 3, 0},   {"memcpy", 1, 3, 0},    {"memmove", 1, 3, 0},
               {"strncpy", 1, 3, 0},  {"fread", 1, 2, 3},     {"fgets", 1, 2, 0},
               {"snprintf", 1, 2, 0}, {"vsnprintf", 1, 2, 0}, {"qsort", 1, 2, 3},
               {"free", 1, 0, 0},     {"realloc", 1, 0, 0}};
@@ -970,7 +979,7 @@ static void classify_call(WriteCtx *w, const Node *call)
         if (k >= 0) {
             const Var *exempt = assigned_from(call);
             bool inv = true;
-            int args[3] = {models[k].dst, models[k].n1, models[k].n2};
+            int args[3] = {models[k].dst, models[k].n1 > 0 ? models[k].n1 : 0, models[k].n2};
             /* safe arguments run before the statement; others at the call */
             bool safe = true;
             for (int a = 0; a < 3; a++)
@@ -984,7 +993,8 @@ static void classify_call(WriteCtx *w, const Node *call)
                           invariant_expr(r, safe ? &w->facts : &own, call->kids[args[a]], exempt, NULL, 0);
             if (inv) {
                 char *dst = ast_expr_text(src, call->kids[models[k].dst]);
-                char *bytes = models[k].n2
+                char *bytes = models[k].n1 < 0 ? xformat("sizeof *(%s)", dst)
+                              : models[k].n2
                                   ? xformat("(size_t)(%s) * (size_t)(%s)",
                                             ast_expr_text(src, call->kids[models[k].n1]),
                                             ast_expr_text(src, call->kids[models[k].n2]))
@@ -1371,52 +1381,62 @@ static void rewrite_stmt(Res *r, Node *n)
 /* ------------------------------------------------------------ data regions */
 
 /* Host writes to a data region's arrays need an update after them. */
+/* A write at `lv` inside data region `d` (at statement end `after`): an
+ * error when it is to a region array and no update of it follows. */
+static void check_region_write(Res *r, const Node *lv, unsigned after, const DataDirective *d)
+{
+    const Node *b = address_root(lv);
+    for (int s = 0; b && b->name && s < d->nsections; s++) {
+        if (strcmp(b->name, d->sections[s].name) != 0)
+            continue;
+        bool updated = false;
+        for (int k = 0; k < r->ndirs && !updated; k++) {
+            const DataDirective *u = &r->dirs[k];
+            if (u->kind != DIR_UPDATE || !u->bound || u->start < after || u->start >= d->stmt_end)
+                continue;
+            for (int q = 0; q < u->nsections && !updated; q++)
+                updated = !strcmp(u->sections[q].name, b->name);
+        }
+        if (!updated) {
+            diag_at(r->src, lv->start, DIAG_ERROR,
+                    "'%s' is written on the host inside a data region that keeps it on the GPU, "
+                    "with no '#pragma reduce update in(%s[...])' after the write: the GPU's "
+                    "copy would be stale",
+                    b->name, b->name);
+            diag_at(r->src, d->start, DIAG_NOTE, "the data region is here");
+            r->ok = false;
+        }
+    }
+}
+
+/* Host writes to a data region's arrays need an update after them: by
+ * assignment, by library functions that write at an argument, by functions
+ * of the file that write through a parameter. */
 static void check_region_writes(Res *r, const Node *n, const DataDirective *d)
 {
     if (is_marked_loop(r, n, NULL))
         return;
-    const Node *lv = NULL;
     if ((n->kind == N_ASSIGN && n->nkids) ||
         (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && n->nkids))
-        lv = n->kids[0];
-    else if (n->kind == N_CALL && n->name &&
-             (!strcmp(n->name, "memset") || !strcmp(n->name, "memcpy") ||
-              !strcmp(n->name, "memmove") || !strcmp(n->name, "fread")) &&
-             n->nkids > 1)
-        lv = n->kids[1];
-    if (lv) {
-        const Node *b = ast_strip((Node *)lv);
-        for (;;) {
-            if ((b->kind == N_SUBSCRIPT || b->kind == N_MEMBER || b->kind == N_CAST ||
-                 (b->kind == N_UNARY && (!strcmp(b->op, "*") || !strcmp(b->op, "&")))) &&
-                b->nkids)
-                b = ast_strip(b->kids[0]);
-            else if (b->kind == N_BINARY && b->nkids == 2 &&
-                     clang_getCanonicalType(ast_strip(b->kids[0])->type).kind != CXType_Int)
-                b = ast_strip(b->kids[0]);
-            else
-                break;
-        }
-        for (int s = 0; b->kind == N_DECLREF && s < d->nsections; s++) {
-            if (strcmp(b->name, d->sections[s].name) != 0)
-                continue;
-            bool updated = false;
-            for (int k = 0; k < r->ndirs && !updated; k++) {
-                const DataDirective *u = &r->dirs[k];
-                if (u->kind != DIR_UPDATE || !u->bound || u->start < n->end || u->start >= d->stmt_end)
-                    continue;
-                for (int q = 0; q < u->nsections && !updated; q++)
-                    updated = !strcmp(u->sections[q].name, b->name);
-            }
-            if (!updated) {
-                diag_at(r->src, lv->start, DIAG_ERROR,
-                        "'%s' is written on the host inside a data region that keeps it on the GPU, "
-                        "with no '#pragma reduce update in(%s[...])' after the write: the GPU's "
-                        "copy would be stale",
-                        b->name, b->name);
-                diag_at(r->src, d->start, DIAG_NOTE, "the data region is here");
-                r->ok = false;
-            }
+        check_region_write(r, n->kids[0], n->end, d);
+    if (n->kind == N_CALL) {
+        int k = model_of(r, n);
+        CXCursor fn = callee_of(n);
+        CXCursor def = clang_Cursor_isNull(fn) ? fn : clang_getCursorDefinition(fn);
+        if (k >= 0 && models[k].n1)
+            check_region_write(r, n->kids[models[k].dst], n->end, d);
+        else if (k < 0 && !clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def) &&
+                 !is_regioned(r, def)) {
+            Node *saved_fn = r->fn;
+            Var **saved_addr = r->addr_taken;
+            int saved_naddr = r->naddr;
+            FnSummary *sum = summarize(r, def);
+            r->fn = saved_fn;
+            r->addr_taken = saved_addr;
+            r->naddr = saved_naddr;
+            for (int j = 0; sum->state == 2 && j < 64 && j + 1 < n->nkids; j++)
+                if (sum->params >> j & 1)
+                    check_region_write(r, n->kids[j + 1], n->end, d);
         }
     }
     for (int i = 0; i < n->nkids; i++)

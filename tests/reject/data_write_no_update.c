@@ -1,4 +1,4 @@
-/* expect-error-at: 16:13: host write to a region array with no update; 22:16: memset with no update */
+/* expect-error-at: 16:13: host write to a region array with no update; 22:16: memset with no update; 38:14: a helper writes the array through its parameter */
 #include <string.h>
 
 /* A data region keeps its arrays on the GPU whatever the host does: a host
@@ -20,6 +20,25 @@ double f(double *a, double *b, long n)
         for (long i = 0; i < n; i++)
             s += a[i] * b[i];
         memset(b, 0, 8);
+    }
+    return s;
+}
+
+static void fill(double *p, long n)
+{
+    for (long i = 0; i < n; i++)
+        p[i] = 0.5;
+}
+
+double g(double *a, long n)
+{
+    double s = 0;
+#pragma reduce data in(a[0:n])
+    {
+        fill(a, n);
+#pragma reduce(+: s)
+        for (long i = 0; i < n; i++)
+            s += a[i];
     }
     return s;
 }
