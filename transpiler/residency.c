@@ -59,14 +59,8 @@ typedef struct {
     int inlined; /* invalidations put at the writes themselves */
 } InvalList;
 
-typedef struct FnSummary {
-    CXCursor def;
-    int state; /* 0 unknown, 1 being computed, 2 harmless (but `params`), 3 writes */
-    unsigned long long params; /* pointer parameters it writes through */
-    struct FnSummary *next;
-} FnSummary;
-
 typedef struct {
+    Effects fx;           /* what the host code writes (effects.c) */
     const Source *src;
     const Site *sites;
     int nsites;
@@ -77,17 +71,11 @@ typedef struct {
     StrBuf chains;        /* --explain: chained calls of the function */
     bool explaining;
     const char *prefix;
-    Node *fn;             /* the function being rewritten */
-    Var **addr_taken;     /* its locals whose address is taken */
-    int naddr;
     unsigned *calls;      /* calls of functions with regions in the function (their
                              statements are split like those holding marked loops, so
                              that the calls can be chained) */
     int ncalls;
-    CXCursor *regioned;   /* functions that get regions */
     bool give_up;         /* an invalidation found no place: the function keeps nothing */
-    int nregioned;
-    FnSummary *summaries;
     bool ok;
 } Res;
 
@@ -106,14 +94,12 @@ static bool is_marked_loop(const Res *r, const Node *n, int *which)
     return false;
 }
 
-static CXCursor callee_of(const Node *call);
-static bool is_regioned(const Res *r, CXCursor fn);
 
 static void collect_calls(Res *r, const Node *n)
 {
     if (n->kind == N_CALL && !n->from_macro) {
-        CXCursor fn = callee_of(n);
-        if (!clang_Cursor_isNull(fn) && is_regioned(r, clang_getCursorDefinition(fn))) {
+        CXCursor fn = fx_callee(n);
+        if (!clang_Cursor_isNull(fn) && fx_is_regioned(&r->fx, clang_getCursorDefinition(fn))) {
             r->calls = xrealloc(r->calls, (size_t)(r->ncalls + 1) * sizeof(unsigned));
             r->calls[r->ncalls++] = n->start;
         }
@@ -137,542 +123,6 @@ static bool holds_special(const Res *r, unsigned s, unsigned e)
         if (r->calls[i] >= s && r->calls[i] < e)
             return true;
     return false;
-}
-
-static bool is_regioned(const Res *r, CXCursor fn)
-{
-    CXCursor canon = clang_getCanonicalCursor(fn);
-    for (int i = 0; i < r->nregioned; i++)
-        if (clang_equalCursors(r->regioned[i], canon))
-            return true;
-    return false;
-}
-
-static void add_regioned(Res *r, CXCursor fn)
-{
-    if (is_regioned(r, fn))
-        return;
-    r->regioned = xrealloc(r->regioned, (size_t)(r->nregioned + 1) * sizeof(CXCursor));
-    r->regioned[r->nregioned++] = clang_getCanonicalCursor(fn);
-}
-
-static bool type_is_aggregate(CXType t)
-{
-    CXType c = clang_getCanonicalType(t);
-    return c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray ||
-           c.kind == CXType_VariableArray || c.kind == CXType_Record;
-}
-
-static bool is_addr_taken(const Res *r, const Var *v)
-{
-    for (int i = 0; i < r->naddr; i++)
-        if (r->addr_taken[i] == v)
-            return true;
-    return false;
-}
-
-/* Locals whose address the function takes (&v, or an array that decays). */
-static void collect_addr_taken(Res *r, const Node *n)
-{
-    if (n->kind == N_UNARY && !strcmp(n->op, "&") && n->nkids == 1) {
-        const Node *t = ast_strip(n->kids[0]);
-        while (t && t->kind == N_MEMBER && !strcmp(t->op, ".") && t->nkids)
-            t = ast_strip(t->kids[0]);
-        if (t && t->kind == N_DECLREF && t->var && !is_addr_taken(r, t->var)) {
-            r->addr_taken = xrealloc(r->addr_taken, (size_t)(r->naddr + 1) * sizeof(Var *));
-            r->addr_taken[r->naddr++] = t->var;
-        }
-    }
-    for (int i = 0; i < n->nkids; i++)
-        collect_addr_taken(r, n->kids[i]);
-}
-
-/* A local the function alone can write by name: not static, not an array
- * (arrays are memory marked loops read), address never taken. */
-static bool plain_local(const Res *r, const Var *v)
-{
-    if (!v || v->storage != VAR_LOCAL || is_addr_taken(r, v))
-        return false;
-    CXType c = clang_getCanonicalType(v->type);
-    return c.kind != CXType_ConstantArray && c.kind != CXType_IncompleteArray &&
-           c.kind != CXType_VariableArray;
-}
-
-/* The variable at the root of `a.b.c` (struct members by value), or NULL. */
-static const Var *dot_root(const Node *n)
-{
-    n = ast_strip((Node *)n);
-    while (n && n->kind == N_MEMBER && !strcmp(n->op, ".") && n->nkids)
-        n = ast_strip(n->kids[0]);
-    return n && n->kind == N_DECLREF ? n->var : NULL;
-}
-
-/* ------------------------------------------------------------ statement facts */
-
-/* What a statement does, for deciding what its addresses mean before it. */
-typedef struct {
-    const Var **written; /* variables assigned by name, or whose address is taken */
-    int nwritten;
-    CXType *mem_types;   /* types written through memory */
-    int nmem;
-    bool opaque_call;    /* a call that may write anything (globals included) */
-    bool any_bytes;      /* memset, memcpy, ...: bytes of any type */
-} Facts;
-
-static bool callee_is_pure(const Res *r, const Node *call);
-static bool is_modeled(const Res *r, const Node *call);
-static bool callee_harmless(Res *r, CXCursor fn);
-
-static CXCursor callee_of(const Node *call)
-{
-    CXCursor ref = clang_getCursorReferenced(call->cursor);
-    if (clang_Cursor_isNull(ref) || clang_getCursorKind(ref) != CXCursor_FunctionDecl)
-        return clang_getNullCursor();
-    /* a call through a pointer references the pointer, not a function */
-    const Node *callee = call->nkids ? ast_strip(call->kids[0]) : NULL;
-    if (!callee || callee->kind != N_DECLREF || callee->var)
-        return clang_getNullCursor();
-    return ref;
-}
-
-static void facts_add_written(Facts *f, const Var *v)
-{
-    f->written = xrealloc(f->written, (size_t)(f->nwritten + 1) * sizeof(Var *));
-    f->written[f->nwritten++] = v;
-}
-
-static void collect_facts(Res *r, const Node *n, Facts *f)
-{
-    /* declared inside the statement: no value (or another variable) before it */
-    if (n->kind == N_VARDECL && n->var)
-        facts_add_written(f, n->var);
-    if ((n->kind == N_ASSIGN && n->nkids) ||
-        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--") || !strcmp(n->op, "&")) &&
-         n->nkids)) {
-        const Node *t = ast_strip(n->kids[0]);
-        const Var *root = dot_root(t);
-        if (root)
-            facts_add_written(f, root);
-        else if (strcmp(n->op, "&") != 0) {
-            f->mem_types = xrealloc(f->mem_types, (size_t)(f->nmem + 1) * sizeof(CXType));
-            f->mem_types[f->nmem++] = t->type;
-        }
-    } else if (n->kind == N_CALL) {
-        CXCursor fn = callee_of(n);
-        if (!clang_Cursor_isNull(fn) && is_modeled(r, n)) {
-            /* writes bytes at an argument: any type */
-            f->mem_types = xrealloc(f->mem_types, (size_t)(f->nmem + 1) * sizeof(CXType));
-            f->mem_types[f->nmem++] = n->type.kind == CXType_Pointer ? n->type : n->type;
-            f->any_bytes = true;
-        } else if (clang_Cursor_isNull(fn) || !(callee_is_pure(r, n) || callee_harmless(r, fn))) {
-            f->opaque_call = true;
-        }
-    } else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
-        f->opaque_call = true;
-    }
-    if (n->kind == N_SIZEOF)
-        return;
-    for (int i = 0; i < n->nkids; i++)
-        collect_facts(r, n->kids[i], f);
-}
-
-static bool char_type(CXType t)
-{
-    CXType c = clang_getCanonicalType(t);
-    return c.kind == CXType_Char_S || c.kind == CXType_Char_U || c.kind == CXType_SChar ||
-           c.kind == CXType_UChar;
-}
-
-/* Whether a write of type `w` may change an object of type `v`. */
-static bool may_alias(CXType w, CXType v)
-{
-    CXType a = clang_getCanonicalType(w), b = clang_getCanonicalType(v);
-    if (char_type(a) || a.kind == CXType_Record || b.kind == CXType_Record)
-        return true;
-    if (a.kind == CXType_Pointer || b.kind == CXType_Pointer)
-        return a.kind == b.kind;
-    if (type_is_integer(a) && type_is_integer(b))
-        return clang_Type_getSizeOf(a) == clang_Type_getSizeOf(b);
-    return a.kind == b.kind;
-}
-
-/* Whether `v` has, before the statement, the value it has where it is used
- * in it (`exempt`: the variable the statement assigns a call's result to). */
-static bool invariant_var(const Res *r, const Facts *f, const Var *v, const Var *exempt)
-{
-    if (!v)
-        return true; /* functions, enum constants */
-    for (int i = 0; i < f->nwritten; i++)
-        if (f->written[i] == v && v != exempt)
-            return false;
-    if (plain_local(r, v))
-        return true;
-    if (f->opaque_call || f->any_bytes)
-        return false;
-    for (int i = 0; i < f->nmem; i++)
-        if (may_alias(f->mem_types[i], v->type))
-            return false;
-    return true;
-}
-
-/* Whether a read of memory of type `t` may see a write of the statement. */
-static bool load_invariant(const Facts *f, CXType t)
-{
-    if (f->opaque_call || f->any_bytes)
-        return false;
-    for (int i = 0; i < f->nmem; i++)
-        if (may_alias(f->mem_types[i], t))
-            return false;
-    return true;
-}
-
-/* No side effects, and every variable and every memory the expression reads
- * unchanged by the statement (except `skip`, induction variables of host
- * loops handled by the caller). `top`: `n` is the location written, whose
- * address is taken, not read. */
-static bool invariant_at(const Res *r, const Facts *f, const Node *n, const Var *exempt,
-                         const Var *const *skip, int nskip, bool top)
-{
-    if (n->from_macro && n->kind == N_CALL)
-        return false;
-    CXType t = clang_getCanonicalType(n->type);
-    bool array = t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
-                 t.kind == CXType_VariableArray;
-    switch (n->kind) {
-    case N_ASSIGN:
-    case N_CALL:
-    case N_ASM:
-    case N_STMTEXPR:
-        return false;
-    case N_SIZEOF:
-        return true; /* not evaluated (no variable-length arrays here) */
-    case N_UNARY:
-        if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
-            return false;
-        if (!strcmp(n->op, "*") && !top && !array && !load_invariant(f, n->type))
-            return false;
-        if (!strcmp(n->op, "&") && n->nkids)
-            return invariant_at(r, f, n->kids[0], exempt, skip, nskip, true);
-        break;
-    case N_SUBSCRIPT:
-        if (!top && !array && !load_invariant(f, n->type))
-            return false;
-        break;
-    case N_MEMBER:
-        if (!top && !array && !load_invariant(f, n->type))
-            return false;
-        if (!strcmp(n->op, ".") && n->nkids) /* the struct's address, not a load */
-            return invariant_at(r, f, n->kids[0], exempt, skip, nskip, true);
-        break;
-    case N_DECLREF: {
-        for (int i = 0; i < nskip; i++)
-            if (skip[i] == n->var)
-                return true;
-        if (!n->var)
-            return true;
-        if (array && clang_getCursorKind(n->var->decl) != CXCursor_ParmDecl)
-            return true; /* an array's address never changes */
-        if (top)
-            return true; /* the variable itself is written: its address is fixed */
-        if (clang_isVolatileQualifiedType(n->var->type))
-            return false;
-        return invariant_var(r, f, n->var, exempt);
-    }
-    default:
-        break;
-    }
-    for (int i = 0; i < n->nkids; i++)
-        if (!invariant_at(r, f, n->kids[i], exempt, skip, nskip, false))
-            return false;
-    return true;
-}
-
-static bool invariant_expr(const Res *r, const Facts *f, const Node *n, const Var *exempt,
-                           const Var *const *skip, int nskip)
-{
-    return invariant_at(r, f, n, exempt, skip, nskip, false);
-}
-
-/* ------------------------------------------------------------ calls */
-
-static bool name_in(const char *name, const char *const *list)
-{
-    for (; *list; list++)
-        if (!strcmp(name, *list))
-            return true;
-    return false;
-}
-
-/* Library functions that write no memory a marked loop may read. */
-static const char *const pure_names[] = {
-    "sqrt", "sqrtf", "cbrt", "cbrtf", "pow", "powf", "exp", "expf", "exp2", "exp2f", "expm1",
-    "log", "logf", "log2", "log2f", "log10", "log10f", "log1p", "sin", "sinf", "cos", "cosf", "tan",
-    "tanf", "asin", "acos", "atan", "atan2", "atan2f", "sinh", "cosh", "tanh", "fabs", "fabsf",
-    "floor", "floorf", "ceil", "ceilf", "round", "roundf", "trunc", "truncf", "fmod", "fmodf",
-    "fmin", "fmax", "fminf", "fmaxf", "hypot", "hypotf", "erf", "erfc", "tgamma", "lgamma",
-    "lround", "llround", "lrint", "rint", "nearbyint", "copysign", "ldexp", "isnan", "isinf",
-    "isfinite", "abs", "labs", "llabs", "printf", "fprintf", "puts", "putchar", "fputs", "fputc",
-    "putc", "fflush", "perror", "strlen", "strcmp", "strncmp", "memcmp", "strchr", "strrchr",
-    "strstr", "atoi", "atol", "atoll", "atof", "rand", "srand", "clock", "malloc", "calloc",
-    "aligned_alloc", "exit", "abort", "_Exit", "__assert_fail", "__assert", "fopen", "fclose",
-    "isalpha", "isdigit", "isspace", "isupper", "islower", "isalnum", "toupper", "tolower",
-    "getenv", "expect", "fesetround", "fegetround", "huge_val", "huge_valf", "inf", "inff",
-    "nan", "nanf", "isnan", "isinf_sign", "fpclassify", "signbit", NULL};
-
-/* strtol(s, NULL or &local, base) and time(NULL) write nothing of ours. */
-static bool null_or_local_address(const Res *r, const Node *arg)
-{
-    const Node *a = ast_strip((Node *)arg);
-    while (a && a->kind == N_CAST && a->nkids)
-        a = ast_strip(a->kids[a->nkids - 1]);
-    if (!a)
-        return false;
-    if (a->kind == N_INTLIT || a->kind == N_OTHER /* NULL as ((void *)0) or __null */)
-        return a->kind == N_INTLIT || a->nkids == 0;
-    if (a->kind == N_UNARY && !strcmp(a->op, "&")) {
-        const Node *t = ast_strip(a->kids[0]);
-        return t->kind == N_DECLREF && t->var && t->var->storage == VAR_LOCAL &&
-               !type_is_aggregate(t->var->type);
-    }
-    (void)r;
-    return false;
-}
-
-static bool callee_is_pure(const Res *r, const Node *call)
-{
-    CXCursor fn = callee_of(call);
-    if (clang_Cursor_isNull(fn))
-        return false;
-    CXCursor def = clang_getCursorDefinition(fn);
-    if (!clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def))
-        return false; /* the file's own function of that name */
-    const char *name = call->name;
-    if (!name)
-        return false;
-    if (!strncmp(name, "__builtin_", 10))
-        name += 10; /* HUGE_VAL, INFINITY, NAN, __builtin_expect, ... */
-    if (name_in(name, pure_names))
-        return true;
-    if ((!strcmp(name, "time") && call->nkids == 2) ||
-        ((!strncmp(name, "strto", 5)) && call->nkids >= 3))
-        return null_or_local_address(r, call->kids[!strcmp(name, "time") ? 1 : 2]);
-    return false;
-}
-
-/* Library functions that write a known number of bytes at an argument;
- * free and realloc (no count) drop the block's copies. */
-static const struct {
-    const char *name;
-    int dst, n1, n2; /* argument positions (from 1); n2 multiplies n1 (0: none; n1 -1: one object) */
-} models[] = {{"clock_gettime", 2, -1, 0}, {"gettimeofday", 1, -1, 0}, {"timespec_get", 1, -1, 0},
-              {"time", 1, -1, 0},    {"strftime", 1, 2, 0},
-              {"memset", 1, 3, 0},   {"memcpy", 1, 3, 0},    {"memmove", 1, 3, 0},
-              {"strncpy", 1, 3, 0},  {"fread", 1, 2, 3},     {"fgets", 1, 2, 0},
-              {"snprintf", 1, 2, 0}, {"vsnprintf", 1, 2, 0}, {"qsort", 1, 2, 3},
-              {"free", 1, 0, 0},     {"realloc", 1, 0, 0}};
-
-static int model_of(const Res *r, const Node *call)
-{
-    CXCursor fn = callee_of(call);
-    if (clang_Cursor_isNull(fn) || !call->name)
-        return -1;
-    CXCursor def = clang_getCursorDefinition(fn);
-    if (!clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def))
-        return -1;
-    const char *name = call->name;
-    if (!strncmp(name, "__builtin_", 10))
-        name += 10;
-    for (int k = 0; k < (int)(sizeof models / sizeof models[0]); k++)
-        if (!strcmp(name, models[k].name) && call->nkids > models[k].dst &&
-            call->nkids > models[k].n1 && call->nkids > models[k].n2)
-            return k;
-    return -1;
-}
-
-static bool is_modeled(const Res *r, const Node *call) { return model_of(r, call) >= 0; }
-
-/* The variable an lvalue's address derives from: through subscripts, `*`,
- * members and pointer arithmetic; NULL when none. */
-static const Node *address_root(const Node *n)
-{
-    n = ast_strip((Node *)n);
-    for (int depth = 0; n && depth < 32; depth++) {
-        switch (n->kind) {
-        case N_DECLREF:
-            return n;
-        case N_SUBSCRIPT:
-        case N_MEMBER:
-        case N_CAST:
-            n = n->nkids ? ast_strip(n->kids[n->kind == N_CAST ? n->nkids - 1 : 0]) : NULL;
-            break;
-        case N_UNARY:
-            if (strcmp(n->op, "*") != 0 && strcmp(n->op, "&") != 0)
-                return NULL;
-            n = ast_strip(n->kids[0]);
-            break;
-        case N_BINARY: {
-            if ((strcmp(n->op, "+") != 0 && strcmp(n->op, "-") != 0) || n->nkids != 2)
-                return NULL;
-            CXType t0 = clang_getCanonicalType(ast_strip(n->kids[0])->type);
-            bool p0 = t0.kind == CXType_Pointer || t0.kind == CXType_ConstantArray ||
-                      t0.kind == CXType_IncompleteArray;
-            n = ast_strip(n->kids[p0 ? 0 : 1]);
-            break;
-        }
-        default:
-            return NULL;
-        }
-    }
-    return NULL;
-}
-
-/* Position of a parameter of `def`, or -1. */
-static int param_position(CXCursor def, const Var *v)
-{
-    if (!v || clang_getCursorKind(v->decl) != CXCursor_ParmDecl)
-        return -1;
-    int n = clang_Cursor_getNumArguments(def);
-    for (int i = 0; i < n && i < 64; i++)
-        if (clang_equalCursors(clang_getCanonicalCursor(clang_Cursor_getArgument(def, (unsigned)i)),
-                               clang_getCanonicalCursor(v->decl)))
-            return i;
-    return -1;
-}
-
-typedef struct {
-    Res *r;
-    CXCursor def;
-    Facts facts; /* the function's: parameters it assigns */
-    bool ok;
-    unsigned long long params; /* parameters written through */
-} HarmCtx;
-
-static FnSummary *summarize(Res *r, CXCursor fn);
-
-/* A write at an address derived from `root`: the function's own memory
- * (a local or a local array), through a parameter it never reassigns, or
- * other memory. */
-static void harm_write(HarmCtx *h, const Node *lv)
-{
-    const Var *v = dot_root(lv);
-    if (v && plain_local(h->r, v))
-        return;
-    const Node *root = address_root(lv);
-    if (root && root->var && root->var->storage == VAR_LOCAL &&
-        clang_getCursorKind(root->var->decl) != CXCursor_ParmDecl &&
-        clang_getCanonicalType(root->var->type).kind == CXType_ConstantArray && !is_addr_taken(h->r, root->var))
-        return; /* its own local array */
-    int k = root ? param_position(h->def, root->var) : -1;
-    if (k >= 0 && !is_addr_taken(h->r, root->var)) {
-        for (int i = 0; i < h->facts.nwritten; i++)
-            if (h->facts.written[i] == root->var)
-                k = -1;
-        enum CXTypeKind tk = clang_getCanonicalType(root->var->type).kind;
-        /* `double a[]`, `long c[K]` parameters are pointers too */
-        if (k >= 0 && (tk == CXType_Pointer || tk == CXType_ConstantArray || tk == CXType_IncompleteArray ||
-                       tk == CXType_VariableArray)) {
-            h->params |= 1ull << k;
-            return;
-        }
-    }
-    h->ok = false;
-}
-
-static void walk_harmless(HarmCtx *h, const Node *n)
-{
-    if (!h->ok)
-        return;
-    Res *r = h->r;
-    if ((n->kind == N_ASSIGN && n->nkids) ||
-        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && n->nkids)) {
-        harm_write(h, n->kids[0]);
-    } else if (n->kind == N_VARDECL && n->var && n->var->storage != VAR_LOCAL && n->nkids) {
-        h->ok = false; /* a static initialized... only once, but keep it simple */
-    } else if (n->kind == N_CALL) {
-        CXCursor fn = callee_of(n);
-        int k = clang_Cursor_isNull(fn) ? -1 : model_of(r, n);
-        if (clang_Cursor_isNull(fn)) {
-            h->ok = false;
-        } else if (callee_is_pure(r, n)) {
-        } else if (k >= 0 && models[k].n1) {
-            harm_write(h, n->kids[models[k].dst]);
-        } else if (k >= 0) {
-            h->ok = false; /* free, realloc */
-        } else {
-            CXCursor def = clang_getCursorDefinition(fn);
-            FnSummary *s = clang_Cursor_isNull(def) || !source_cursor_in_main(r->src, def)
-                               ? NULL
-                               : summarize(r, def);
-            if (!s || s->state == 3) {
-                h->ok = false;
-            } else {
-                /* what the callee writes through its parameters, we write
-                 * through our arguments */
-                for (int j = 0; j < 64 && j + 1 < n->nkids; j++)
-                    if (s->params >> j & 1)
-                        harm_write(h, n->kids[j + 1]);
-            }
-        }
-    } else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
-        h->ok = false;
-    }
-    for (int i = 0; i < n->nkids && h->ok; i++)
-        walk_harmless(h, n->kids[i]);
-}
-
-/* What a function of the file writes, for its callers: nothing but its
- * locals (state 2), perhaps through some of its pointer parameters
- * (`params`), or other memory (state 3). A function with a region reports
- * its own writes: nothing for its callers to do. */
-static FnSummary *summarize(Res *r, CXCursor def)
-{
-    CXCursor canon = clang_getCanonicalCursor(def);
-    FnSummary *s = r->summaries;
-    while (s && !clang_equalCursors(s->def, canon))
-        s = s->next;
-    if (s)
-        return s; /* being computed: recursion adds nothing new */
-    s = xcalloc(1, sizeof *s);
-    s->def = canon;
-    s->state = 1;
-    s->next = r->summaries;
-    r->summaries = s;
-    if (is_regioned(r, def)) {
-        s->state = 2;
-        return s;
-    }
-    Node *tree = ast_build(r->src, def);
-    Node *saved_fn = r->fn;
-    Var **saved_addr = r->addr_taken;
-    int saved_naddr = r->naddr;
-    r->fn = tree;
-    r->addr_taken = NULL;
-    r->naddr = 0;
-    collect_addr_taken(r, tree);
-    HarmCtx h = {r, def, {0}, true, 0};
-    /* parameters assigned anywhere in the function (facts without calls) */
-    collect_facts(r, tree, &h.facts);
-    walk_harmless(&h, tree);
-    r->fn = saved_fn;
-    r->addr_taken = saved_addr;
-    r->naddr = saved_naddr;
-    s->state = h.ok ? 2 : 3;
-    s->params = h.ok ? h.params : 0;
-    return s;
-}
-
-/* A function of the file whose calls need no invalidation: it has a
- * region (its writes invalidate themselves), or it writes only its own
- * locals and calls only such functions. */
-static bool callee_harmless(Res *r, CXCursor fn)
-{
-    CXCursor def = clang_getCursorDefinition(fn);
-    if (clang_Cursor_isNull(def) || !source_cursor_in_main(r->src, def))
-        return false;
-    if (is_regioned(r, def))
-        return true;
-    FnSummary *s = summarize(r, def);
-    return s->state != 3 && s->params == 0;
 }
 
 /* ------------------------------------------------------------ writes */
@@ -699,8 +149,6 @@ typedef struct {
     InvalList *out;
 } WriteCtx;
 
-static bool safe_expr(const Node *n, bool top);
-
 /* Host loops between `n` and the scope, innermost first. */
 static int enclosing_fors(const WriteCtx *w, const Node *n, const Node **loops, int max)
 {
@@ -725,8 +173,8 @@ static bool box_write(WriteCtx *w, const Node *lv, const Node *sub_node)
     CXType bt = clang_getCanonicalType(base->type);
     if (bt.kind != CXType_Pointer)
         return false; /* fixed-size arrays: the whole array, simpler */
-    if (!invariant_expr(w->r, &w->facts, base, NULL, NULL, 0) || !safe_expr(base, false) ||
-        !safe_expr(sub, false))
+    if (!fx_invariant(&w->r->fx, &w->facts, base, NULL, NULL, 0) || !fx_safe(base, false) ||
+        !fx_safe(sub, false))
         return false;
     const Node *loops[4];
     int nloops = enclosing_fors(w, sub_node, loops, 4);
@@ -750,15 +198,15 @@ static bool box_write(WriteCtx *w, const Node *lv, const Node *sub_node)
     }
     if (nused == 0)
         return false;
-    if (!invariant_expr(w->r, &w->facts, sub, NULL, ivs, nused))
+    if (!fx_invariant(&w->r->fx, &w->facts, sub, NULL, ivs, nused))
         return false;
     for (int k = 0; k < nused; k++) {
         if (!access_linear(src, sub, ivs[k]).affine)
             return false;
         /* bounds evaluated before the statement: no loop variable, nothing it changes */
-        if (!invariant_expr(w->r, &w->facts, infos[k].lo_node, NULL, NULL, 0) ||
-            !invariant_expr(w->r, &w->facts, infos[k].hi_node, NULL, NULL, 0) ||
-            !safe_expr(infos[k].lo_node, false) || !safe_expr(infos[k].hi_node, false))
+        if (!fx_invariant(&w->r->fx, &w->facts, infos[k].lo_node, NULL, NULL, 0) ||
+            !fx_invariant(&w->r->fx, &w->facts, infos[k].hi_node, NULL, NULL, 0) ||
+            !fx_safe(infos[k].lo_node, false) || !fx_safe(infos[k].hi_node, false))
             return false;
         for (int j = 0; j < nused; j++)
             if (ast_mentions(infos[k].lo_node, ivs[j]) || ast_mentions(infos[k].hi_node, ivs[j]))
@@ -806,56 +254,6 @@ static bool is_bitfield(const Node *lv)
     return !clang_Cursor_isNull(f) && clang_Cursor_isBitField(f);
 }
 
-/* Whether evaluating `n` anywhere in the statement is safe: no memory read
- * (a guard such as `if (p)` may protect it), no division by a variable,
- * no call or side effect. `top`: the location written, not read. */
-static bool safe_expr(const Node *n, bool top)
-{
-    CXType t = clang_getCanonicalType(n->type);
-    bool array = t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray;
-    switch (n->kind) {
-    case N_CALL:
-    case N_ASSIGN:
-    case N_ASM:
-    case N_STMTEXPR:
-    case N_OTHER:
-        return false;
-    case N_SIZEOF:
-        return true;
-    case N_UNARY:
-        if (!strcmp(n->op, "++") || !strcmp(n->op, "--"))
-            return false;
-        if (!strcmp(n->op, "*") && !top && !array)
-            return false;
-        if (!strcmp(n->op, "&") && n->nkids)
-            return safe_expr(n->kids[0], true);
-        break;
-    case N_SUBSCRIPT:
-        if (!top && !array)
-            return false;
-        break;
-    case N_MEMBER:
-        if (!top && !array)
-            return false;
-        if (!strcmp(n->op, ".") && n->nkids)
-            return safe_expr(n->kids[0], true);
-        break;
-    case N_BINARY:
-        if ((!strcmp(n->op, "/") || !strcmp(n->op, "%")) && n->nkids == 2) {
-            const Node *d = ast_strip(n->kids[1]);
-            if (d->kind != N_INTLIT || !strcmp(ast_print(d), "0"))
-                return false;
-        }
-        break;
-    default:
-        break;
-    }
-    for (int i = 0; i < n->nkids; i++)
-        if (!safe_expr(n->kids[i], false))
-            return false;
-    return true;
-}
-
 /* Whether a loop of the statement runs `n` several times. */
 static bool in_loop(const WriteCtx *w, const Node *n)
 {
@@ -891,22 +289,22 @@ static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
     const Node *lv = ast_strip((Node *)lv_in);
     unsigned line, col;
     source_line_col(src, lv->start, &line, &col);
-    const Var *root = dot_root(lv);
-    if (root && plain_local(r, root))
+    const Var *root = fx_dot_root(lv);
+    if (root && fx_plain_local(&r->fx, root))
         return;
     char *text = lv->from_macro ? NULL : ast_expr_text(src, lv);
     bool loop = in_loop(w, lv);
     if (text && !is_bitfield(lv)) {
         char *call = xformat("pragreduce::host_wrote(&(%s), sizeof(%s))", text, text);
         char *why = xformat("line %u: %s written on the host: those bytes", line, text);
-        if (safe_expr(lv, true) && invariant_at(r, &w->facts, lv, NULL, NULL, 0, true)) {
+        if (fx_safe(lv, true) && fx_invariant_at(&r->fx, &w->facts, lv, NULL, NULL, 0, true)) {
             add_inval(w->out, xformat("%s;", call), why, lv->start, 0);
             return;
         }
         /* at the write: only the assignment itself may change the address */
         Facts own = {0};
-        collect_facts(r, expr, &own);
-        if (!loop && invariant_at(r, &own, lv, NULL, NULL, 0, true) && put_inline(w, expr, call, why))
+        fx_facts(&r->fx, expr, &own);
+        if (!loop && fx_invariant_at(&r->fx, &own, lv, NULL, NULL, 0, true) && put_inline(w, expr, call, why))
             return;
     }
     const Node *s = lv;
@@ -947,21 +345,21 @@ static void classify_call(WriteCtx *w, const Node *call)
     const Source *src = r->src;
     unsigned line, col;
     source_line_col(src, call->start, &line, &col);
-    CXCursor fn = callee_of(call);
+    CXCursor fn = fx_callee(call);
     if (clang_Cursor_isNull(fn)) {
         add_all(w->out, xformat("line %u: a call through a pointer may write anything", line),
                 call->start);
         return;
     }
-    if (callee_is_pure(r, call) || callee_harmless(r, fn))
+    if (fx_pure_call(&r->fx, call) || fx_harmless(&r->fx, fn))
         return;
     CXCursor def = clang_getCursorDefinition(fn);
     const char *name = call->name ? call->name : "?";
     if (clang_Cursor_isNull(def) || !source_cursor_in_main(src, def)) {
-        int k = model_of(r, call);
-        if (k >= 0 && !models[k].n1) {
+        int k = fx_model_of(&r->fx, call);
+        if (k >= 0 && !fx_models[k].n1) {
             /* free, realloc: the block's copies dropped as it is freed */
-            const Node *arg = call->kids[models[k].dst];
+            const Node *arg = call->kids[fx_models[k].dst];
             if (!arg->from_macro && !call->from_macro) {
                 edits_add(r->edits, arg->start, arg->start, xstrdup("pragreduce::freeing("));
                 edits_add(r->edits, arg->end, arg->end, xstrdup(")"));
@@ -979,26 +377,26 @@ static void classify_call(WriteCtx *w, const Node *call)
         if (k >= 0) {
             const Var *exempt = assigned_from(call);
             bool inv = true;
-            int args[3] = {models[k].dst, models[k].n1 > 0 ? models[k].n1 : 0, models[k].n2};
+            int args[3] = {fx_models[k].dst, fx_models[k].n1 > 0 ? fx_models[k].n1 : 0, fx_models[k].n2};
             /* safe arguments run before the statement; others at the call */
             bool safe = true;
             for (int a = 0; a < 3; a++)
                 if (args[a])
-                    safe &= safe_expr(call->kids[args[a]], false);
+                    safe &= fx_safe(call->kids[args[a]], false);
             Facts own = {0};
-            collect_facts(r, call, &own);
+            fx_facts(&r->fx, call, &own);
             for (int a = 0; a < 3 && inv; a++)
                 if (args[a])
                     inv = !call->kids[args[a]]->from_macro &&
-                          invariant_expr(r, safe ? &w->facts : &own, call->kids[args[a]], exempt, NULL, 0);
+                          fx_invariant(&r->fx, safe ? &w->facts : &own, call->kids[args[a]], exempt, NULL, 0);
             if (inv) {
-                char *dst = ast_expr_text(src, call->kids[models[k].dst]);
-                char *bytes = models[k].n1 < 0 ? xformat("sizeof *(%s)", dst)
-                              : models[k].n2
+                char *dst = ast_expr_text(src, call->kids[fx_models[k].dst]);
+                char *bytes = fx_models[k].n1 < 0 ? xformat("sizeof *(%s)", dst)
+                              : fx_models[k].n2
                                   ? xformat("(size_t)(%s) * (size_t)(%s)",
-                                            ast_expr_text(src, call->kids[models[k].n1]),
-                                            ast_expr_text(src, call->kids[models[k].n2]))
-                                  : xformat("(size_t)(%s)", ast_expr_text(src, call->kids[models[k].n1]));
+                                            ast_expr_text(src, call->kids[fx_models[k].n1]),
+                                            ast_expr_text(src, call->kids[fx_models[k].n2]))
+                                  : xformat("(size_t)(%s)", ast_expr_text(src, call->kids[fx_models[k].n1]));
                 char *inv_call = xformat("pragreduce::host_wrote(%s, %s)", dst, bytes);
                 char *why = xformat("line %u: %s writes %s: those bytes", line, name, dst);
                 if (safe) {
@@ -1017,14 +415,14 @@ static void classify_call(WriteCtx *w, const Node *call)
     }
     /* a function that writes through some of its pointer parameters: what
      * the arguments point into, when that is a fixed-size array */
-    FnSummary *sum = summarize(r, def);
+    FnSummary *sum = fx_summary(&r->fx, def);
     if (sum->state == 2) {
         InvalList mine = {0};
         bool known = true;
         for (int j = 0; j < 64 && j + 1 < call->nkids && known; j++) {
             if (!(sum->params >> j & 1))
                 continue;
-            const Node *root = address_root(call->kids[j + 1]);
+            const Node *root = fx_address_root(call->kids[j + 1]);
             const Var *v = root ? root->var : NULL;
             known = v && clang_getCursorKind(v->decl) != CXCursor_ParmDecl &&
                     clang_getCanonicalType(v->type).kind == CXType_ConstantArray;
@@ -1074,7 +472,7 @@ static InvalList writes_of(Res *r, const Node *n, const Node *scope)
     WriteCtx w = {r, scope, n != scope && (scope->kind == N_FOR || scope->kind == N_WHILE ||
                                            scope->kind == N_DO),
                   {0}, &out};
-    collect_facts(r, scope, &w.facts);
+    fx_facts(&r->fx, scope, &w.facts);
     walk_writes(&w, n);
     return out;
 }
@@ -1197,9 +595,9 @@ static void rewrite_stmt(Res *r, Node *n);
 static void mark_chains(Res *r, const Node *n)
 {
     if (n->kind == N_CALL && n->nkids && !n->from_macro) {
-        CXCursor fn = callee_of(n);
+        CXCursor fn = fx_callee(n);
         const Node *callee = ast_strip(n->kids[0]);
-        if (!clang_Cursor_isNull(fn) && is_regioned(r, clang_getCursorDefinition(fn)) &&
+        if (!clang_Cursor_isNull(fn) && fx_is_regioned(&r->fx, clang_getCursorDefinition(fn)) &&
             !callee->from_macro) {
             edits_add(r->edits, callee->start, callee->start, xstrdup("(pragreduce::chain_next(), "));
             edits_add(r->edits, callee->end, callee->end, xstrdup(")"));
@@ -1249,7 +647,7 @@ static void rewrite_leaf(Res *r, Node *n)
             const Node *d = n->kids[i];
             if (d->kind == N_VARDECL && d->var && d->var->storage == VAR_LOCAL &&
                 has_initializer(r->src, d) &&
-                (type_is_aggregate(d->var->type) || is_addr_taken(r, d->var)) &&
+                (fx_type_is_aggregate(d->var->type) || fx_is_addr_taken(&r->fx, d->var)) &&
                 clang_getCanonicalType(d->var->type).kind != CXType_VariableArray) {
                 unsigned line, col;
                 source_line_col(r->src, d->start, &line, &col);
@@ -1385,7 +783,7 @@ static void rewrite_stmt(Res *r, Node *n)
  * error when it is to a region array and no update of it follows. */
 static void check_region_write(Res *r, const Node *lv, unsigned after, const DataDirective *d)
 {
-    const Node *b = address_root(lv);
+    const Node *b = fx_address_root(lv);
     for (int s = 0; b && b->name && s < d->nsections; s++) {
         if (strcmp(b->name, d->sections[s].name) != 0)
             continue;
@@ -1420,20 +818,20 @@ static void check_region_writes(Res *r, const Node *n, const DataDirective *d)
         (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && n->nkids))
         check_region_write(r, n->kids[0], n->end, d);
     if (n->kind == N_CALL) {
-        int k = model_of(r, n);
-        CXCursor fn = callee_of(n);
+        int k = fx_model_of(&r->fx, n);
+        CXCursor fn = fx_callee(n);
         CXCursor def = clang_Cursor_isNull(fn) ? fn : clang_getCursorDefinition(fn);
-        if (k >= 0 && models[k].n1)
-            check_region_write(r, n->kids[models[k].dst], n->end, d);
+        if (k >= 0 && fx_models[k].n1)
+            check_region_write(r, n->kids[fx_models[k].dst], n->end, d);
         else if (k < 0 && !clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def) &&
-                 !is_regioned(r, def)) {
-            Node *saved_fn = r->fn;
-            Var **saved_addr = r->addr_taken;
-            int saved_naddr = r->naddr;
-            FnSummary *sum = summarize(r, def);
-            r->fn = saved_fn;
-            r->addr_taken = saved_addr;
-            r->naddr = saved_naddr;
+                 !fx_is_regioned(&r->fx, def)) {
+            Node *saved_fn = r->fx.fn;
+            Var **saved_addr = r->fx.addr_taken;
+            int saved_naddr = r->fx.naddr;
+            FnSummary *sum = fx_summary(&r->fx, def);
+            r->fx.fn = saved_fn;
+            r->fx.addr_taken = saved_addr;
+            r->fx.naddr = saved_naddr;
             for (int j = 0; sum->state == 2 && j < 64 && j + 1 < n->nkids; j++)
                 if (sum->params >> j & 1)
                     check_region_write(r, n->kids[j + 1], n->end, d);
@@ -1470,8 +868,8 @@ static enum CXChildVisitResult scan_calls_in(CXCursor c, CXCursor parent, void *
         CXCursor callee = clang_getCursorReferenced(c);
         if (!clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
             CXCursor def = clang_getCursorDefinition(callee);
-            if (!clang_Cursor_isNull(def) && is_regioned(cs->r, def) && !is_regioned(cs->r, cs->fn)) {
-                add_regioned(cs->r, cs->fn);
+            if (!clang_Cursor_isNull(def) && fx_is_regioned(&cs->r->fx, def) && !fx_is_regioned(&cs->r->fx, cs->fn)) {
+                fx_add_regioned(&cs->r->fx, cs->fn);
                 cs->grew = true;
                 return CXChildVisit_Break;
             }
@@ -1485,7 +883,7 @@ static enum CXChildVisitResult scan_callers(CXCursor c, CXCursor parent, void *d
     (void)parent;
     CallerScan *cs = data;
     if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
-        source_cursor_in_main(cs->r->src, c) && !is_regioned(cs->r, c)) {
+        source_cursor_in_main(cs->r->src, c) && !fx_is_regioned(&cs->r->fx, c)) {
         cs->fn = c;
         clang_visitChildren(c, scan_calls_in, cs);
     }
@@ -1496,6 +894,14 @@ static const char *const unsafe_names[] = {"pthread_create", "thrd_create", "for
                                            "signal", "sigaction", "setjmp", "longjmp",
                                            "_setjmp", "_longjmp", "sigsetjmp", "siglongjmp",
                                            "__builtin_setjmp", "__builtin_longjmp", NULL};
+
+static bool name_in(const char *name, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(name, *list))
+            return true;
+    return false;
+}
 
 /* A reason the file keeps nothing on the GPU, or NULL. */
 static char *unsafe_reason(const Source *src)
@@ -1595,7 +1001,7 @@ static void explain_sites(Res *r, CXCursor fn)
 bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDirective *dirs,
                        int ndirs, EditList *edits, FILE *explain)
 {
-    Res r = {.src = src, .sites = sites, .nsites = nsites, .dirs = dirs, .ndirs = ndirs,
+    Res r = {.fx = {.src = src}, .src = src, .sites = sites, .nsites = nsites, .dirs = dirs, .ndirs = ndirs,
              .edits = edits, .explaining = explain != NULL, .ok = true};
     /* the generated names' prefix: "pr_" of "pr_loop0" */
     r.prefix = "pr_";
@@ -1607,10 +1013,10 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
         }
     for (int i = 0; i < nsites; i++)
         if (!sites[i].rejected && sites[i].loop)
-            add_regioned(&r, sites[i].function);
+            fx_add_regioned(&r.fx, sites[i].function);
     for (int i = 0; i < ndirs; i++)
         if (dirs[i].bound)
-            add_regioned(&r, dirs[i].function);
+            fx_add_regioned(&r.fx, dirs[i].function);
 
     /* callers of functions with regions get one too, so that those calls
      * can be chained (their copies outlive them in the caller's region) */
@@ -1622,16 +1028,16 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
     }
 
     char *unsafe = unsafe_reason(src);
-    for (int f = 0; f < r.nregioned; f++) {
-        CXCursor fn = clang_getCursorDefinition(r.regioned[f]);
+    for (int f = 0; f < r.fx.nregioned; f++) {
+        CXCursor fn = clang_getCursorDefinition(r.fx.regioned[f]);
         Node *tree = ast_build(src, fn);
         Node *body = tree->nkids ? tree->kids[tree->nkids - 1] : NULL;
         if (!body || body->kind != N_COMPOUND || body->from_macro)
             continue;
-        r.fn = tree;
-        r.addr_taken = NULL;
-        r.naddr = 0;
-        collect_addr_taken(&r, tree);
+        r.fx.fn = tree;
+        r.fx.addr_taken = NULL;
+        r.fx.naddr = 0;
+        fx_collect_addr_taken(&r.fx, tree);
         r.ncalls = 0;
         collect_calls(&r, tree);
         char *name = cursor_spelling(fn);
