@@ -1202,15 +1202,18 @@ template <class T> inline bool iv_wraps(T lo, u64 trip, u64 step, bool down)
 /* Device copies of host arrays kept between marked loops, so that a loop
  * over arrays the host has not written since the last one copies nothing.
  *
- * Each function with marked loops declares a `region` at the start of its
- * body; it pushes itself on this thread's region stack and frees the copies
- * it owns when the call returns. The wrappers ask resident_in() for each
+ * Each function with marked loops (and each caller of one in the file)
+ * declares a `region` at the start of its body; it pushes itself on this
+ * thread's region stack and frees the copies it owns when the call returns
+ * (or, when the call was chained, leaves them to the caller's region). The wrappers ask resident_in() for each
  * array's device copy: a copy that covers the bytes is reused (only what
  * the host wrote since is copied again), else one is made and recorded in
  * the innermost region. The transpiler puts host_wrote() (a byte range)
  * or host_wrote_all() (unknown writes) before every host statement of such
- * a function that may write memory, and host_freed() before free/realloc;
- * they mark the overlapping copies stale, in every region of the thread.
+ * a function that may write memory, and free(freeing(p)) for free and
+ * realloc; they mark the overlapping copies stale (or drop them), in every
+ * region of the thread. A stale copy is refreshed, within the bytes a loop
+ * asks for, when a loop next reads them.
  * A `data_region` (#pragma reduce data) makes its copies sticky: they
  * survive host_wrote_all(), are visible from the functions it calls, and
  * update_in() refreshes them. PRAGREDUCE_RESIDENT=0 keeps nothing. */
@@ -1583,11 +1586,19 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
     Resident *e = resident_find(lo, hi);
     if (e) {
         e->used = call_epoch();
-        if (e->dirty_lo < e->dirty_hi) {
-            /* the host wrote part of it: that part again */
-            to_device(e->dev + (e->dirty_lo - e->lo), (const void *)e->dirty_lo, e->dirty_hi - e->dirty_lo,
-                      site);
-            e->dirty_lo = e->dirty_hi = 0;
+        /* what the host wrote since, within the bytes asked for (the rest of
+         * the copy may cover memory freed since: never read it) */
+        const uintptr_t l = e->dirty_lo > lo ? e->dirty_lo : lo;
+        const uintptr_t h = e->dirty_hi < hi ? e->dirty_hi : hi;
+        if (l < h) {
+            to_device(e->dev + (l - e->lo), (const void *)l, h - l, site);
+            if (l <= e->dirty_lo && e->dirty_hi <= h)
+                e->dirty_lo = e->dirty_hi = 0; /* all of it */
+            else if (l <= e->dirty_lo)
+                e->dirty_lo = h;               /* its start */
+            else if (e->dirty_hi <= h)
+                e->dirty_hi = l;               /* its end */
+            /* else a part in the middle: the rest stays dirty, this part too */
             if (copied)
                 *copied = true;
         } else {

@@ -102,11 +102,23 @@ int main()
         pragreduce::host_wrote_all();
         x[4000] = 3;
         CHECK(use(x, 4096) == d && same(d, x, 4096));
-        /* a request for bytes the dirty part only half covers */
+        /* a request for bytes the dirty part only half covers: only those
+         * copied, the rest stays dirty */
         pragreduce::host_wrote(x + 1000, 2000 * sizeof(long));
         for (long i = 1000; i < 3000; i++)
             x[i] = 1;
+        before = counts().h2d_bytes;
+        CHECK(same(use(x + 2000, 1000), x + 2000, 1000));
+        CHECK(counts().h2d_bytes - before == 1000 * sizeof(long));
         CHECK(same(use(x + 2000, 100), x + 2000, 100));
+        CHECK(counts().h2d_bytes - before == 1000 * sizeof(long));
+        CHECK(same(use(x, 4096), x, 4096));
+        CHECK(counts().h2d_bytes - before == 2000 * sizeof(long));
+        /* a middle part: the rest still refreshed later */
+        pragreduce::host_wrote(x, 4096 * sizeof(long));
+        for (long i = 0; i < 4096; i++)
+            x[i] = i % 5;
+        CHECK(same(use(x + 1000, 10), x + 1000, 10));
         CHECK(same(use(x, 4096), x, 4096));
         /* a nested region (a called function): it does not reuse the
          * caller's copies, but its writes make them stale */
