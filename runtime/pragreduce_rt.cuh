@@ -1376,7 +1376,7 @@ inline bool any_resident()
 }
 
 /* The host wrote bytes [p, p + bytes): copies of them are stale. */
-inline void host_wrote(const void *p, size_t bytes)
+inline void host_wrote(const volatile void *p, size_t bytes)
 {
     if (bytes == 0 || !any_resident())
         return;
@@ -1388,7 +1388,7 @@ inline void host_wrote(const void *p, size_t bytes)
 }
 
 /* Elements first..last (inclusive, either order) of the array at `base`. */
-inline void host_wrote_elems(const void *base, size_t elem, long long first, long long last)
+inline void host_wrote_elems(const volatile void *base, size_t elem, long long first, long long last)
 {
     if (!any_resident())
         return;
@@ -1403,13 +1403,14 @@ inline void host_wrote_elems(const void *base, size_t elem, long long first, lon
     const uintptr_t l = lo < 0 ? 0 : lo > top ? UINTPTR_MAX : (uintptr_t)lo;
     const uintptr_t h = hi < 0 ? 0 : hi > top ? UINTPTR_MAX : (uintptr_t)hi;
     if (h > l)
-        host_wrote((const void *)l, (size_t)(h - l));
+        host_wrote((const volatile void *)l, (size_t)(h - l));
 }
 
 /* A host loop nest writes base[sub(i, ...)] with sub affine in each loop
  * variable: its extreme values are at the corners of the variables'
  * ranges, given as (first, bound) pairs. */
-template <class F> inline void host_wrote_box(const void *base, size_t elem, F sub, long long a0, long long b0)
+template <class F>
+inline void host_wrote_box(const volatile void *base, size_t elem, F sub, long long a0, long long b0)
 {
     if (!any_resident())
         return;
@@ -1418,7 +1419,7 @@ template <class F> inline void host_wrote_box(const void *base, size_t elem, F s
 }
 
 template <class F>
-inline void host_wrote_box(const void *base, size_t elem, F sub, long long a0, long long b0, long long a1,
+inline void host_wrote_box(const volatile void *base, size_t elem, F sub, long long a0, long long b0, long long a1,
                            long long b1)
 {
     if (!any_resident())
@@ -1433,7 +1434,7 @@ inline void host_wrote_box(const void *base, size_t elem, F sub, long long a0, l
 }
 
 template <class F>
-inline void host_wrote_box(const void *base, size_t elem, F sub, long long a0, long long b0, long long a1,
+inline void host_wrote_box(const volatile void *base, size_t elem, F sub, long long a0, long long b0, long long a1,
                            long long b1, long long a2, long long b2)
 {
     if (!any_resident())
@@ -1633,6 +1634,19 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
     return e;
 }
 
+/* How a wrapper uses the table (emit.c's wrappers; any other emitter the
+ * same way), under gpu_lock() once use_gpu() said yes:
+ *   bool keep = resident_on() && resident_fits(bytes of all its arrays);
+ *   for each array it reads, while keep:
+ *       const void *d = resident_in(host + first, count * sizeof(T), site, nullptr);
+ *       keep = d != nullptr;          (the kernel reads d, indexed from `first`)
+ *   for each array the kernel writes: resident_inout(...) instead;
+ *   when !keep: copy every array into its scratch as before (kept copies
+ *   that are not complete are simply not used);
+ *   after the kernel, for each written array:
+ *       keep ? resident_out(host + first, bytes, site)
+ *            : (to_host(host + first, scratch copy, bytes, site), host_wrote(host + first, bytes));
+ *   and a CPU fallback that writes arrays calls host_wrote_all(true). */
 inline const void *resident_in(const void *host, size_t bytes, const char *site, bool *copied)
 {
     Resident *e = resident_acquire(host, bytes, site, copied);
@@ -1674,13 +1688,13 @@ struct data_region {
     explicit data_region(const char *s) : site(s) {}
     data_region(const data_region &) = delete;
     data_region &operator=(const data_region &) = delete;
-    void in(const void *host, size_t bytes)
+    void in(const volatile void *host, size_t bytes)
     {
         if (bytes == 0 || device_mode() == MODE_CPU || !gpu_present(site))
             return;
         std::lock_guard<std::recursive_mutex> hold(gpu_lock());
         call_epoch()++;
-        Resident *e = resident_acquire(host, bytes, site, nullptr);
+        Resident *e = resident_acquire((const void *)host, bytes, site, nullptr);
         if (!e)
             return; /* no room: the loops copy as they go */
         e->sticky++;
@@ -1701,7 +1715,7 @@ struct data_region {
 
 /* #pragma reduce update in(a[lo:n]): the host wrote those bytes; their
  * kept copy gets them now. */
-inline void update_in(const void *host, size_t bytes, const char *site)
+inline void update_in(const volatile void *host, size_t bytes, const char *site)
 {
     if (bytes == 0 || region_stack().empty())
         return;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 static long *g_alias; /* a global pointer to the array */
+static volatile long ticks[4]; /* volatile memory written between loops */
 
 /* writes through its parameter */
 static void helper_write(long *p, long k) { p[k] = 1000 + k; }
@@ -159,8 +160,9 @@ int main(int argc, char **argv)
         s2 += b[i];
     printf("fused output: %ld %ld\n", s, s2);
 
+    ticks[1] = 2;
     if (n > 0)
-        printf("peek: %ld\n", peek(x, 0));
+        printf("peek: %ld %ld\n", peek(x, 0), ticks[1]);
     s = 0;
 #pragma reduce(+: s)
     for (long i = 0; i < n; i++)
