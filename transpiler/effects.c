@@ -84,7 +84,7 @@ const Var *fx_dot_root(const Node *n)
 
 /* ------------------------------------------------------------ statement facts */
 
-static bool is_modeled(const Effects *r, const Node *call);
+static bool is_modeled(Effects *r, const Node *call);
 
 CXCursor fx_callee(const Node *call)
 {
@@ -331,7 +331,7 @@ const FxModel fx_models[FX_NMODELS] = {{"clock_gettime", 2, -1, 0}, {"gettimeofd
               {"snprintf", 1, 2, 0}, {"vsnprintf", 1, 2, 0}, {"qsort", 1, 2, 3},
               {"free", 1, 0, 0},     {"realloc", 1, 0, 0}};
 
-int fx_model_of(const Effects *r, const Node *call)
+int fx_model_of(Effects *r, const Node *call)
 {
     CXCursor fn = fx_callee(call);
     if (clang_Cursor_isNull(fn) || !call->name)
@@ -342,33 +342,60 @@ int fx_model_of(const Effects *r, const Node *call)
     const char *name = call->name;
     if (!strncmp(name, "__builtin_", 10))
         name += 10;
-    for (int k = 0; k < (int)(FX_NMODELS); k++)
-        if (!strcmp(name, fx_models[k].name) && call->nkids > fx_models[k].dst &&
-            call->nkids > fx_models[k].n1 && call->nkids > fx_models[k].n2)
-            return k;
+    for (int k = 0; k < FX_NMODELS; k++) {
+        if (strcmp(name, fx_models[k].name) != 0 || call->nkids <= fx_models[k].dst ||
+            call->nkids <= fx_models[k].n1 || call->nkids <= fx_models[k].n2)
+            continue;
+        /* qsort calls its comparator: one that may write makes it unknown */
+        if (!strcmp(name, "qsort")) {
+            const Node *cmp = call->nkids > 4 ? ast_strip(call->kids[4]) : NULL;
+            while (cmp && cmp->kind == N_CAST && cmp->nkids)
+                cmp = ast_strip(cmp->kids[cmp->nkids - 1]);
+            CXCursor f = cmp && cmp->kind == N_DECLREF && !cmp->var
+                             ? clang_getCursorReferenced(cmp->cursor)
+                             : clang_getNullCursor();
+            if (clang_Cursor_isNull(f) || clang_getCursorKind(f) != CXCursor_FunctionDecl ||
+                !fx_harmless(r, f))
+                return -1;
+        }
+        return k;
+    }
     return -1;
 }
 
-static bool is_modeled(const Effects *r, const Node *call) { return fx_model_of(r, call) >= 0; }
+static bool is_modeled(Effects *r, const Node *call) { return fx_model_of(r, call) >= 0; }
 
 /* The variable an lvalue's address derives from: through subscripts, `*`,
  * members and pointer arithmetic; NULL when none. */
+/* A pointer value the address is computed from: the root variable or
+ * arithmetic on it may be one; a pointer read from memory (p->data[i],
+ * a[k][j] through double **, *q[i]) points elsewhere. */
+static bool loaded_pointer(const Node *n)
+{
+    CXType t = clang_getCanonicalType(n->type);
+    if (t.kind != CXType_Pointer)
+        return false;
+    return n->kind == N_SUBSCRIPT || n->kind == N_MEMBER || n->kind == N_CALL ||
+           (n->kind == N_UNARY && !strcmp(n->op, "*")) || n->kind == N_OTHER;
+}
+
 const Node *fx_address_root(const Node *n)
 {
     n = ast_strip((Node *)n);
     for (int depth = 0; n && depth < 32; depth++) {
+        const Node *next;
         switch (n->kind) {
         case N_DECLREF:
             return n;
         case N_SUBSCRIPT:
         case N_MEMBER:
         case N_CAST:
-            n = n->nkids ? ast_strip(n->kids[n->kind == N_CAST ? n->nkids - 1 : 0]) : NULL;
+            next = n->nkids ? ast_strip(n->kids[n->kind == N_CAST ? n->nkids - 1 : 0]) : NULL;
             break;
         case N_UNARY:
-            if (strcmp(n->op, "*") != 0 && strcmp(n->op, "&") != 0)
+            if ((strcmp(n->op, "*") != 0 && strcmp(n->op, "&") != 0) || !n->nkids)
                 return NULL;
-            n = ast_strip(n->kids[0]);
+            next = ast_strip(n->kids[0]);
             break;
         case N_BINARY: {
             if ((strcmp(n->op, "+") != 0 && strcmp(n->op, "-") != 0) || n->nkids != 2)
@@ -376,12 +403,15 @@ const Node *fx_address_root(const Node *n)
             CXType t0 = clang_getCanonicalType(ast_strip(n->kids[0])->type);
             bool p0 = t0.kind == CXType_Pointer || t0.kind == CXType_ConstantArray ||
                       t0.kind == CXType_IncompleteArray;
-            n = ast_strip(n->kids[p0 ? 0 : 1]);
+            next = ast_strip(n->kids[p0 ? 0 : 1]);
             break;
         }
         default:
             return NULL;
         }
+        if (!next || loaded_pointer(next))
+            return NULL;
+        n = next;
     }
     return NULL;
 }

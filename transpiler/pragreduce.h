@@ -653,7 +653,7 @@ bool fx_safe(const Node *n, bool top);
 /* A library call that writes no memory a marked loop may read. */
 bool fx_pure_call(const Effects *fx, const Node *call);
 /* The model of a library call (index in fx_models), or -1. */
-int fx_model_of(const Effects *fx, const Node *call);
+int fx_model_of(Effects *fx, const Node *call);
 /* The variable an lvalue's address derives from (through subscripts, `*`,
  * members, pointer arithmetic), or NULL. */
 const Node *fx_address_root(const Node *n);

@@ -235,7 +235,11 @@ static const Var *array_object(const Node *lv)
 {
     const Node *n = ast_strip((Node *)lv);
     for (;;) {
-        if (n->kind == N_SUBSCRIPT || (n->kind == N_MEMBER && !strcmp(n->op, ".")))
+        /* within the array: elements of elements, members by value; not
+         * what a pointer stored in it points to */
+        CXType base = n->nkids ? clang_getCanonicalType(ast_strip(n->kids[0])->type) : n->type;
+        if ((n->kind == N_SUBSCRIPT && base.kind == CXType_ConstantArray) ||
+            (n->kind == N_MEMBER && !strcmp(n->op, ".")))
             n = ast_strip(n->kids[0]);
         else
             break;

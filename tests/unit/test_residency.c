@@ -105,6 +105,26 @@ START_TEST(helpers_writing_parameters)
 }
 END_TEST
 
+START_TEST(pointers_stored_in_arrays_point_elsewhere)
+{
+    const char *t = user_code(HEAD "struct buf { double *data; };\n"
+                              "static void put(struct buf *b) { b->data[0] = 1; }\n"
+                              "static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }\n"
+                              "static int g;\n"
+                              "static int cmp_counting(const void *a, const void *b) { g++; return 0; }\n"
+                              "double f(double *x, long n, int *k) {\n double s = 0; struct buf bs[2]; int v[8];\n"
+                              " bs[0].data = x;\n" LOOP("x")
+                              " put(bs);\n bs[1].data[3] = 2;\n qsort(v, 8, sizeof v[0], cmp);\n"
+                              " qsort(k, 8, sizeof k[0], cmp_counting);\n" LOOP("x") " return s;\n}\n",
+                              "double f(");
+    /* put writes what bs[0].data points to, not bs: everything */
+    has(t, "pragreduce::host_wrote_all(); put(bs);");
+    has(t, "(pragreduce::host_wrote(&(bs[1].data[3]), sizeof(bs[1].data[3])), bs[1].data[3] = 2);");
+    has(t, "pragreduce::host_wrote(v, (size_t)(8) * (size_t)(sizeof v[0])); qsort(v,");
+    has(t, "pragreduce::host_wrote_all(); qsort(k,");
+}
+END_TEST
+
 START_TEST(calls_are_chained)
 {
     const char *t = user_code(HEAD "static double sum(const double *x, long n) {\n double s = 0;\n" LOOP("x")
@@ -178,6 +198,7 @@ Suite *residency_suite(void)
     tcase_add_test(tc, library_writes_are_ranges);
     tcase_add_test(tc, guarded_loads_are_invalidated_at_the_write);
     tcase_add_test(tc, helpers_writing_parameters);
+    tcase_add_test(tc, pointers_stored_in_arrays_point_elsewhere);
     tcase_add_test(tc, calls_are_chained);
     tcase_add_test(tc, condition_writes_with_a_loop_inside);
     tcase_add_test(tc, threads_keep_nothing);
