@@ -46,10 +46,14 @@ bool fx_is_addr_taken(const Effects *r, const Var *v)
     return false;
 }
 
-/* Locals whose address the function takes (&v, or an array that decays). */
+/* Locals whose address the function takes (&v, or an array member that decays). */
 void fx_collect_addr_taken(Effects *r, const Node *n)
 {
-    if (n->kind == N_UNARY && !strcmp(n->op, "&") && n->nkids == 1) {
+    /* &v, &s.f, and s.arr decaying to a pointer to its first element */
+    bool decays = n->kind == N_IMPLICIT && n->nkids == 1 &&
+                  clang_getCanonicalType(n->kids[0]->type).kind == CXType_ConstantArray &&
+                  clang_getCanonicalType(n->type).kind == CXType_Pointer;
+    if ((n->kind == N_UNARY && !strcmp(n->op, "&") && n->nkids == 1) || decays) {
         const Node *t = ast_strip(n->kids[0]);
         while (t && t->kind == N_MEMBER && !strcmp(t->op, ".") && t->nkids)
             t = ast_strip(t->kids[0]);

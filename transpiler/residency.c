@@ -230,7 +230,8 @@ static bool box_write(WriteCtx *w, const Node *lv, const Node *sub_node)
     return true;
 }
 
-/* The fixed-size array a subscript chain writes into, or NULL. */
+/* The fixed-size array (or struct) a chain of subscripts of arrays and
+ * members writes into, or NULL. */
 static const Var *array_object(const Node *lv)
 {
     const Node *n = ast_strip((Node *)lv);
@@ -244,9 +245,13 @@ static const Var *array_object(const Node *lv)
         else
             break;
     }
-    if (n->kind != N_DECLREF || !n->var || clang_getCursorKind(n->var->decl) == CXCursor_ParmDecl)
+    if (n->kind != N_DECLREF || !n->var)
         return NULL;
-    return clang_getCanonicalType(n->var->type).kind == CXType_ConstantArray ? n->var : NULL;
+    /* an array (not a parameter: that is a pointer) or a struct holding it */
+    enum CXTypeKind k = clang_getCanonicalType(n->var->type).kind;
+    if (k == CXType_ConstantArray && clang_getCursorKind(n->var->decl) != CXCursor_ParmDecl)
+        return n->var;
+    return k == CXType_Record && n != ast_strip((Node *)lv) ? n->var : NULL;
 }
 
 static bool is_bitfield(const Node *lv)
@@ -319,8 +324,8 @@ static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
     const Var *arr = array_object(lv);
     if (arr) {
         add_inval(w->out, xformat("pragreduce::host_wrote(&(%s), sizeof(%s));", arr->name, arr->name),
-                  xformat("line %u: an element of the array '%s' written on the host: the array",
-                          line, arr->name),
+                  xformat("line %u: an element of '%s' written on the host: all of '%s'",
+                          line, arr->name, arr->name),
                   lv->start, 0);
         return;
     }
