@@ -2,7 +2,8 @@
 #
 #   make            build build/pragreduce
 #   make demo       transpile samples/dot.c, build it with nvcc, run it
-#   make test       unit tests (Check), golden diagnostics, end-to-end tests,
+#   make test       unit tests (Check), golden diagnostics, the runtime's residency
+#                   table (faked device), end-to-end tests,
 #                   then the unit tests again under AddressSanitizer + UBSan
 #   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
 #   make bench      transpile the benchmarks into bench-bundle/ (run on the GPU machine)
@@ -38,7 +39,7 @@ else
 Q := @
 endif
 
-.PHONY: all test check unit golden e2e asan demo deps gpu-bundle bench fuzz clean golden-update
+.PHONY: all test check unit golden runtime-test e2e asan demo deps gpu-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -102,7 +103,13 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 	ASAN_OPTIONS=detect_leaks=1 tests/run-golden.sh $(B)/pragreduce-asan
 	ASAN_OPTIONS=detect_leaks=1 PR_E2E_TRANSPILE_ONLY=1 tests/run-e2e.sh $(B)/pragreduce-asan
 
-test: unit golden e2e asan
+# the runtime's residency table, the device faked by host memory
+runtime-test: runtime/pragreduce_rt.cuh tests/runtime/resident_table.cu
+	@mkdir -p $(B)
+	$(NVCC) -O1 -w tests/runtime/resident_table.cu -o $(B)/resident_table
+	$(B)/resident_table 2>/dev/null
+
+test: unit golden runtime-test e2e asan
 	@echo "all tests passed"
 
 check: test

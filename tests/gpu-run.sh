@@ -112,6 +112,40 @@ exit $?"
     done
 done <"$logs/segmented.programs"
 echo "results with each segment group: $pass passed, $fail failed so far"
+# residency: five marked loops over one 2^27 double array copy it to the GPU
+# once (PRAGREDUCE_PROFILE's table; the other four reuse the copy), five
+# times with PRAGREDUCE_RESIDENT=0; the residency traps (resident_*) give
+# the same results without residency too
+if [ -x bin/resident_stats ]; then
+    n=134217728
+    for mode in 1 0; do
+        t0=$(date +%s%N)
+        prof=$(PRAGREDUCE_RESIDENT=$mode PRAGREDUCE_PROFILE=1 bin/resident_stats $n 2>&1 >/dev/null |
+            grep '^pragreduce-profile:')
+        t1=$(date +%s%N)
+        read -r bytes copies avoided < <(sed -n 's/.* h2d \([0-9]*\) bytes in \([0-9]*\) copies.*avoided \([0-9]*\) copies.*/\1 \2 \3/p' <<<"$prof" |
+            awk '{b += $1; c += $2; a += $3} END {print b + 0, c + 0, a + 0}')
+        want=1
+        [ $mode = 0 ] && want=5
+        echo "residency: PRAGREDUCE_RESIDENT=$mode: $copies copies to the GPU, $bytes bytes, $avoided avoided, $(( (t1 - t0) / 1000000 )) ms"
+        if [ "$copies" = $want ] && [ "$bytes" = $((want * n * 8)) ]; then ok; else
+            bad "resident_stats: PRAGREDUCE_RESIDENT=$mode: $copies copies, $bytes bytes to the GPU (want $want copies of $((n * 8)) bytes)"
+            sed 's/^/    /' <<<"$prof"
+        fi
+    done
+fi
+for f in expected/resident_*.1000003; do
+    [ -f "$f" ] || continue
+    base=$(basename "$f")
+    p=${base%.*}
+    [ -x "bin/$p" ] || continue
+    got=$(PRAGREDUCE_RESIDENT=0 "bin/$p" 1000003 2>&1) || got="$got
+exit $?"
+    if [ "$got" == "$(cat "$f")" ]; then ok; else
+        bad "$p n=1000003 (PRAGREDUCE_RESIDENT=0)"
+        diff <(echo "$got") "$f" | head -8 | sed 's/^/    /'
+    fi
+done
 
 # compute-sanitizer: memcheck at two sizes, racecheck, initcheck and
 # synccheck at a size with several blocks (so the last-block combine runs);

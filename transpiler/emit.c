@@ -763,6 +763,44 @@ static bool in_minmax_pair(const Site *site, int v)
     return false;
 }
 
+static bool site_writes_arrays(const Site *site)
+{
+    for (int i = 0; i < site->ncaptures; i++)
+        if (site->captures[i].kind == CAP_ARRAY && site->captures[i].written)
+            return true;
+    return false;
+}
+
+/* Residency: each array's device copy from the enclosing function's region
+ * (pragreduce::region), reused when the host has not written it since the
+ * last loop that read it. When one cannot be kept (residency off, no room)
+ * every array is copied into the call's scratch as before. */
+static void emit_resident(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    strbuf_puts(sb, "    /* device copies kept between loops while the enclosing function runs,\n"
+                    "       reused when the host has not written the elements since */\n"
+                    "    bool pr_resident = pragreduce::resident_on() && pragreduce::resident_fits(pr_all);\n");
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind != CAP_ARRAY)
+            continue;
+        const char *n = cap->var->name;
+        strbuf_printf(sb,
+                      "    %s = nullptr;\n"
+                      "    if (pr_resident && pr_%s_n > 0) {\n"
+                      "        %svoid *pr_q = pragreduce::resident_%s(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s), "
+                      "%s_site, nullptr);\n"
+                      "        pr_resident = pr_q != nullptr;\n"
+                      "        if (pr_q)\n"
+                      "            pr_r_%s = (%s)pr_q - pr_%s_lo;\n"
+                      "    }\n",
+                      array_decl(cap, "", xformat("pr_r_%s", n)), n, cap->written ? "" : "const ",
+                      cap->written ? "inout" : "in", n, n, n, array_elem(cap), c->p, n,
+                      array_decl(cap, "", ""), n);
+    }
+}
+
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
@@ -834,6 +872,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         if (!site->inner[k].iv_declared_in_loop)
             strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->inner[k].iv->name,
                           site->inner[k].iv->name);
+    if (site_writes_arrays(site))
+        strbuf_puts(sb, "        /* the host wrote outputs that kept device copies may hold */\n"
+                        "        pragreduce::host_wrote_all(true);\n");
     strbuf_puts(sb, "    };\n");
     strbuf_printf(sb,
                   "    /* the CPU runs the loop as written: without a GPU, below the size where the\n"
@@ -991,6 +1032,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                     "    const size_t pr_all = pr_extents(pr_lo, pr_last);\n");
     emit_alias_check(c, sb);
 
+    strbuf_printf(sb, "    pragreduce::profile_gpu_call(%s_site);\n", p);
+    emit_resident(c, sb);
+
     Slot *slots = xcalloc((size_t)nvars, sizeof(Slot));
     int nslots = slots_of(site, slots);
     strbuf_puts(sb, "    /* per-block partials */\n    size_t pr_fixed = 0;\n");
@@ -1002,8 +1046,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "       they fit, else two chunks' worth at a time, one copied while the other is\n"
                   "       reduced (under collapse, whole iterations of the outer loop) */\n"
                   "    const pragreduce::u64 pr_unit = %s;\n"
-                  "    size_t pr_most = pr_all;\n"
-                  "    const pragreduce::u64 pr_chunk = pragreduce::chunk_iterations(pr_trip, pr_unit, pr_all, pr_fixed, %d,\n"
+                  "    const size_t pr_copied = pr_resident ? 0 : pr_all; /* arrays in the scratch */\n"
+                  "    size_t pr_most = pr_copied;\n"
+                  "    const pragreduce::u64 pr_chunk = pragreduce::chunk_iterations(pr_trip, pr_unit, pr_copied, pr_fixed, %d,\n"
                   "        &pr_most, [&](pragreduce::u64 pr_from, pragreduce::u64 pr_count) {\n"
                   "            return pr_extents(pragreduce::iv_at<%s, %s>(pr_lo, pr_from / pr_unit, pr_step),\n"
                   "                              pragreduce::iv_at<%s, %s>(pr_lo, (pr_from + pr_count) / pr_unit - 1, pr_step));\n"
@@ -1078,13 +1123,13 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
             continue;
         const char *n = cap->var->name;
         strbuf_printf(sb,
-                      "        if (pr_%s_n > 0)\n"
+                      "        if (!pr_resident && pr_%s_n > 0)\n"
                       "            pragreduce::to_device(pr_arrays + pr_%s_at, %s + pr_%s_lo,\n"
                       "                (size_t)pr_%s_n * sizeof(%s), %s_site);\n"
                       "        /* indexed like the host array: element k of the copy is %s[pr_%s_lo + k] */\n"
-                      "        %s = (%s)(pr_arrays + pr_%s_at) - pr_%s_lo;\n",
+                      "        %s = pr_resident ? pr_r_%s : (%s)(pr_arrays + pr_%s_at) - pr_%s_lo;\n",
                       n, n, n, n, n, array_elem(cap), p, n, n,
-                      array_decl(cap, "", xformat("pr_d_%s", n)), array_decl(cap, "", ""), n, n);
+                      array_decl(cap, "", xformat("pr_d_%s", n)), n, array_decl(cap, "", ""), n, n);
     }
     if (site->segment)
         emit_segment_launch(c, sb);
@@ -1104,11 +1149,17 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
             strbuf_printf(sb, "        PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaDeviceSynchronize());\n", p);
         any_written = true;
         strbuf_printf(sb,
-                      "        /* %s: the elements the loop wrote, back to the host */\n"
-                      "        if (pr_%s_n > 0)\n"
+                      "        /* %s: the elements the loop wrote, back to the host (a kept copy stays\n"
+                      "           current; other copies of them are stale) */\n"
+                      "        if (pr_%s_n > 0 && pr_resident)\n"
+                      "            pragreduce::resident_out(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s), %s_site);\n"
+                      "        else if (pr_%s_n > 0) {\n"
                       "            pragreduce::to_host(%s + pr_%s_lo, pr_arrays + pr_%s_at,\n"
-                      "                (size_t)pr_%s_n * sizeof(%s), %s_site);\n",
-                      n, n, n, n, n, n, array_elem(cap), p);
+                      "                (size_t)pr_%s_n * sizeof(%s), %s_site);\n"
+                      "            pragreduce::host_wrote(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s));\n"
+                      "        }\n",
+                      n, n, n, n, n, array_elem(cap), p, n, n, n, n, n, array_elem(cap), p, n, n, n,
+                      array_elem(cap));
     }
     strbuf_puts(sb, "    }\n");
     if (site->segment)

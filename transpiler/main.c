@@ -43,7 +43,13 @@ static void usage(FILE *to)
           "  --version        show the version\n"
           "\n"
           "At run time, PRAGREDUCE_DEVICE=cpu runs marked loops on the CPU and\n"
-          "PRAGREDUCE_DEVICE=gpu makes a missing GPU an error (default: auto).\n",
+          "PRAGREDUCE_DEVICE=gpu makes a missing GPU an error (default: auto).\n"
+          "Arrays stay on the GPU between loops until the host writes them;\n"
+          "PRAGREDUCE_RESIDENT=0 copies them at every call, PRAGREDUCE_PROFILE=1\n"
+          "prints each loop's calls, kernel time and copies at exit.\n"
+          "'#pragma reduce data in(a[0:n])' before a statement keeps arrays there\n"
+          "whatever the analysis concludes; '#pragma reduce update in(a[i:k])'\n"
+          "copies elements the host wrote inside it.\n",
           to);
 }
 

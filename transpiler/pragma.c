@@ -413,6 +413,10 @@ Pragma *pragma_find_all(const Source *src, int *count)
         unsigned end = logical_line_end(src, t->offset);
         if (src->tokens[i + 2].offset >= end)
             continue;
+        /* `#pragma reduce data ...` and `update ...` are data.c's */
+        if (i + 3 < src->ntokens && src->tokens[i + 3].offset < end &&
+            (!strcmp(src->tokens[i + 3].text, "data") || !strcmp(src->tokens[i + 3].text, "update")))
+            continue;
         size_t first = i + 2, last = first;
         while (last < src->ntokens && src->tokens[last].offset < end)
             last++;

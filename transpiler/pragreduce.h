@@ -12,6 +12,9 @@
  *   emit.c     kernel, host wrapper and call text
  *   cxx.c      rewrites that let C compile as CUDA C++
  *   pin.c      --pin-host: pinned allocation of the arrays loops read
+ *   data.c     `#pragma reduce data` / `update` directives
+ *   effects.c  what host statements and functions write
+ *   residency.c  device copies kept between loops: regions, invalidations
  *   splice.c   applies {start, end, text} edits in one pass
  *   diag.c     compiler-format diagnostics
  *   arena.c    allocation, growable strings
@@ -606,6 +609,125 @@ bool cxx_rewrite(const Source *src, EditList *edits);
  * pinned memory and route free/realloc through the runtime; false (with a
  * warning, and no edits) when that cannot be done safely. */
 bool pin_rewrite(const Source *src, const Site *sites, int nsites, EditList *edits);
+
+/* ---------------------------------------------------------------- data.c */
+
+/* `#pragma reduce data in(a[first:count], ...)` before a statement keeps
+ * those arrays on the GPU while it runs; `#pragma reduce update
+ * in(a[first:count])` refreshes them after a host write. */
+typedef enum { DIR_DATA, DIR_UPDATE } DataKind;
+
+typedef struct {
+    DataKind kind;
+    unsigned start, end;      /* the pragma's logical line, as Pragma */
+    ArraySection *sections;
+    int nsections;
+    char *summary;            /* "data in(a[0:n])" */
+    /* data.c's binding: the function and, for `data`, the statement */
+    bool bound;
+    CXCursor function;
+    unsigned stmt_start, stmt_end; /* the statement's text (its ';' included) */
+} DataDirective;
+
+/* Finds and parses every data/update directive (malformed ones are
+ * diagnosed and left out). */
+DataDirective *data_find_all(const Source *src, int *count);
+/* Binds each directive to its function and statement (a data directive's
+ * statement must follow it in a block) and checks that every update names
+ * an array of an enclosing data directive; false after errors. */
+bool data_bind(const Source *src, DataDirective *dirs, int ndirs, const Site *sites, int nsites);
+/* The text replacing a directive's line (a data region opens a block,
+ * closed by a `}` after its statement). */
+char *data_open_text(const Source *src, const DataDirective *d, int index, const char *prefix);
+/* End of a statement's text, its ';' included. */
+unsigned stmt_text_end(const Source *src, const Node *n);
+
+/* ---------------------------------------------------------------- effects.c */
+
+/* What host code writes, for residency.c. */
+typedef struct FnSummary {
+    CXCursor def;
+    int state; /* 1 being computed, 2 writes only its locals (and through `params`), 3 other memory */
+    unsigned long long params; /* pointer parameters it writes through */
+    struct FnSummary *next;
+} FnSummary;
+
+typedef struct {
+    const Source *src;
+    CXCursor *regioned;  /* functions with regions: their writes invalidate themselves */
+    int nregioned;
+    Node *fn;            /* the function under analysis */
+    Var **addr_taken;    /* its locals whose address is taken */
+    int naddr;
+    FnSummary *summaries;
+} Effects;
+
+/* What a statement does, for deciding what its addresses mean before it. */
+typedef struct {
+    const Var **written; /* variables assigned by name, declared, or whose address is taken */
+    int nwritten;
+    CXType *mem_types;   /* types written through memory */
+    int nmem;
+    bool opaque_call;    /* a call that may write anything (globals included) */
+    bool any_bytes;      /* memset, memcpy, ...: bytes of any type */
+} Facts;
+
+/* A library function writing known bytes at argument `dst` (from 1): the
+ * count is argument n1 (times n2 when not 0), one object when n1 is -1;
+ * n1 0: free and realloc. */
+typedef struct {
+    const char *name;
+    int dst, n1, n2;
+} FxModel;
+
+#define FX_NMODELS 16
+extern const FxModel fx_models[FX_NMODELS];
+
+bool fx_is_regioned(const Effects *fx, CXCursor fn);
+void fx_add_regioned(Effects *fx, CXCursor fn);
+bool fx_type_is_aggregate(CXType t);
+bool fx_is_addr_taken(const Effects *fx, const Var *v);
+/* Sets fx->addr_taken for the function tree `n`. */
+void fx_collect_addr_taken(Effects *fx, const Node *n);
+/* A local only the function writes, by name: not static, not an array,
+ * address never taken. */
+bool fx_plain_local(const Effects *fx, const Var *v);
+/* The variable at the root of `a.b.c`, or NULL. */
+const Var *fx_dot_root(const Node *n);
+/* The function a call calls directly (null for calls through pointers). */
+CXCursor fx_callee(const Node *call);
+void fx_facts(Effects *fx, const Node *n, Facts *f);
+/* No side effects, and every variable and memory `n` reads unchanged by the
+ * statement of `f` (`skip`: variables handled by the caller; `exempt`: the
+ * variable assigned the call's result; `top`: `n` is the location written). */
+bool fx_invariant_at(const Effects *fx, const Facts *f, const Node *n, const Var *exempt,
+                     const Var *const *skip, int nskip, bool top);
+bool fx_invariant(const Effects *fx, const Facts *f, const Node *n, const Var *exempt,
+                  const Var *const *skip, int nskip);
+/* Evaluating `n` anywhere cannot fault: no memory read, no division by a variable. */
+bool fx_safe(const Node *n, bool top);
+/* A library call that writes no memory a marked loop may read. */
+bool fx_pure_call(const Effects *fx, const Node *call);
+/* The model of a library call (index in fx_models), or -1. */
+int fx_model_of(Effects *fx, const Node *call);
+/* The variable an lvalue's address derives from (through subscripts, `*`,
+ * members, pointer arithmetic), or NULL. */
+const Node *fx_address_root(const Node *n);
+FnSummary *fx_summary(Effects *fx, CXCursor def);
+/* A function of the file whose calls need no invalidation. */
+bool fx_harmless(Effects *fx, CXCursor fn);
+
+/* ---------------------------------------------------------------- residency.c */
+
+/* Residency: each function with marked loops or data directives gets a
+ * pragreduce::region, and every host statement of it that may write
+ * memory is preceded by the invalidation of what it writes (a byte range
+ * when the analysis can bound it, else everything). Adds the edits, the
+ * data directives' included; false after errors (host writes to a data
+ * region's array with no update after them). Describes every copy and
+ * invalidation on `explain` when not NULL. */
+bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDirective *dirs,
+                       int ndirs, EditList *edits, FILE *explain);
 
 /* ---------------------------------------------------------------- driver */
 

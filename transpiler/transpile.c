@@ -234,6 +234,12 @@ char *transpile(Source *src, const TranspileOptions *opts)
     Site *sites = transpile_analyze(src, opts, &npragmas, &ok);
     if (!ok)
         return NULL;
+    /* data/update directives (residency.c places the copies) */
+    int errors_before = diag_error_count();
+    int ndirs = 0;
+    DataDirective *dirs = data_find_all(src, &ndirs);
+    if (!data_bind(src, dirs, ndirs, sites, npragmas) || diag_error_count() > errors_before)
+        return NULL;
 
     /* C-to-C++ edits: applied to the file outside the replaced loops here,
      * and by emit.c to the loop bodies and functions it copies */
@@ -308,6 +314,8 @@ char *transpile(Source *src, const TranspileOptions *opts)
         if (!inside)
             edits_add(&edits, casts.items[k].start, casts.items[k].end, casts.items[k].text);
     }
+    if (!residency_rewrite(src, sites, npragmas, dirs, ndirs, &edits, opts->explain))
+        return NULL;
     if (opts->pin_host)
         (void)pin_rewrite(src, sites, npragmas, &edits);
     return splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);

@@ -38,7 +38,8 @@ START_TEST(keeps_other_bytes)
                        "\treturn s;\r\n}\r\n/* tail */";
     char *out = transpile_snippet(code);
     ck_assert_ptr_nonnull(out);
-    ck_assert_ptr_nonnull(strstr(out, "double f(const double *a, int n) {\r\n\tdouble s = 0;\r\n"));
+    ck_assert_ptr_nonnull(strstr(out, "double f(const double *a, int n) { pragreduce::region pr_region; /* "
+                                      "pragreduce: device copies kept while this call runs */\r\n\tdouble s = 0;\r\n"));
     ck_assert_ptr_nonnull(strstr(out, "\treturn s;\r\n}\r\n/* tail */"));
 }
 END_TEST

@@ -23,5 +23,6 @@ Suite *access_suite(void);
 Suite *splice_suite(void);
 Suite *cost_suite(void);
 Suite *segment_suite(void);
+Suite *residency_suite(void);
 
 #endif

@@ -1,0 +1,235 @@
+/* The residency table of the runtime, on a machine without a GPU: device
+ * memory is faked with host memory (the CUDA calls the table makes are
+ * macros here), so every reuse, partial copy, invalidation, data region
+ * and eviction can be checked against the bytes themselves.
+ *   nvcc -O1 tests/runtime/resident_table.cu -o t && PRAGREDUCE_PROFILE=1 ./t */
+#include <cuda_runtime.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t fake_free_bytes = (size_t)1 << 30, fake_total = (size_t)4 << 30;
+static int fake_allocs;
+
+static cudaError_t fake_malloc(void **p, size_t n)
+{
+    if (n > fake_free_bytes)
+        return cudaErrorMemoryAllocation;
+    *p = malloc(n + sizeof(size_t));
+    *(size_t *)*p = n;
+    *p = (char *)*p + sizeof(size_t);
+    fake_free_bytes -= n;
+    fake_allocs++;
+    return cudaSuccess;
+}
+
+static cudaError_t fake_free(void *p)
+{
+    if (p) {
+        char *b = (char *)p - sizeof(size_t);
+        fake_free_bytes += *(size_t *)b;
+        fake_allocs--;
+        free(b);
+    }
+    return cudaSuccess;
+}
+
+#define cudaMalloc(p, n) fake_malloc((void **)(p), (n))
+#define cudaFree(p) fake_free(p)
+#define cudaMemcpy(d, s, n, k) (memcpy((d), (s), (n)), cudaSuccess)
+#define cudaMemGetInfo(f, t) (*(f) = fake_free_bytes, *(t) = fake_total, cudaSuccess)
+#define cudaGetDeviceCount(c) (*(c) = 1, cudaSuccess)
+#define cudaPointerGetAttributes(a, p) cudaErrorInvalidValue
+
+#include "../../runtime/pragreduce_rt.cuh"
+
+static int failures;
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond)) {                                                                             \
+            printf("FAIL line %d: %s\n", __LINE__, #cond);                                         \
+            failures++;                                                                            \
+        }                                                                                          \
+    } while (0)
+
+static const char site[] = "table.c:1: reduce(+: s)";
+
+static pragreduce::SiteProfile counts()
+{
+    pragreduce::SiteProfile r;
+    pragreduce::profile_add(site, [&](pragreduce::SiteProfile &s) { r = s; });
+    return r;
+}
+
+/* What a wrapper does for one array: a call, then its device copy. */
+static const long *use(const long *host, long n)
+{
+    pragreduce::call_epoch()++;
+    return (const long *)pragreduce::resident_in(host, (size_t)n * sizeof(long), site, nullptr);
+}
+
+static bool same(const long *dev, const long *host, long n) { return memcmp(dev, host, (size_t)n * sizeof(long)) == 0; }
+
+int main()
+{
+    setenv("PRAGREDUCE_PROFILE", "1", 1);
+    static long x[4096], y[64];
+    for (long i = 0; i < 4096; i++)
+        x[i] = i;
+    {
+        pragreduce::region r;
+        const long *d = use(x, 4096);
+        CHECK(d && same(d, x, 4096));
+        CHECK(counts().h2d_copies == 1);
+        CHECK(use(x, 4096) == d && counts().h2d_copies == 1 && counts().avoided_copies == 1);
+        /* a sub-range at a 16-byte offset is the same copy */
+        CHECK(use(x + 2, 100) == d + 2 && counts().h2d_copies == 1);
+        /* one element written: only it copied again */
+        pragreduce::host_wrote(&x[10], sizeof x[10]);
+        x[10] = -1;
+        u_int64_t before = counts().h2d_bytes;
+        CHECK(use(x, 4096) == d && same(d, x, 4096));
+        CHECK(counts().h2d_bytes - before == sizeof(long));
+        /* a box of a host loop: elements 100..200 */
+        pragreduce::host_wrote_box(x, sizeof x[0], [&](long long i) -> long long { return 2 * i; }, 50, 100);
+        for (long i = 100; i <= 200; i++)
+            x[i] = 7;
+        before = counts().h2d_bytes;
+        CHECK(use(x, 4096) == d && same(d, x, 4096));
+        CHECK(counts().h2d_bytes - before == 101 * sizeof(long));
+        /* unknown writes: everything again */
+        pragreduce::host_wrote_all();
+        x[4000] = 3;
+        CHECK(use(x, 4096) == d && same(d, x, 4096));
+        /* a request for bytes the dirty part only half covers: only those
+         * copied, the rest stays dirty */
+        pragreduce::host_wrote(x + 1000, 2000 * sizeof(long));
+        for (long i = 1000; i < 3000; i++)
+            x[i] = 1;
+        before = counts().h2d_bytes;
+        CHECK(same(use(x + 2000, 1000), x + 2000, 1000));
+        CHECK(counts().h2d_bytes - before == 1000 * sizeof(long));
+        CHECK(same(use(x + 2000, 100), x + 2000, 100));
+        CHECK(counts().h2d_bytes - before == 1000 * sizeof(long));
+        CHECK(same(use(x, 4096), x, 4096));
+        CHECK(counts().h2d_bytes - before == 2000 * sizeof(long));
+        /* a middle part: the rest still refreshed later */
+        pragreduce::host_wrote(x, 4096 * sizeof(long));
+        for (long i = 0; i < 4096; i++)
+            x[i] = i % 5;
+        CHECK(same(use(x + 1000, 10), x + 1000, 10));
+        CHECK(same(use(x, 4096), x, 4096));
+        /* a nested region (a called function): it does not reuse the
+         * caller's copies, but its writes make them stale */
+        {
+            pragreduce::region inner;
+            const long *e = use(x, 4096);
+            CHECK(e && e != d && same(e, x, 4096));
+            pragreduce::host_wrote(&x[5], sizeof(long));
+            x[5] = 55;
+        }
+        CHECK(same(use(x, 4096), x, 4096));
+        /* a fused output: the kernel writes the kept copy, the host gets it */
+        pragreduce::call_epoch()++;
+        long *o = (long *)pragreduce::resident_inout(y, sizeof y, site, nullptr);
+        CHECK(o != nullptr);
+        for (int i = 0; i < 64; i++)
+            o[i] = 100 + i;
+        pragreduce::resident_out(y, sizeof y, site);
+        CHECK(y[63] == 163 && same(use(y, 64), y, 64));
+        /* free: the copies go */
+        long *h = (long *)malloc(1000 * sizeof(long));
+        for (int i = 0; i < 1000; i++)
+            h[i] = i;
+        CHECK(same(use(h, 1000), h, 1000));
+        int allocs = fake_allocs;
+        free(pragreduce::freeing(h));
+        CHECK(fake_allocs == allocs - 1 || pragreduce::device_pool().bytes > 0);
+    }
+    CHECK(pragreduce::region_stack().empty());
+    /* a data region: survives unknown writes, seen from called functions,
+     * refreshed by update */
+    {
+        pragreduce::region r;
+        pragreduce::data_region dr("table.c:9: data in(x[0:4096])");
+        dr.in(x, sizeof x);
+        {
+            pragreduce::region callee;
+            u_int64_t before = counts().h2d_copies;
+            pragreduce::host_wrote_all();
+            const long *e = use(x, 4096);
+            CHECK(e && same(e, x, 4096) && counts().h2d_copies == before);
+        }
+        pragreduce::host_wrote(&x[7], sizeof(long));
+        x[7] = 77;
+        pragreduce::update_in(&x[7], sizeof(long), "table.c:12: update in(x[7:1])");
+        u_int64_t before = counts().h2d_copies;
+        CHECK(same(use(x, 4096), x, 4096) && counts().h2d_copies == before);
+    }
+    /* no room: copies the call is not using give way, oldest first */
+    {
+        pragreduce::region r;
+        const long m = 262144; /* 2 MiB */
+        long *a = (long *)calloc(m, sizeof(long)), *b = (long *)calloc(m, sizeof(long)),
+             *c = (long *)calloc(m, sizeof(long));
+        for (long i = 0; i < m; i++)
+            c[i] = i;
+        pragreduce::pool_release();
+        fake_total = (size_t)64 << 20; /* a margin of 2 MiB */
+        CHECK(use(a, m) && use(b, m));
+        fake_free_bytes = (size_t)1 << 20;
+        const long *e = use(c, m);
+        CHECK(e && same(e, c, m));
+        CHECK(r.entries.size() == 1);
+        /* nothing to give way: the caller copies as before */
+        fake_free_bytes = 0;
+        pragreduce::call_epoch()++;
+        CHECK(pragreduce::resident_in(a, (size_t)m * sizeof(long), site, nullptr) == nullptr);
+        fake_free_bytes = (size_t)1 << 30;
+        fake_total = (size_t)4 << 30;
+        free(a);
+        free(b);
+        free(c);
+    }
+    /* chained calls: the callee reuses the caller's copies and leaves its
+     * own to the caller; a stack array's copy goes with the call */
+    {
+        static long g[512];
+        long local[64];
+        for (int i = 0; i < 512; i++)
+            g[i] = i;
+        for (int i = 0; i < 64; i++)
+            local[i] = i;
+        pragreduce::region caller;
+        u_int64_t before = counts().h2d_copies;
+        for (int call = 0; call < 3; call++) {
+            pragreduce::chain_next();
+            pragreduce::region callee;
+            CHECK(callee.chained);
+            CHECK(same(use(g, 512), g, 512));
+            CHECK(same(use(local, 64), local, 64));
+        }
+        CHECK(counts().h2d_copies - before == 1 + 3); /* g once, the stack array each call */
+        CHECK(caller.entries.size() == 1);
+        /* a write between calls is seen by the next one */
+        pragreduce::host_wrote(&g[3], sizeof(long));
+        g[3] = -3;
+        {
+            pragreduce::chain_next();
+            pragreduce::region callee;
+            CHECK(same(use(g, 512), g, 512));
+        }
+        /* without chain_next: a root region, nothing of the caller's */
+        {
+            pragreduce::region root;
+            CHECK(!root.chained);
+            before = counts().h2d_copies;
+            CHECK(same(use(g, 512), g, 512) && counts().h2d_copies == before + 1);
+        }
+    }
+    /* PRAGREDUCE_RESIDENT=0 and no region: nothing kept */
+    CHECK(use(x, 10) == nullptr);
+    printf("resident_table: %s, %d failures\n", failures ? "FAIL" : "ok", failures);
+    return failures != 0;
+}

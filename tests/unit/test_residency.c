@@ -1,0 +1,212 @@
+/* residency.c and data.c: the region each function gets, the invalidation
+ * put before (or at) each host write, chained calls, data directives. */
+#include "unit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* The transpiled text from the function `marker` on (the runtime copied
+ * at the top of the output mentions every name too). */
+static const char *user_code(const char *code, const char *marker)
+{
+    char *out = transpile_snippet(code);
+    ck_assert_msg(out != NULL, "transpiling failed");
+    const char *at = strstr(out, marker);
+    while (at && strstr(at + 1, marker))
+        at = strstr(at + 1, marker); /* the last: the function, not a forward mention */
+    ck_assert_msg(at != NULL, "no '%s' in the output", marker);
+    return at;
+}
+
+#define HEAD "#include <stdlib.h>\n#include <string.h>\n"
+#define LOOP(x) "#pragma reduce(+: s)\n    for (long i = 0; i < n; i++) s += " x "[i];\n"
+
+static void has(const char *text, const char *what)
+{
+    ck_assert_msg(strstr(text, what) != NULL, "'%s' missing in:\n%s", what, text);
+}
+
+static void lacks(const char *text, const char *what)
+{
+    ck_assert_msg(strstr(text, what) == NULL, "'%s' unexpected in:\n%s", what, text);
+}
+
+START_TEST(region_in_functions_with_loops)
+{
+    const char *t = user_code(HEAD "double f(const double *x, long n) {\n double s = 0;\n" LOOP("x")
+                              " return s;\n}\n",
+                              "double f(");
+    has(t, "{ pragreduce::region pr_region;");
+}
+END_TEST
+
+START_TEST(local_scalars_are_harmless)
+{
+    const char *t = user_code(HEAD "double f(const double *x, long n) {\n double s = 0, t = 0; int k = 0;\n" LOOP("x")
+                              " t = s; k++;\n s = 0;\n" LOOP("x") " return s + t + k;\n}\n",
+                              "double f(");
+    lacks(t, "host_wrote");
+}
+END_TEST
+
+START_TEST(host_loop_writes_a_box)
+{
+    const char *t = user_code(HEAD "double f(double *x, long n) {\n double s = 0;\n" LOOP("x")
+                              " for (long j = 1; j < n; j++) x[2 * j - 1] = 0;\n" LOOP("x") " return s;\n}\n",
+                              "double f(");
+    has(t, "pragreduce::host_wrote_box(x, sizeof((x)[0]), [&](long long j) -> long long { return "
+           "(long long)(2 * j - 1); }, (long long)(1), (long long)(n)); for");
+}
+END_TEST
+
+START_TEST(unknown_calls_invalidate_everything)
+{
+    const char *t = user_code(HEAD "void ext(double *p);\n"
+                              "double f(double *x, long n) {\n double s = 0;\n" LOOP("x")
+                              " ext(x);\n" LOOP("x") " return s;\n}\n",
+                              "double f(");
+    has(t, "pragreduce::host_wrote_all(); ext(x);");
+}
+END_TEST
+
+START_TEST(library_writes_are_ranges)
+{
+    const char *t = user_code(HEAD "double f(double *x, long n) {\n double s = 0;\n" LOOP("x")
+                              " memset(x, 0, (size_t)n * sizeof *x);\n free(x);\n return s;\n}\n",
+                              "double f(");
+    has(t, "pragreduce::host_wrote(x, (size_t)((size_t)n * sizeof *x)); memset(");
+    has(t, "free(pragreduce::freeing(x));");
+}
+END_TEST
+
+START_TEST(guarded_loads_are_invalidated_at_the_write)
+{
+    const char *t = user_code(HEAD "struct node { struct node *next; double v; };\n"
+                              "double f(double *x, long n, struct node *p, long d) {\n double s = 0;\n" LOOP("x")
+                              " if (p && p->next) p->next->v = 1;\n if (d) x[n / d] = 2;\n"
+                              " x[0] = 3;\n" LOOP("x") " return s;\n}\n",
+                              "double f(");
+    has(t, "(pragreduce::host_wrote(&(p->next->v), sizeof(p->next->v)), p->next->v = 1)");
+    has(t, "(pragreduce::host_wrote(&(x[n / d]), sizeof(x[n / d])), x[n / d] = 2)");
+    has(t, "pragreduce::host_wrote(&(x[0]), sizeof(x[0])); x[0] = 3;");
+}
+END_TEST
+
+START_TEST(helpers_writing_parameters)
+{
+    const char *t = user_code(HEAD "static void zero(double *p, int m) { for (int i = 0; i < m; i++) p[i] = 0; }\n"
+                              "static double get(const double *p) { return p[0]; }\n"
+                              "double f(double *x, long n) {\n double s = 0, w[8];\n" LOOP("x")
+                              " zero(w, 8);\n s += get(x);\n zero(x, 2);\n" LOOP("x") " return s;\n}\n",
+                              "double f(");
+    has(t, "pragreduce::host_wrote(&(w), sizeof(w)); zero(w, 8);");
+    lacks(t, "host_wrote_all(); s += get(x)");
+    has(t, "pragreduce::host_wrote_all(); zero(x, 2);");
+}
+END_TEST
+
+START_TEST(pointers_stored_in_arrays_point_elsewhere)
+{
+    const char *t = user_code(HEAD "struct buf { double *data; };\n"
+                              "static void put(struct buf *b) { b->data[0] = 1; }\n"
+                              "static int cmp(const void *a, const void *b) { return *(const int *)a - *(const int *)b; }\n"
+                              "static int g;\n"
+                              "static int cmp_counting(const void *a, const void *b) { g++; return 0; }\n"
+                              "double f(double *x, long n, int *k) {\n double s = 0; struct buf bs[2]; int v[8];\n"
+                              " bs[0].data = x;\n" LOOP("x")
+                              " put(bs);\n bs[1].data[3] = 2;\n qsort(v, 8, sizeof v[0], cmp);\n"
+                              " qsort(k, 8, sizeof k[0], cmp_counting);\n" LOOP("x") " return s;\n}\n",
+                              "double f(");
+    /* put writes what bs[0].data points to, not bs: everything */
+    has(t, "pragreduce::host_wrote_all(); put(bs);");
+    has(t, "(pragreduce::host_wrote(&(bs[1].data[3]), sizeof(bs[1].data[3])), bs[1].data[3] = 2);");
+    has(t, "pragreduce::host_wrote(v, (size_t)(8) * (size_t)(sizeof v[0])); qsort(v,");
+    has(t, "pragreduce::host_wrote_all(); qsort(k,");
+}
+END_TEST
+
+START_TEST(calls_are_chained)
+{
+    const char *t = user_code(HEAD "static double sum(const double *x, long n) {\n double s = 0;\n" LOOP("x")
+                              " return s;\n}\n"
+                              "double f(double *x, long n) {\n double t = 0;\n"
+                              " for (int r = 0; r < 3; r++) { t += sum(x, n); x[r] = t; }\n return t;\n}\n",
+                              "double f(");
+    has(t, "{ pragreduce::region pr_region;");
+    has(t, "t += (pragreduce::chain_next(), sum)(x, n);");
+    has(t, "pragreduce::host_wrote(&(x[r]), sizeof(x[r])); x[r] = t;");
+}
+END_TEST
+
+START_TEST(condition_writes_with_a_loop_inside)
+{
+    const char *t = user_code(HEAD "double f(double *x, long n) {\n double s = 0; long j = 0;\n"
+                              " while ((x[j % n] = (double)j) < 3) {\n" LOOP("x") "  j++;\n }\n return s;\n}\n",
+                              "double f(");
+    has(t, "while (((pragreduce::host_wrote(&(x[j % n]), sizeof(x[j % n])), x[j % n] = (double)j)) < 3)");
+}
+END_TEST
+
+START_TEST(threads_keep_nothing)
+{
+    const char *t = user_code(HEAD "int pthread_create(void *, const void *, void *(*)(void *), void *);\n"
+                              "double f(double *x, long n) {\n double s = 0;\n" LOOP("x") " return s;\n}\n",
+                              "double f(");
+    lacks(t, "pragreduce::region");
+}
+END_TEST
+
+START_TEST(data_and_update)
+{
+    const char *t = user_code(HEAD "double f(double *x, long n) {\n double s = 0;\n"
+                              "#pragma reduce data in(x[0:n])\n {\n" LOOP("x") "  x[0] = 1;\n"
+                              "#pragma reduce update in(x[0:1])\n" LOOP("x") " }\n return s;\n}\n",
+                              "double f(");
+    has(t, "{ /* pragreduce: data region */ pragreduce::data_region pr_data0(\"snippet.c:5: data in(x[0:n])\"); "
+           "pr_data0.in(x + (0), (size_t)(n) * sizeof *(x));");
+    has(t, "pragreduce::update_in(x + (0), (size_t)(1) * sizeof *(x), \"snippet.c:10: update in(x[0:1])\");");
+}
+END_TEST
+
+START_TEST(data_write_needs_update)
+{
+    char *out = transpile_snippet(HEAD "double f(double *x, long n) {\n double s = 0;\n"
+                                  "#pragma reduce data in(x[0:n])\n {\n" LOOP("x") "  x[0] = 1;\n" LOOP("x")
+                                  " }\n return s;\n}\n");
+    ck_assert_ptr_null(out);
+    ck_assert_int_eq(snippet_errors(), 1);
+}
+END_TEST
+
+START_TEST(update_needs_a_region)
+{
+    char *out = transpile_snippet(HEAD "double f(double *x, long n) {\n double s = 0;\n"
+                                  "#pragma reduce update in(x[0:n])\n" LOOP("x") " return s;\n}\n");
+    ck_assert_ptr_null(out);
+    ck_assert_int_eq(snippet_errors(), 1);
+}
+END_TEST
+
+Suite *residency_suite(void)
+{
+    Suite *s = suite_create("residency");
+    TCase *tc = tcase_create("invalidation");
+    tcase_add_test(tc, region_in_functions_with_loops);
+    tcase_add_test(tc, local_scalars_are_harmless);
+    tcase_add_test(tc, host_loop_writes_a_box);
+    tcase_add_test(tc, unknown_calls_invalidate_everything);
+    tcase_add_test(tc, library_writes_are_ranges);
+    tcase_add_test(tc, guarded_loads_are_invalidated_at_the_write);
+    tcase_add_test(tc, helpers_writing_parameters);
+    tcase_add_test(tc, pointers_stored_in_arrays_point_elsewhere);
+    tcase_add_test(tc, calls_are_chained);
+    tcase_add_test(tc, condition_writes_with_a_loop_inside);
+    tcase_add_test(tc, threads_keep_nothing);
+    suite_add_tcase(s, tc);
+    TCase *dc = tcase_create("data");
+    tcase_add_test(dc, data_and_update);
+    tcase_add_test(dc, data_write_needs_update);
+    tcase_add_test(dc, update_needs_a_region);
+    suite_add_tcase(s, dc);
+    return s;
+}

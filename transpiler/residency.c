@@ -1,0 +1,1111 @@
+/*
+ * residency.c - where the host may write what marked loops keep on the GPU.
+ *
+ * The runtime keeps the device copy of each array a marked loop read for
+ * the rest of the enclosing function's call (pragreduce::region) and
+ * reuses it unless it was marked stale. This file makes "stale" true
+ * whenever the host may have written the bytes. Every function with marked
+ * loops or data directives, and every function of the file calling one,
+ * declares a region at the start of its body; before each host statement
+ * of it that may write memory (the innermost statement holding the write
+ * but no marked loop, directive or call of such a function) goes the
+ * invalidation of what the statement writes:
+ *   - host_wrote(&(L), sizeof(L)) for a write to any lvalue L whose address
+ *     the statement cannot change (x[j], *p, p->f, a global); when L reads
+ *     memory or divides (p->next->v, x[n / d]: a guard in the statement may
+ *     protect it), the call goes at the write itself: (host_wrote(...), L = v);
+ *   - host_wrote_box(x, sizeof x[0], [&](long long i) { return SUB; },
+ *     first, bound) for x[SUB] with SUB affine in canonical host loops: the
+ *     subscript at the corners of the loop variables' ranges bounds it;
+ *   - host_wrote(&a, sizeof a) for any element of a fixed-size array a;
+ *   - the destination's bytes for memset, memcpy, fread, ...; free(p) and
+ *     realloc(p, n) become free(freeing(p)): the block's copies dropped;
+ *   - for functions of the file that write through pointer parameters,
+ *     the fixed-size arrays passed there (summaries, computed once);
+ *   - host_wrote_all() for anything else that may write: writes through
+ *     an address the statement changes, calls of unknown functions or of
+ *     functions of the file that write other than their locals and
+ *     parameters, calls through pointers, asm.
+ * The addresses are those written, so aliases need no analysis: two
+ * pointers to one buffer give the same bytes. A write in the condition or
+ * step of a loop that holds a marked loop is invalidated where it happens,
+ * or at the start of the body and after the loop. Placing the call before
+ * the statement is right even when the statement leaves early (return,
+ * break, goto): no marked loop runs between the call and the write.
+ * Harmless, and left alone: writes to locals whose address is never
+ * taken, calls of side-effect-free library functions (<math.h>, printf,
+ * strlen, malloc, ...), of functions of the file that write only their
+ * locals, and of functions with regions (their own writes invalidate).
+ * A direct call of a function with a region from a statement with no
+ * invalidation is chained ((chain_next(), f)(args)): f reuses the caller's
+ * copies and leaves its own to the caller. A file that creates threads,
+ * forks, handles signals or uses longjmp (writes the analysis cannot see,
+ * or a region left without its destructor) keeps nothing.
+ */
+#include "pragreduce.h"
+
+#include <string.h>
+
+typedef struct {
+    char *text;   /* the call, "pragreduce::host_wrote(...);" */
+    char *why;    /* for --explain */
+    unsigned at;  /* the write */
+    int level;    /* 0 a range, 1 everything but data regions, 2 everything */
+} Inval;
+
+typedef struct {
+    Inval *items;
+    int count;
+    int inlined; /* invalidations put at the writes themselves */
+} InvalList;
+
+typedef struct {
+    Effects fx;           /* what the host code writes (effects.c) */
+    const Source *src;
+    const Site *sites;
+    int nsites;
+    DataDirective *dirs;
+    int ndirs;
+    EditList *edits;
+    StrBuf explain;
+    StrBuf chains;        /* --explain: chained calls of the function */
+    bool explaining;
+    const char *prefix;
+    unsigned *calls;      /* calls of functions with regions in the function (their
+                             statements are split like those holding marked loops, so
+                             that the calls can be chained) */
+    int ncalls;
+    bool give_up;         /* an invalidation found no place: the function keeps nothing */
+    bool ok;
+} Res;
+
+/* ------------------------------------------------------------ helpers */
+
+static bool is_marked_loop(const Res *r, const Node *n, int *which)
+{
+    if (n->kind != N_FOR)
+        return false;
+    for (int i = 0; i < r->nsites; i++)
+        if (!r->sites[i].rejected && r->sites[i].loop && r->sites[i].loop->start == n->start) {
+            if (which)
+                *which = i;
+            return true;
+        }
+    return false;
+}
+
+
+static void collect_calls(Res *r, const Node *n)
+{
+    if (n->kind == N_CALL && !n->from_macro) {
+        CXCursor fn = fx_callee(n);
+        if (!clang_Cursor_isNull(fn) && fx_is_regioned(&r->fx, clang_getCursorDefinition(fn))) {
+            r->calls = xrealloc(r->calls, (size_t)(r->ncalls + 1) * sizeof(unsigned));
+            r->calls[r->ncalls++] = n->start;
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        collect_calls(r, n->kids[i]);
+}
+
+/* Whether [s, e) holds a marked loop, a data/update directive or a call of
+ * a function with a region. */
+static bool holds_special(const Res *r, unsigned s, unsigned e)
+{
+    for (int i = 0; i < r->nsites; i++)
+        if (!r->sites[i].rejected && r->sites[i].loop && r->sites[i].loop->start >= s &&
+            r->sites[i].loop->start < e)
+            return true;
+    for (int i = 0; i < r->ndirs; i++)
+        if (r->dirs[i].bound && r->dirs[i].start >= s && r->dirs[i].start < e)
+            return true;
+    for (int i = 0; i < r->ncalls; i++)
+        if (r->calls[i] >= s && r->calls[i] < e)
+            return true;
+    return false;
+}
+
+/* ------------------------------------------------------------ writes */
+
+static void add_inval(InvalList *l, char *text, char *why, unsigned at, int level)
+{
+    for (int i = 0; i < l->count; i++)
+        if (!strcmp(l->items[i].text, text))
+            return;
+    l->items = xrealloc(l->items, (size_t)(l->count + 1) * sizeof(Inval));
+    l->items[l->count++] = (Inval){text, why, at, level};
+}
+
+static void add_all(InvalList *l, const char *why, unsigned at)
+{
+    add_inval(l, xstrdup("pragreduce::host_wrote_all();"), xstrdup(why), at, 1);
+}
+
+typedef struct {
+    Res *r;
+    const Node *scope;  /* the statement whose start the invalidation runs at */
+    bool control;       /* scope is a loop whose condition or step is analyzed */
+    Facts facts;
+    InvalList *out;
+} WriteCtx;
+
+/* Host loops between `n` and the scope, innermost first. */
+static int enclosing_fors(const WriteCtx *w, const Node *n, const Node **loops, int max)
+{
+    int k = 0;
+    for (const Node *p = n->parent; p && k < max; p = p->parent) {
+        if (p->kind == N_FOR)
+            loops[k++] = p;
+        if (p == w->scope)
+            break;
+    }
+    return k;
+}
+
+/* base[sub] in canonical host loops: the subscript at the corners. */
+static bool box_write(WriteCtx *w, const Node *lv, const Node *sub_node)
+{
+    const Source *src = w->r->src;
+    const Node *base = ast_strip(lv->kids[0]);
+    const Node *sub = lv->kids[1];
+    if (lv->from_macro || base->from_macro || sub->from_macro)
+        return false;
+    CXType bt = clang_getCanonicalType(base->type);
+    if (bt.kind != CXType_Pointer)
+        return false; /* fixed-size arrays: the whole array, simpler */
+    if (!fx_invariant(&w->r->fx, &w->facts, base, NULL, NULL, 0) || !fx_safe(base, false) ||
+        !fx_safe(sub, false))
+        return false;
+    const Node *loops[4];
+    int nloops = enclosing_fors(w, sub_node, loops, 4);
+    const Var *ivs[3];
+    LoopInfo infos[3];
+    int nused = 0;
+    for (int k = 0; k < nloops; k++) {
+        LoopInfo li;
+        memset(&li, 0, sizeof li);
+        diag_probe(true);
+        bool canon = loop_analyze_one(src, (Node *)loops[k], &li);
+        diag_probe(false);
+        if (!canon)
+            continue;
+        if (!ast_mentions(sub, li.iv))
+            continue;
+        if (nused == 3)
+            return false;
+        ivs[nused] = li.iv;
+        infos[nused++] = li;
+    }
+    if (nused == 0)
+        return false;
+    if (!fx_invariant(&w->r->fx, &w->facts, sub, NULL, ivs, nused))
+        return false;
+    for (int k = 0; k < nused; k++) {
+        if (!access_linear(src, sub, ivs[k]).affine)
+            return false;
+        /* bounds evaluated before the statement: no loop variable, nothing it changes */
+        if (!fx_invariant(&w->r->fx, &w->facts, infos[k].lo_node, NULL, NULL, 0) ||
+            !fx_invariant(&w->r->fx, &w->facts, infos[k].hi_node, NULL, NULL, 0) ||
+            !fx_safe(infos[k].lo_node, false) || !fx_safe(infos[k].hi_node, false))
+            return false;
+        for (int j = 0; j < nused; j++)
+            if (ast_mentions(infos[k].lo_node, ivs[j]) || ast_mentions(infos[k].hi_node, ivs[j]))
+                return false;
+    }
+    char *btext = ast_expr_text(src, base);
+    StrBuf sb = {0};
+    strbuf_printf(&sb, "pragreduce::host_wrote_box(%s, sizeof((%s)[0]), [&](", btext, btext);
+    for (int k = 0; k < nused; k++)
+        strbuf_printf(&sb, "%slong long %s", k ? ", " : "", ivs[k]->name);
+    strbuf_printf(&sb, ") -> long long { return (long long)(%s); }", ast_expr_text(src, sub));
+    for (int k = 0; k < nused; k++)
+        strbuf_printf(&sb, ", (long long)(%s), (long long)(%s)", infos[k].lo, infos[k].hi);
+    strbuf_puts(&sb, ");");
+    unsigned line, col;
+    source_line_col(src, lv->start, &line, &col);
+    add_inval(w->out, strbuf_steal(&sb),
+              xformat("line %u: %s written in a host loop: the elements its subscript reaches", line,
+                      ast_expr_text(src, lv)),
+              lv->start, 0);
+    return true;
+}
+
+/* The fixed-size array (or struct) a chain of subscripts of arrays and
+ * members writes into, or NULL. */
+static const Var *array_object(const Node *lv)
+{
+    const Node *n = ast_strip((Node *)lv);
+    for (;;) {
+        /* within the array: elements of elements, members by value; not
+         * what a pointer stored in it points to */
+        CXType base = n->nkids ? clang_getCanonicalType(ast_strip(n->kids[0])->type) : n->type;
+        if ((n->kind == N_SUBSCRIPT && base.kind == CXType_ConstantArray) ||
+            (n->kind == N_MEMBER && !strcmp(n->op, ".")))
+            n = ast_strip(n->kids[0]);
+        else
+            break;
+    }
+    if (n->kind != N_DECLREF || !n->var)
+        return NULL;
+    /* an array (not a parameter: that is a pointer) or a struct holding it */
+    enum CXTypeKind k = clang_getCanonicalType(n->var->type).kind;
+    if (k == CXType_ConstantArray && clang_getCursorKind(n->var->decl) != CXCursor_ParmDecl)
+        return n->var;
+    return k == CXType_Record && n != ast_strip((Node *)lv) ? n->var : NULL;
+}
+
+static bool is_bitfield(const Node *lv)
+{
+    const Node *n = ast_strip((Node *)lv);
+    if (n->kind != N_MEMBER)
+        return false;
+    CXCursor f = clang_getCursorReferenced(n->cursor);
+    return !clang_Cursor_isNull(f) && clang_Cursor_isBitField(f);
+}
+
+/* Whether a loop of the statement runs `n` several times. */
+static bool in_loop(const WriteCtx *w, const Node *n)
+{
+    for (const Node *p = n->parent; p; p = p->parent) {
+        if (p == w->scope && w->control)
+            break; /* a condition or step: inline is right each time round */
+        if (p->kind == N_FOR || p->kind == N_WHILE || p->kind == N_DO)
+            return true;
+        if (p == w->scope)
+            break;
+    }
+    return false;
+}
+
+/* `(pragreduce::host_wrote(...), EXPR)`: the invalidation right where the
+ * write happens (its address evaluated exactly when the write is). */
+static bool put_inline(WriteCtx *w, const Node *expr, char *call, char *why)
+{
+    if (expr->from_macro || w->scope->from_macro)
+        return false;
+    edits_add(w->r->edits, expr->start, expr->start, xformat("(%s, ", call));
+    edits_add(w->r->edits, expr->end, expr->end, xstrdup(")"));
+    w->out->inlined++;
+    if (w->r->explaining)
+        strbuf_printf(&w->r->explain, "    %s [at the write]\n", why);
+    return true;
+}
+
+static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
+{
+    Res *r = w->r;
+    const Source *src = r->src;
+    const Node *lv = ast_strip((Node *)lv_in);
+    unsigned line, col;
+    source_line_col(src, lv->start, &line, &col);
+    const Var *root = fx_dot_root(lv);
+    if (root && fx_plain_local(&r->fx, root))
+        return;
+    char *text = lv->from_macro ? NULL : ast_expr_text(src, lv);
+    bool loop = in_loop(w, lv);
+    if (text && !is_bitfield(lv)) {
+        char *call = xformat("pragreduce::host_wrote(&(%s), sizeof(%s))", text, text);
+        char *why = xformat("line %u: %s written on the host: those bytes", line, text);
+        if (fx_safe(lv, true) && fx_invariant_at(&r->fx, &w->facts, lv, NULL, NULL, 0, true)) {
+            add_inval(w->out, xformat("%s;", call), why, lv->start, 0);
+            return;
+        }
+        /* at the write: only the assignment itself may change the address */
+        Facts own = {0};
+        fx_facts(&r->fx, expr, &own);
+        if (!loop && fx_invariant_at(&r->fx, &own, lv, NULL, NULL, 0, true) && put_inline(w, expr, call, why))
+            return;
+    }
+    const Node *s = lv;
+    while (s->kind == N_MEMBER && !strcmp(s->op, ".") && s->nkids)
+        s = ast_strip(s->kids[0]);
+    if (s->kind == N_SUBSCRIPT && box_write(w, s, s))
+        return;
+    const Var *arr = array_object(lv);
+    if (arr) {
+        add_inval(w->out, xformat("pragreduce::host_wrote(&(%s), sizeof(%s));", arr->name, arr->name),
+                  xformat("line %u: an element of '%s' written on the host: all of '%s'",
+                          line, arr->name, arr->name),
+                  lv->start, 0);
+        return;
+    }
+    add_all(w->out,
+            xformat("line %u: %s written through an address the statement changes", line,
+                    text ? text : "memory"),
+            lv->start);
+}
+
+/* The variable a statement `v = call(...)` assigns, when `call` is its value. */
+static const Var *assigned_from(const Node *call)
+{
+    const Node *p = call->parent;
+    while (p && (p->kind == N_CAST || p->kind == N_IMPLICIT || p->kind == N_PAREN))
+        p = p->parent;
+    if (p && p->kind == N_ASSIGN && !strcmp(p->op, "=") && p->nkids == 2) {
+        const Node *t = ast_strip(p->kids[0]);
+        return t->kind == N_DECLREF ? t->var : NULL;
+    }
+    return NULL;
+}
+
+static void classify_call(WriteCtx *w, const Node *call)
+{
+    Res *r = w->r;
+    const Source *src = r->src;
+    unsigned line, col;
+    source_line_col(src, call->start, &line, &col);
+    CXCursor fn = fx_callee(call);
+    if (clang_Cursor_isNull(fn)) {
+        add_all(w->out, xformat("line %u: a call through a pointer may write anything", line),
+                call->start);
+        return;
+    }
+    if (fx_pure_call(&r->fx, call) || fx_harmless(&r->fx, fn))
+        return;
+    CXCursor def = clang_getCursorDefinition(fn);
+    const char *name = call->name ? call->name : "?";
+    if (clang_Cursor_isNull(def) || !source_cursor_in_main(src, def)) {
+        int k = fx_model_of(&r->fx, call);
+        if (k >= 0 && !fx_models[k].n1) {
+            /* free, realloc: the block's copies dropped as it is freed */
+            const Node *arg = call->kids[fx_models[k].dst];
+            if (!arg->from_macro && !call->from_macro) {
+                edits_add(r->edits, arg->start, arg->start, xstrdup("pragreduce::freeing("));
+                edits_add(r->edits, arg->end, arg->end, xstrdup(")"));
+                w->out->inlined++;
+                if (r->explaining)
+                    strbuf_printf(&r->explain, "    line %u: %s(%s): the block's copies dropped\n", line,
+                                  name, ast_expr_text(src, arg));
+            } else {
+                add_inval(w->out, xstrdup("pragreduce::host_wrote_all(true);"),
+                          xformat("line %u: %s from a macro: every copy, data regions' too", line, name),
+                          call->start, 2);
+            }
+            return;
+        }
+        if (k >= 0) {
+            const Var *exempt = assigned_from(call);
+            bool inv = true;
+            int args[3] = {fx_models[k].dst, fx_models[k].n1 > 0 ? fx_models[k].n1 : 0, fx_models[k].n2};
+            /* safe arguments run before the statement; others at the call */
+            bool safe = true;
+            for (int a = 0; a < 3; a++)
+                if (args[a])
+                    safe &= fx_safe(call->kids[args[a]], false);
+            Facts own = {0};
+            fx_facts(&r->fx, call, &own);
+            for (int a = 0; a < 3 && inv; a++)
+                if (args[a])
+                    inv = !call->kids[args[a]]->from_macro &&
+                          fx_invariant(&r->fx, safe ? &w->facts : &own, call->kids[args[a]], exempt, NULL, 0);
+            if (inv) {
+                char *dst = ast_expr_text(src, call->kids[fx_models[k].dst]);
+                char *bytes = fx_models[k].n1 < 0 ? xformat("sizeof *(%s)", dst)
+                              : fx_models[k].n2
+                                  ? xformat("(size_t)(%s) * (size_t)(%s)",
+                                            ast_expr_text(src, call->kids[fx_models[k].n1]),
+                                            ast_expr_text(src, call->kids[fx_models[k].n2]))
+                                  : xformat("(size_t)(%s)", ast_expr_text(src, call->kids[fx_models[k].n1]));
+                char *inv_call = xformat("pragreduce::host_wrote(%s, %s)", dst, bytes);
+                char *why = xformat("line %u: %s writes %s: those bytes", line, name, dst);
+                if (safe) {
+                    add_inval(w->out, xformat("%s;", inv_call), why, call->start, 0);
+                    return;
+                }
+                if (!in_loop(w, call) && put_inline(w, call, inv_call, why))
+                    return;
+            }
+        }
+        add_all(w->out,
+                xformat("line %u: a call of '%s', which may write through its arguments or globals",
+                        line, name),
+                call->start);
+        return;
+    }
+    /* a function that writes through some of its pointer parameters: what
+     * the arguments point into, when that is a fixed-size array */
+    FnSummary *sum = fx_summary(&r->fx, def);
+    if (sum->state == 2) {
+        InvalList mine = {0};
+        bool known = true;
+        for (int j = 0; j < 64 && j + 1 < call->nkids && known; j++) {
+            if (!(sum->params >> j & 1))
+                continue;
+            const Node *root = fx_address_root(call->kids[j + 1]);
+            const Var *v = root ? root->var : NULL;
+            known = v && clang_getCursorKind(v->decl) != CXCursor_ParmDecl &&
+                    clang_getCanonicalType(v->type).kind == CXType_ConstantArray;
+            if (known)
+                add_inval(&mine, xformat("pragreduce::host_wrote(&(%s), sizeof(%s));", v->name, v->name),
+                          xformat("line %u: '%s' writes the array '%s' through its parameter %d", line,
+                                  name, v->name, j + 1),
+                          call->start, 0);
+        }
+        if (known) {
+            for (int i = 0; i < mine.count; i++)
+                add_inval(w->out, mine.items[i].text, mine.items[i].why, mine.items[i].at, 0);
+            return;
+        }
+        add_all(w->out,
+                xformat("line %u: '%s' writes through a pointer argument of unknown extent", line,
+                        name),
+                call->start);
+        return;
+    }
+    add_all(w->out,
+            xformat("line %u: a call of '%s', which writes other than its locals", line, name),
+            call->start);
+}
+
+static void walk_writes(WriteCtx *w, const Node *n)
+{
+    if ((n->kind == N_ASSIGN && n->nkids) ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && n->nkids))
+        classify_write(w, n->kids[0], n);
+    else if (n->kind == N_CALL)
+        classify_call(w, n);
+    else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
+        unsigned line, col;
+        source_line_col(w->r->src, n->start, &line, &col);
+        add_all(w->out, xformat("line %u: inline assembly or a statement expression", line),
+                n->start);
+    }
+    for (int i = 0; i < n->nkids; i++)
+        walk_writes(w, n->kids[i]);
+}
+
+/* The invalidations for the writes of `n`, run before `scope`. */
+static InvalList writes_of(Res *r, const Node *n, const Node *scope)
+{
+    InvalList out = {0};
+    WriteCtx w = {r, scope, n != scope && (scope->kind == N_FOR || scope->kind == N_WHILE ||
+                                           scope->kind == N_DO),
+                  {0}, &out};
+    fx_facts(&r->fx, scope, &w.facts);
+    walk_writes(&w, n);
+    return out;
+}
+
+/* ------------------------------------------------------------ placement */
+
+static char *inval_text(const InvalList *l)
+{
+    StrBuf sb = {0};
+    bool all = false, all_sticky = false;
+    for (int i = 0; i < l->count; i++) {
+        all |= l->items[i].level == 1;
+        all_sticky |= l->items[i].level == 2;
+    }
+    if (all_sticky) {
+        strbuf_puts(&sb, "pragreduce::host_wrote_all(true); ");
+    } else {
+        if (all)
+            strbuf_puts(&sb, "pragreduce::host_wrote_all(); ");
+        /* ranges still matter to data regions' copies */
+        for (int i = 0; i < l->count; i++)
+            if (l->items[i].level == 0) {
+                strbuf_puts(&sb, l->items[i].text);
+                strbuf_puts(&sb, " ");
+            }
+    }
+    return strbuf_steal(&sb);
+}
+
+static void note(Res *r, const InvalList *l, const char *where)
+{
+    if (!r->explaining)
+        return;
+    for (int i = 0; i < l->count; i++)
+        strbuf_printf(&r->explain, "    %s%s%s\n", l->items[i].why,
+                      l->items[i].level == 0 ? "" : l->items[i].level == 1
+                                                        ? " (every copy but data regions')"
+                                                        : "",
+                      where);
+}
+
+/* The text range of a statement: a marked loop from its pragma. (A data
+ * directive's statement is in a block, never braced here, and what goes
+ * before it goes after the directive: inside the region.) */
+static void stmt_range(const Res *r, const Node *n, unsigned *s, unsigned *e)
+{
+    int which;
+    if (is_marked_loop(r, n, &which)) {
+        *s = r->sites[which].pragma.start;
+        *e = r->sites[which].loop_end;
+    } else {
+        *s = n->start;
+        *e = stmt_text_end(r->src, n);
+    }
+}
+
+/* A statement that is the body of an if, else or loop needs braces around
+ * what is put before or after it. */
+static bool needs_braces(const Node *n)
+{
+    const Node *p = n->parent;
+    if (!p)
+        return false;
+    switch (p->kind) {
+    case N_IF:
+        return n != p->kids[0];
+    case N_WHILE:
+    case N_FOR:
+        return n == p->kids[p->nkids - 1];
+    case N_DO:
+        return n == p->kids[0];
+    default:
+        return false;
+    }
+}
+
+static void put_around(Res *r, const Node *n, const char *before, const char *after)
+{
+    unsigned s, e;
+    stmt_range(r, n, &s, &e);
+    bool braces = needs_braces(n);
+    if (braces || (before && *before))
+        edits_add(r->edits, s, s, xformat("%s%s", braces ? "{ " : "", before ? before : ""));
+    if (braces || (after && *after))
+        edits_add(r->edits, e, e, xformat("%s%s", after && *after ? " " : "",
+                                          braces ? (after && *after ? xformat("%s }", after) : " }")
+                                                 : after));
+}
+
+/* At the start of a loop body (and, through `after`, after the loop). */
+static void put_in_body(Res *r, const Node *body, const char *text)
+{
+    if (body->from_macro) {
+        r->give_up = true; /* no place for it: this function keeps nothing */
+        return;
+    }
+    if (body->kind == N_COMPOUND) {
+        edits_add(r->edits, body->start + 1, body->start + 1, xformat(" %s", text));
+        return;
+    }
+    unsigned s, e;
+    stmt_range(r, body, &s, &e);
+    edits_add(r->edits, s, s, xformat("{ %s", text));
+    edits_add(r->edits, e, e, xstrdup(" }"));
+}
+
+static char *where_line(const Res *r, const char *what, unsigned at)
+{
+    unsigned line, col;
+    source_line_col(r->src, at, &line, &col);
+    return xformat(" [%s line %u]", what, line);
+}
+
+static void rewrite_stmt(Res *r, Node *n);
+
+/* Calls of functions with regions in an expression whose statement writes
+ * nothing before them that is invalidated before the statement: the callee's
+ * region is chained to this one (pragreduce::chain_next() just before the
+ * call), so it reuses this call's copies and leaves its own here. */
+static void mark_chains(Res *r, const Node *n)
+{
+    if (n->kind == N_CALL && n->nkids && !n->from_macro) {
+        CXCursor fn = fx_callee(n);
+        const Node *callee = ast_strip(n->kids[0]);
+        if (!clang_Cursor_isNull(fn) && fx_is_regioned(&r->fx, clang_getCursorDefinition(fn)) &&
+            !callee->from_macro) {
+            edits_add(r->edits, callee->start, callee->start, xstrdup("(pragreduce::chain_next(), "));
+            edits_add(r->edits, callee->end, callee->end, xstrdup(")"));
+            if (r->explaining) {
+                unsigned line, col;
+                source_line_col(r->src, n->start, &line, &col);
+                strbuf_printf(&r->chains, "    line %u: '%s'\n", line, n->name ? n->name : "?");
+            }
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        mark_chains(r, n->kids[i]);
+}
+
+/* `T v = ...` (an array's size is a child of the declaration too). */
+static bool has_initializer(const Source *src, const Node *d)
+{
+    unsigned at;
+    if (d->from_macro || !source_offset(src, clang_getCursorLocation(d->cursor), &at))
+        return d->nkids > 0;
+    int depth = 0;
+    for (size_t t = source_token_at(src, at); t < src->ntokens && src->tokens[t].offset < d->end; t++) {
+        const char *x = src->tokens[t].text;
+        if (!strcmp(x, "(") || !strcmp(x, "["))
+            depth++;
+        else if (!strcmp(x, ")") || !strcmp(x, "]"))
+            depth--;
+        else if (depth == 0 && !strcmp(x, "="))
+            return true;
+    }
+    return false;
+}
+
+/* A statement holding no marked loop: its writes, invalidated before it;
+ * a declaration of an array or struct with an initializer, after it. */
+static void rewrite_leaf(Res *r, Node *n)
+{
+    if (n->kind == N_NULLSTMT || n->kind == N_BREAK || n->kind == N_CONTINUE ||
+        n->kind == N_GOTO)
+        return;
+    InvalList l = writes_of(r, n, n);
+    if (l.count == 0 && l.inlined == 0)
+        mark_chains(r, n);
+    InvalList after = {0};
+    if (n->kind == N_DECLSTMT) {
+        for (int i = 0; i < n->nkids; i++) {
+            const Node *d = n->kids[i];
+            if (d->kind == N_VARDECL && d->var && d->var->storage == VAR_LOCAL &&
+                has_initializer(r->src, d) &&
+                (fx_type_is_aggregate(d->var->type) || fx_is_addr_taken(&r->fx, d->var)) &&
+                clang_getCanonicalType(d->var->type).kind != CXType_VariableArray) {
+                unsigned line, col;
+                source_line_col(r->src, d->start, &line, &col);
+                add_inval(&after,
+                          xformat("pragreduce::host_wrote(&%s, sizeof %s);", d->var->name, d->var->name),
+                          xformat("line %u: '%s' initialized (its memory may have held another "
+                                  "array)",
+                                  line, d->var->name),
+                          d->start, 0);
+            }
+        }
+    }
+    if (l.count == 0 && after.count == 0)
+        return;
+    if (n->from_macro && after.count) {
+        InvalList all = {0};
+        add_all(&all, "a declaration from a macro", n->start);
+        l = all;
+        after.count = 0;
+    }
+    put_around(r, n, l.count ? inval_text(&l) : NULL, after.count ? inval_text(&after) : NULL);
+    note(r, &l, " [before it]");
+    note(r, &after, " [after it]");
+}
+
+/* A loop holding a marked loop: writes of its condition and step run again
+ * each time round, before the body. */
+static void rewrite_loop_control(Res *r, Node *loop, const Node **ctl, int nctl, Node *body)
+{
+    InvalList l = {0};
+    for (int i = 0; i < nctl; i++) {
+        if (!ctl[i])
+            continue;
+        InvalList one = writes_of(r, ctl[i], loop);
+        for (int k = 0; k < one.count; k++)
+            add_inval(&l, one.items[k].text, one.items[k].why, one.items[k].at, one.items[k].level);
+    }
+    if (l.count == 0)
+        return;
+    char *text = inval_text(&l);
+    put_in_body(r, body, text);
+    put_around(r, loop, NULL, text);
+    note(r, &l, where_line(r, "at the start of the body and after the loop of", loop->start));
+}
+
+static void rewrite_stmt(Res *r, Node *n)
+{
+    unsigned s, e;
+    if (is_marked_loop(r, n, NULL))
+        return;
+    if ((n->kind == N_IF || n->kind == N_SWITCH || n->kind == N_WHILE || n->kind == N_DO ||
+         n->kind == N_FOR) && n->nkids == 0) {
+        r->give_up = true;
+        return;
+    }
+    stmt_range(r, n, &s, &e);
+    if (!holds_special(r, n->start, e)) {
+        rewrite_leaf(r, n);
+        return;
+    }
+    switch (n->kind) {
+    case N_COMPOUND:
+        for (int i = 0; i < n->nkids; i++)
+            rewrite_stmt(r, n->kids[i]);
+        return;
+    case N_IF:
+    case N_SWITCH: {
+        InvalList l = writes_of(r, n->kids[0], n->kids[0]);
+        if (l.count) {
+            put_around(r, n, inval_text(&l), NULL);
+            note(r, &l, " [before it]");
+        } else if (l.inlined == 0) {
+            mark_chains(r, n->kids[0]);
+        }
+        for (int i = 1; i < n->nkids; i++)
+            rewrite_stmt(r, n->kids[i]);
+        return;
+    }
+    case N_WHILE: {
+        const Node *ctl[1] = {n->kids[0]};
+        rewrite_loop_control(r, n, ctl, 1, n->kids[n->nkids - 1]);
+        rewrite_stmt(r, n->kids[n->nkids - 1]);
+        return;
+    }
+    case N_DO: {
+        const Node *ctl[1] = {n->nkids > 1 ? n->kids[1] : NULL};
+        rewrite_loop_control(r, n, ctl, 1, n->kids[0]);
+        rewrite_stmt(r, n->kids[0]);
+        return;
+    }
+    case N_FOR: {
+        if (n->for_init) {
+            InvalList l = writes_of(r, n->for_init, n->for_init);
+            if (l.count) {
+                put_around(r, n, inval_text(&l), NULL);
+                note(r, &l, " [before it]");
+            }
+        }
+        const Node *ctl[2] = {n->for_cond, n->for_inc};
+        rewrite_loop_control(r, n, ctl, 2, n->kids[n->nkids - 1]);
+        rewrite_stmt(r, n->kids[n->nkids - 1]);
+        return;
+    }
+    case N_LABEL:
+    case N_CASE:
+    case N_DEFAULT:
+        if (n->nkids)
+            rewrite_stmt(r, n->kids[n->nkids - 1]);
+        return;
+    default: {
+        /* an expression, declaration or return calling functions with regions */
+        int saved = r->ncalls;
+        r->ncalls = 0;
+        bool loops = holds_special(r, n->start, e);
+        r->ncalls = saved;
+        if (!loops) {
+            rewrite_leaf(r, n);
+            return;
+        }
+        /* a marked loop inside an expression (a statement expression) */
+        InvalList l = {0};
+        add_all(&l, "a statement holding a marked loop", n->start);
+        put_around(r, n, inval_text(&l), NULL);
+        return;
+    }
+    }
+}
+
+/* ------------------------------------------------------------ data regions */
+
+/* Host writes to a data region's arrays need an update after them. */
+/* A write at `lv` inside data region `d` (at statement end `after`): an
+ * error when it is to a region array and no update of it follows. */
+static void check_region_write(Res *r, const Node *lv, unsigned after, const DataDirective *d)
+{
+    const Node *b = fx_address_root(lv);
+    for (int s = 0; b && b->name && s < d->nsections; s++) {
+        if (strcmp(b->name, d->sections[s].name) != 0)
+            continue;
+        bool updated = false;
+        for (int k = 0; k < r->ndirs && !updated; k++) {
+            const DataDirective *u = &r->dirs[k];
+            if (u->kind != DIR_UPDATE || !u->bound || u->start < after || u->start >= d->stmt_end)
+                continue;
+            for (int q = 0; q < u->nsections && !updated; q++)
+                updated = !strcmp(u->sections[q].name, b->name);
+        }
+        if (!updated) {
+            diag_at(r->src, lv->start, DIAG_ERROR,
+                    "'%s' is written on the host inside a data region that keeps it on the GPU, "
+                    "with no '#pragma reduce update in(%s[...])' after the write: the GPU's "
+                    "copy would be stale",
+                    b->name, b->name);
+            diag_at(r->src, d->start, DIAG_NOTE, "the data region is here");
+            r->ok = false;
+        }
+    }
+}
+
+/* Host writes to a data region's arrays need an update after them: by
+ * assignment, by library functions that write at an argument, by functions
+ * of the file that write through a parameter. */
+static void check_region_writes(Res *r, const Node *n, const DataDirective *d)
+{
+    if (is_marked_loop(r, n, NULL))
+        return;
+    if ((n->kind == N_ASSIGN && n->nkids) ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && n->nkids))
+        check_region_write(r, n->kids[0], n->end, d);
+    if (n->kind == N_CALL) {
+        int k = fx_model_of(&r->fx, n);
+        CXCursor fn = fx_callee(n);
+        CXCursor def = clang_Cursor_isNull(fn) ? fn : clang_getCursorDefinition(fn);
+        if (k >= 0 && fx_models[k].n1)
+            check_region_write(r, n->kids[fx_models[k].dst], n->end, d);
+        else if (k < 0 && !clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def) &&
+                 !fx_is_regioned(&r->fx, def)) {
+            Node *saved_fn = r->fx.fn;
+            Var **saved_addr = r->fx.addr_taken;
+            int saved_naddr = r->fx.naddr;
+            FnSummary *sum = fx_summary(&r->fx, def);
+            r->fx.fn = saved_fn;
+            r->fx.addr_taken = saved_addr;
+            r->fx.naddr = saved_naddr;
+            for (int j = 0; sum->state == 2 && j < 64 && j + 1 < n->nkids; j++)
+                if (sum->params >> j & 1)
+                    check_region_write(r, n->kids[j + 1], n->end, d);
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        check_region_writes(r, n->kids[i], d);
+}
+
+static void regions_in(Res *r, const Node *n, const DataDirective *d)
+{
+    if (n->start >= d->stmt_start && stmt_text_end(r->src, n) <= d->stmt_end && n->start < d->stmt_end &&
+        n->kind != N_OTHER) {
+        check_region_writes(r, n, d);
+        return;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        regions_in(r, n->kids[i], d);
+}
+
+/* ------------------------------------------------------------ driver */
+
+typedef struct {
+    Res *r;
+    bool grew;
+    CXCursor fn; /* the definition being scanned */
+} CallerScan;
+
+static enum CXChildVisitResult scan_calls_in(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    CallerScan *cs = data;
+    if (clang_getCursorKind(c) == CXCursor_CallExpr) {
+        CXCursor callee = clang_getCursorReferenced(c);
+        if (!clang_Cursor_isNull(callee) && clang_getCursorKind(callee) == CXCursor_FunctionDecl) {
+            CXCursor def = clang_getCursorDefinition(callee);
+            if (!clang_Cursor_isNull(def) && fx_is_regioned(&cs->r->fx, def) && !fx_is_regioned(&cs->r->fx, cs->fn)) {
+                fx_add_regioned(&cs->r->fx, cs->fn);
+                cs->grew = true;
+                return CXChildVisit_Break;
+            }
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static enum CXChildVisitResult scan_callers(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    CallerScan *cs = data;
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        source_cursor_in_main(cs->r->src, c) && !fx_is_regioned(&cs->r->fx, c)) {
+        cs->fn = c;
+        clang_visitChildren(c, scan_calls_in, cs);
+    }
+    return CXChildVisit_Continue;
+}
+
+static const char *const unsafe_names[] = {"pthread_create", "thrd_create", "fork", "vfork",
+                                           "signal", "sigaction", "setjmp", "longjmp",
+                                           "_setjmp", "_longjmp", "sigsetjmp", "siglongjmp",
+                                           "__builtin_setjmp", "__builtin_longjmp", NULL};
+
+static bool name_in(const char *name, const char *const *list)
+{
+    for (; *list; list++)
+        if (!strcmp(name, *list))
+            return true;
+    return false;
+}
+
+/* A reason the file keeps nothing on the GPU, or NULL. */
+static char *unsafe_reason(const Source *src)
+{
+    for (size_t i = 0; i < src->ntokens; i++) {
+        const Token *t = &src->tokens[i];
+        bool omp = !strcmp(t->text, "pragma") && i + 1 < src->ntokens &&
+                   !strcmp(src->tokens[i + 1].text, "omp");
+        if (omp || (t->kind == CXToken_Identifier && name_in(t->text, unsafe_names))) {
+            unsigned line, col;
+            source_line_col(src, t->offset, &line, &col);
+            return xformat("'%s' at line %u (other threads, signal handlers or longjmp could write "
+                           "or leave unseen)",
+                           omp ? "#pragma omp" : t->text, line);
+        }
+    }
+    return NULL;
+}
+
+static bool same_function(CXCursor a, CXCursor b)
+{
+    return clang_equalCursors(clang_getCanonicalCursor(a), clang_getCanonicalCursor(b));
+}
+
+/* Each marked loop's arrays: copied at their first loop in the function,
+ * kept for the later ones (copied again where the host wrote them). */
+static void explain_sites(Res *r, CXCursor fn)
+{
+    for (int i = 0; i < r->nsites; i++) {
+        const Site *s = &r->sites[i];
+        if (s->rejected || !s->loop || !same_function(s->function, fn))
+            continue;
+        unsigned line, col;
+        source_line_col(r->src, s->loop->start, &line, &col);
+        strbuf_printf(&r->explain, "  line %u, #pragma %s:\n", line, s->pragma.summary);
+        int n = 0;
+        for (int k = 0; k < s->ncaptures; k++) {
+            const Capture *cap = &s->captures[k];
+            if (cap->kind != CAP_ARRAY)
+                continue;
+            n++;
+            const char *name = cap->var->name;
+            const DataDirective *held = NULL;
+            for (int d = 0; d < r->ndirs && !held; d++)
+                if (r->dirs[d].bound && r->dirs[d].kind == DIR_DATA &&
+                    r->dirs[d].stmt_start <= s->pragma.start && s->loop_end <= r->dirs[d].stmt_end)
+                    for (int q = 0; q < r->dirs[d].nsections && !held; q++)
+                        if (!strcmp(r->dirs[d].sections[q].name, name))
+                            held = &r->dirs[d];
+            unsigned prev = 0;
+            for (int j = 0; j < i; j++) {
+                const Site *o = &r->sites[j];
+                if (o->rejected || !o->loop || !same_function(o->function, fn))
+                    continue;
+                for (int q = 0; q < o->ncaptures; q++)
+                    if (o->captures[q].kind == CAP_ARRAY && o->captures[q].var == cap->var)
+                        source_line_col(r->src, o->loop->start, &prev, &col);
+            }
+            const char *out = cap->written ? " (written by the loop: copied back, the copy stays current)" : "";
+            if (held) {
+                unsigned dl;
+                source_line_col(r->src, held->start, &dl, &col);
+                strbuf_printf(&r->explain, "    %s: held by the data region of line %u%s\n", name, dl, out);
+            } else if (prev) {
+                strbuf_printf(&r->explain,
+                              "    %s: kept from the loop at line %u; copied again only where the host "
+                              "wrote it since%s\n",
+                              name, prev, out);
+            } else {
+                strbuf_printf(&r->explain,
+                              "    %s: copied to the GPU here, the first use in the call (when the loop "
+                              "runs again, only what the host wrote since)%s\n",
+                              name, out);
+            }
+        }
+        if (!n)
+            strbuf_puts(&r->explain, "    no arrays\n");
+    }
+    for (int i = 0; i < r->ndirs; i++) {
+        const DataDirective *d = &r->dirs[i];
+        if (!d->bound || !clang_equalCursors(clang_getCanonicalCursor(d->function),
+                                             clang_getCanonicalCursor(fn)))
+            continue;
+        unsigned line, col;
+        source_line_col(r->src, d->start, &line, &col);
+        if (d->kind == DIR_DATA)
+            strbuf_printf(&r->explain,
+                          "  line %u, #pragma reduce %s: copied on entry, kept until the statement "
+                          "ends, whatever calls do\n",
+                          line, d->summary);
+        else
+            strbuf_printf(&r->explain, "  line %u, #pragma reduce %s: copied again here\n", line,
+                          d->summary);
+    }
+}
+
+bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDirective *dirs,
+                       int ndirs, EditList *edits, FILE *explain)
+{
+    Res r = {.fx = {.src = src}, .src = src, .sites = sites, .nsites = nsites, .dirs = dirs, .ndirs = ndirs,
+             .edits = edits, .explaining = explain != NULL, .ok = true};
+    /* the generated names' prefix: "pr_" of "pr_loop0" */
+    r.prefix = "pr_";
+    for (int i = 0; i < nsites; i++)
+        if (sites[i].prefix) {
+            const char *l = strstr(sites[i].prefix, "loop");
+            r.prefix = l ? xstrndup(sites[i].prefix, (size_t)(l - sites[i].prefix)) : r.prefix;
+            break;
+        }
+    for (int i = 0; i < nsites; i++)
+        if (!sites[i].rejected && sites[i].loop)
+            fx_add_regioned(&r.fx, sites[i].function);
+    for (int i = 0; i < ndirs; i++)
+        if (dirs[i].bound)
+            fx_add_regioned(&r.fx, dirs[i].function);
+
+    /* callers of functions with regions get one too, so that those calls
+     * can be chained (their copies outlive them in the caller's region) */
+    for (bool grew = true; grew;) {
+        grew = false;
+        CallerScan cs = {&r, false, clang_getNullCursor()};
+        clang_visitChildren(clang_getTranslationUnitCursor(src->tu), scan_callers, &cs);
+        grew = cs.grew;
+    }
+
+    char *unsafe = unsafe_reason(src);
+    for (int f = 0; f < r.fx.nregioned; f++) {
+        CXCursor fn = clang_getCursorDefinition(r.fx.regioned[f]);
+        Node *tree = ast_build(src, fn);
+        Node *body = tree->nkids ? tree->kids[tree->nkids - 1] : NULL;
+        if (!body || body->kind != N_COMPOUND || body->from_macro)
+            continue;
+        r.fx.fn = tree;
+        r.fx.addr_taken = NULL;
+        r.fx.naddr = 0;
+        fx_collect_addr_taken(&r.fx, tree);
+        r.ncalls = 0;
+        collect_calls(&r, tree);
+        char *name = cursor_spelling(fn);
+        unsigned line, col;
+        source_line_col(src, tree->start, &line, &col);
+        if (r.explaining)
+            strbuf_printf(&r.explain, "residency in '%s' (line %u): %s\n", name, line,
+                          unsafe ? "off" : "device copies kept from loop to loop while a call runs");
+        if (unsafe) {
+            if (r.explaining)
+                strbuf_printf(&r.explain, "  nothing kept: the file uses %s\n", unsafe);
+        } else {
+            size_t first_edit = edits->count;
+            edits_add(edits, body->start + 1, body->start + 1, xstrdup(""));
+            if (r.explaining)
+                explain_sites(&r, fn);
+            if (r.explaining)
+                strbuf_puts(&r.explain, "  host writes that make copies stale (copied again at the next loop that "
+                                    "reads them):\n");
+            size_t before = r.explain.len;
+            r.give_up = false;
+            for (int i = 0; i < body->nkids; i++)
+                rewrite_stmt(&r, body->kids[i]);
+            /* the region: kept copies, or none when a write could not be covered */
+            edits->items[first_edit].text =
+                r.give_up ? xformat(" pragreduce::region %sregion(false); /* pragreduce: a host write "
+                                    "in a macro's loop: no device copies kept in this function */",
+                                    r.prefix)
+                          : xformat(" pragreduce::region %sregion; /* pragreduce: device copies kept "
+                                    "while this call runs */",
+                                    r.prefix);
+            if (r.give_up && r.explaining)
+                strbuf_puts(&r.explain, "  nothing kept after all: a write in a loop from a macro\n");
+            if (r.explaining && r.explain.len == before)
+                strbuf_puts(&r.explain, "    none\n");
+            if (r.explaining && r.chains.len) {
+                strbuf_puts(&r.explain, "  calls whose copies stay in this call's region (chained):\n");
+                strbuf_puts(&r.explain, r.chains.buf);
+                r.chains.len = 0;
+                r.chains.buf[0] = '\0';
+            }
+        }
+        for (int i = 0; i < ndirs; i++)
+            if (dirs[i].bound && dirs[i].kind == DIR_DATA &&
+                clang_equalCursors(clang_getCanonicalCursor(dirs[i].function),
+                                   clang_getCanonicalCursor(fn)))
+                regions_in(&r, tree, &dirs[i]);
+    }
+    /* the directives themselves */
+    for (int i = 0; i < ndirs; i++) {
+        if (!dirs[i].bound)
+            continue;
+        edits_add(edits, dirs[i].start, dirs[i].end, data_open_text(src, &dirs[i], i, r.prefix));
+        if (dirs[i].kind == DIR_DATA)
+            edits_add(edits, dirs[i].stmt_end, dirs[i].stmt_end, xstrdup(" }"));
+    }
+    if (explain && r.explain.len)
+        fputs(r.explain.buf, explain);
+    strbuf_free(&r.explain);
+    strbuf_free(&r.chains);
+    return r.ok;
+}
