@@ -941,7 +941,8 @@ static void explain_sites(Res *r, CXCursor fn)
 {
     for (int i = 0; i < r->nsites; i++) {
         const Site *s = &r->sites[i];
-        if (s->rejected || !s->loop || !same_function(s->function, fn))
+        /* a loop inside a segmented loop runs as part of it */
+        if (s->rejected || !s->loop || !same_function(s->function, fn) || s->segmented_by)
             continue;
         unsigned line, col;
         source_line_col(r->src, s->loop->start, &line, &col);
@@ -963,7 +964,7 @@ static void explain_sites(Res *r, CXCursor fn)
             unsigned prev = 0;
             for (int j = 0; j < i; j++) {
                 const Site *o = &r->sites[j];
-                if (o->rejected || !o->loop || !same_function(o->function, fn))
+                if (o->rejected || !o->loop || !same_function(o->function, fn) || o->segmented_by)
                     continue;
                 for (int q = 0; q < o->ncaptures; q++)
                     if (o->captures[q].kind == CAP_ARRAY && o->captures[q].var == cap->var)
