@@ -100,7 +100,8 @@ while read -r p; do
     [ -x "bin/$p" ] || continue
     for f in expected/"$p".*; do
         n=${f##*.}
-        [ "$n" = 134217728 ] && continue
+        # a few sizes: empty, one warp's worth, several blocks, many segments
+        case " 1 33 1025 100003 " in *" $n "*) ;; *) continue ;; esac
         for g in 1 32 256; do
             got=$(PRAGREDUCE_SEGMENT_GROUP=$g "bin/$p" "$n" 2>&1) || got="$got
 exit $?"

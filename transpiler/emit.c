@@ -1074,11 +1074,11 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     /* a 32-byte slot per result and chunk, every byte written by the kernel */
     strbuf_printf(sb,
                   "    const size_t pr_res_at = pr_bytes;\n"
-                  "    pr_bytes += (size_t)pr_chunks * %d;\n"
-                  "    char *pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n",
-                  32 * nslots, p);
+                  "    pr_bytes += (size_t)pr_chunks * %d;\n",
+                  32 * nslots);
     if (site->segment)
         emit_segment_last_bytes(c, sb);
+    strbuf_printf(sb, "    char *pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n", p);
     int pair_noted = 0;
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];

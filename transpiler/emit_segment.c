@@ -337,10 +337,17 @@ char *segment_cpu_text(const Ctx *c)
     EditList edits = {0};
     /* the loops directly inside that have their own wrappers: marked
      * loops, and independent loops that are segmented on their own */
+    bool writes = false;
+    for (int i = 0; i < t->ncaptures; i++)
+        writes |= t->captures[i].kind == CAP_ARRAY && t->captures[i].written;
     for (int k = 0; k < seg->nchildren; k++) {
         const Site *m = seg->children[k];
         Ctx mc = {c->src, m, c->opts, m->prefix, line_of(c, m->loop->start)};
         StrBuf call = {0};
+        /* the host wrote the segments' elements since the last call: device
+         * copies kept from before are stale */
+        if (writes)
+            strbuf_puts(&call, "pragreduce::host_wrote_all(true); ");
         emit_call(&mc, &call, true);
         edits_add(&edits, m->pragma.start, m->loop_end, strbuf_steal(&call));
     }
