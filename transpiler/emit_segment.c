@@ -346,9 +346,10 @@ char *segment_cpu_text(const Ctx *c)
         StrBuf call = {0};
         /* the host wrote the segments' elements since the last call: device
          * copies kept from before are stale */
-        if (writes)
-            strbuf_puts(&call, "pragreduce::host_wrote_all(true); ");
+        /* in braces: the call may be the body of a `for` without them */
+        strbuf_puts(&call, writes ? "{ pragreduce::host_wrote_all(true); " : "{ ");
         emit_call(&mc, &call, true);
+        strbuf_puts(&call, " }");
         edits_add(&edits, m->pragma.start, m->loop_end, strbuf_steal(&call));
     }
     add_cxx_edits(c, &edits, t->loop->start, t->loop_end);
