@@ -470,6 +470,38 @@ inline bool gpu_present(const char *site)
     return available != 0;
 }
 
+/* Creating the CUDA context takes a quarter of a second or more. A thread
+ * started before main creates it while the program prepares its data, so
+ * the first marked loop finds it ready. Not with PRAGREDUCE_DEVICE=cpu or
+ * PRAGREDUCE_WARMUP=0, nor in files that fork (a context made before a
+ * fork is unusable in the child): the transpiler then defines
+ * PRAGREDUCE_NO_WARMUP. Joined at exit: a program that ends sooner waits
+ * for it. */
+struct warm_up {
+    std::thread thread;
+    warm_up()
+    {
+        const char *w = getenv("PRAGREDUCE_WARMUP");
+        const char *d = getenv("PRAGREDUCE_DEVICE");
+        if ((w && strcmp(w, "0") == 0) || (d && strcmp(d, "cpu") == 0))
+            return;
+        thread = std::thread([] {
+            int count = 0;
+            if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0)
+                (void)cudaFree(0);
+            (void)cudaGetLastError(); /* this thread's error state only */
+        });
+    }
+    ~warm_up()
+    {
+        if (thread.joinable())
+            thread.join();
+    }
+};
+#ifndef PRAGREDUCE_NO_WARMUP
+static warm_up warm_up_at_start;
+#endif
+
 /* ------------------------------------------------------------ profile */
 
 /* PRAGREDUCE_PROFILE=1: per marked loop (its site string), calls, calls
