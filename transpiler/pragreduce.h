@@ -9,7 +9,9 @@
  *   reduction.c  update forms, body rules, the variables the loop captures
  *   access.c   affine subscripts -> index ranges to copy
  *   cost.c     launch plan
+ *   segment.c  independent outer loops around marked loops: one launch
  *   emit.c     kernel, host wrapper and call text
+ *   emit_segment.c  the segmented kernel and its wrapper pieces
  *   cxx.c      rewrites that let C compile as CUDA C++
  *   pin.c      --pin-host: pinned allocation of the arrays loops read
  *   data.c     `#pragma reduce data` / `update` directives
@@ -561,8 +563,7 @@ typedef struct Segment {
 /* Finds, for every marked loop, the outermost enclosing loop whose
  * iterations are independent, and builds a site for it (appended to
  * *sites, which may move). --explain describes each decision. */
-void segment_find_all(const Source *src, Site **sites, int *count, const GpuDesc *gpu,
-                      FILE *explain);
+void segment_find_all(const Source *src, Site **sites, int *count, FILE *explain);
 
 /* ---------------------------------------------------------------- emit.c */
 

@@ -394,8 +394,6 @@ static bool element_write_statement(const Source *src, const Site *t, const Node
     }
     if (has_write(target))
         return false;
-    bool through;
-    (void)through;
     const Node *base = ast_strip((Node *)target);
     while (base && (base->kind == N_SUBSCRIPT || (base->kind == N_MEMBER && base->op && !strcmp(base->op, "."))))
         base = ast_strip(base->kids[0]);
@@ -489,10 +487,8 @@ static void explain_site(const Source *src, FILE *to, const Site *m, const char 
     fprintf(to, "%s:%u: %s: %s\n", src->path, line, m->pragma.summary, text);
 }
 
-void segment_find_all(const Source *src, Site **sites_io, int *count, const GpuDesc *gpu,
-                      FILE *explain)
+void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *explain)
 {
-    (void)gpu;
     Site *sites = *sites_io;
     int n = *count;
     OuterTry *tried = NULL;

@@ -211,7 +211,7 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
     /* independent outer loops around marked loops: one launch each */
     int nmarked = npragmas;
     if (diag_error_count() == errors_before)
-        segment_find_all(src, &sites, &npragmas, opts->gpu ? opts->gpu : &gpu_table[0], opts->explain);
+        segment_find_all(src, &sites, &npragmas, opts->explain);
     for (int i = nmarked; i < npragmas; i++) {
         Site *s = &sites[i];
         s->prefix = xformat("%sloop%d", prefix, i);
