@@ -31,86 +31,6 @@ static const Token *peek(Cursor *c) { return c->i < c->n ? &c->toks[c->i] : NULL
 static bool at(Cursor *c, const char *t) { return peek(c) && strcmp(peek(c)->text, t) == 0; }
 static unsigned here(Cursor *c) { return peek(c) ? peek(c)->offset : c->line_end; }
 
-static bool expect(Cursor *c, const char *text, const char *after)
-{
-    if (at(c, text)) {
-        c->i++;
-        return true;
-    }
-    if (peek(c))
-        diag_at(c->src, here(c), DIAG_ERROR, "expected '%s' %s, found '%s'", text, after,
-                peek(c)->text);
-    else
-        diag_at(c->src, here(c), DIAG_ERROR, "expected '%s' %s at the end of the pragma", text, after);
-    return false;
-}
-
-/* Text of the tokens up to `stop` at depth 0 (NULL when empty). */
-static char *expr_until(Cursor *c, const char *stop)
-{
-    size_t from = c->i;
-    int depth = 0;
-    while (peek(c)) {
-        const char *s = peek(c)->text;
-        if (depth == 0 && strcmp(s, stop) == 0)
-            break;
-        if (!strcmp(s, "(") || !strcmp(s, "[") || !strcmp(s, "{"))
-            depth++;
-        else if (!strcmp(s, ")") || !strcmp(s, "]") || !strcmp(s, "}")) {
-            if (depth == 0)
-                break;
-            depth--;
-        }
-        c->i++;
-    }
-    return c->i == from ? NULL : source_text(c->src, c->toks[from].offset, c->toks[c->i - 1].end);
-}
-
-static bool parse_sections(Cursor *c, DataDirective *d)
-{
-    c->i++; /* in */
-    if (!expect(c, "(", "after 'in'"))
-        return false;
-    for (;;) {
-        const Token *t = peek(c);
-        if (!t || t->kind != CXToken_Identifier) {
-            diag_at(c->src, here(c), DIAG_ERROR, "expected an array name in 'in(...)'");
-            return false;
-        }
-        ArraySection sec = {.name = t->text, .offset = t->offset};
-        c->i++;
-        if (!expect(c, "[", "after the array name (write in(a[first:count]))"))
-            return false;
-        if (!(sec.lo = expr_until(c, ":"))) {
-            diag_at(c->src, here(c), DIAG_ERROR, "expected the first index in '%s[first:count]'",
-                    sec.name);
-            return false;
-        }
-        if (!expect(c, ":", "between first index and count"))
-            return false;
-        if (!(sec.len = expr_until(c, "]"))) {
-            diag_at(c->src, here(c), DIAG_ERROR, "expected the element count in '%s[first:count]'",
-                    sec.name);
-            return false;
-        }
-        if (!expect(c, "]", "after the element count"))
-            return false;
-        for (int k = 0; k < d->nsections; k++)
-            if (strcmp(d->sections[k].name, sec.name) == 0) {
-                diag_at(c->src, sec.offset, DIAG_ERROR, "'%s' appears twice in the directive",
-                        sec.name);
-                return false;
-            }
-        d->sections = xrealloc(d->sections, (size_t)(d->nsections + 1) * sizeof *d->sections);
-        d->sections[d->nsections++] = sec;
-        if (at(c, ",")) {
-            c->i++;
-            continue;
-        }
-        return expect(c, ")", "to close 'in('");
-    }
-}
-
 static bool parse_directive(const Source *src, const Token *toks, size_t n, DataDirective *d)
 {
     Cursor c = {src, toks, n, 1, d->end}; /* toks[0] is `data` or `update` */
@@ -122,7 +42,8 @@ static bool parse_directive(const Source *src, const Token *toks, size_t n, Data
                     peek(&c)->text, word);
             return false;
         }
-        if (!parse_sections(&c, d))
+        if (!pragma_parse_sections(src, toks, n, &c.i, c.line_end, "the directive", &d->sections,
+                                   &d->nsections))
             return false;
     }
     if (d->nsections == 0) {

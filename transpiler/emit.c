@@ -453,41 +453,31 @@ static void emit_vector_loop(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "    }\n");
 }
 
-static void emit_kernel(const Ctx *c, StrBuf *sb)
+/* The kernel's parameters for the captures (arrays of fixed size under a
+ * pointer, pr_p_NAME) and the loop's first value, step and trip count;
+ * written arrays are __restrict__ only when `restrict_written`. */
+void emit_capture_params(const Ctx *c, StrBuf *sb, bool restrict_written)
 {
     const Site *site = c->site;
-    const LoopInfo *li = &site->info;
-    const char *p = c->p;
-    int block = site->plan.block;
-
-    strbuf_printf(sb, "/* Last-block detection for %s_kernel; the last block resets it. */\n", p);
-    strbuf_printf(sb, "__device__ unsigned %s_counter;\n\n", p);
-    strbuf_printf(sb,
-                  "/* pr_U: loads in flight per thread and array (the plan's %d; more when one\n"
-                  "   block does everything) */\n"
-                  "template <class pr_idx, int pr_U>\n__global__ void __launch_bounds__(%d)\n%s_kernel(",
-                  site->plan.unroll, block, p);
     const char *sep = "";
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
+        const char *qual = cap->written && !restrict_written ? "" : "__restrict__ ";
         if (cap->kind == CAP_ARRAY && fixed_extent(cap))
             strbuf_printf(sb, "%s%s", sep, array_decl(cap, "__restrict__ ", xformat("pr_p_%s", cap->var->name)));
         else if (cap->kind == CAP_ARRAY)
-            strbuf_printf(sb, "%s%s", sep, array_decl(cap, "__restrict__ ", cap->var->name));
+            strbuf_printf(sb, "%s%s", sep, array_decl(cap, qual, cap->var->name));
         else
             strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
         sep = ",\n    ";
     }
-    strbuf_printf(sb, "%s%s pr_lo, pr_idx pr_step, pr_idx pr_trip", sep, li->iv_type);
-    for (int k = 0; k < site->ninner; k++)
-        strbuf_printf(sb, ",\n    %s pr_lo%d, pr_idx pr_step%d, pr_idx pr_trip%d", site->inner[k].iv_type,
-                      k + 1, k + 1, k + 1);
-    Slot *slots = xcalloc((size_t)site->pragma.nvars, sizeof(Slot));
-    int nslots = slots_of(site, slots);
-    for (int k = 0; k < nslots; k++)
-        strbuf_printf(sb, ",\n    %s pr_id%d, %s *pr_part%d, unsigned char *pr_res%d", slots[k].type,
-                      k, slots[k].type, k, k);
-    strbuf_puts(sb, ")\n{\n");
+    strbuf_printf(sb, "%s%s pr_lo, pr_idx pr_step, pr_idx pr_trip", sep, site->info.iv_type);
+}
+
+/* Inside the kernel: each fixed-size array under its own C type. */
+void emit_fixed_arrays(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         char *ext = cap->kind == CAP_ARRAY ? fixed_extent(cap) : NULL;
@@ -498,6 +488,32 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
                           cap->var->name, array_param(cap), fixed_array_type(cap, ext, "*"),
                           cap->var->name);
     }
+}
+
+static void emit_kernel(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const char *p = c->p;
+    int block = site->plan.block;
+
+    strbuf_printf(sb, "/* Last-block detection for %s_kernel; the last block resets it. */\n", p);
+    strbuf_printf(sb, "__device__ unsigned %s_counter;\n\n", p);
+    strbuf_printf(sb,
+                  "/* pr_U: loads in flight per thread and array (the plan's %d; more when one\n"
+                  "   block does everything) */\n"
+                  "template <class pr_idx, int pr_U>\n__global__ void __launch_bounds__(%d)\n%s_kernel(",
+                  site->plan.unroll, block, p);
+    emit_capture_params(c, sb, true);
+    for (int k = 0; k < site->ninner; k++)
+        strbuf_printf(sb, ",\n    %s pr_lo%d, pr_idx pr_step%d, pr_idx pr_trip%d", site->inner[k].iv_type,
+                      k + 1, k + 1, k + 1);
+    Slot *slots = xcalloc((size_t)site->pragma.nvars, sizeof(Slot));
+    int nslots = slots_of(site, slots);
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, ",\n    %s pr_id%d, %s *pr_part%d, unsigned char *pr_res%d", slots[k].type,
+                      k, slots[k].type, k, k);
+    strbuf_puts(sb, ")\n{\n");
+    emit_fixed_arrays(c, sb);
     strbuf_puts(sb, "    /* each thread reduces its iterations from the identity */\n");
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];
@@ -609,6 +625,26 @@ static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx, int unroll)
     strbuf_puts(sb, ");\n");
 }
 
+void emit_trip_expr(StrBuf *sb, const LoopInfo *li, const char *lo, const char *step)
+{
+    switch (li->cmp) {
+    case CMP_LT:
+    case CMP_LE:
+        strbuf_printf(sb, "pragreduce::trip_up(%s, (%s), %s, %s)", lo, li->hi, step,
+                      li->cmp == CMP_LE ? "true" : "false");
+        break;
+    case CMP_GT:
+    case CMP_GE:
+        strbuf_printf(sb, "pragreduce::trip_down(%s, (%s), %s, %s)", lo, li->hi, step,
+                      li->cmp == CMP_GE ? "true" : "false");
+        break;
+    case CMP_NE:
+        strbuf_printf(sb, "pragreduce::trip_ne(%s, (%s), %s)", lo, li->hi,
+                      li->step_down ? "true" : "false");
+        break;
+    }
+}
+
 /* One loop level's first value, step and trip count, named pr_lo<S>,
  * pr_step<S> and `trip`. */
 static void emit_level_trip(const Ctx *c, StrBuf *sb, const LoopInfo *li, const char *s,
@@ -624,22 +660,9 @@ static void emit_level_trip(const Ctx *c, StrBuf *sb, const LoopInfo *li, const 
                       "end\\n\", %s_site);\n"
                       "        exit(1);\n    }\n",
                       s, p);
-    switch (li->cmp) {
-    case CMP_LT:
-    case CMP_LE:
-        strbuf_printf(sb, "    const pragreduce::u64 %s = pragreduce::trip_up(pr_lo%s, (%s), pr_step%s, %s);\n",
-                      trip, s, li->hi, s, li->cmp == CMP_LE ? "true" : "false");
-        break;
-    case CMP_GT:
-    case CMP_GE:
-        strbuf_printf(sb, "    const pragreduce::u64 %s = pragreduce::trip_down(pr_lo%s, (%s), pr_step%s, %s);\n",
-                      trip, s, li->hi, s, li->cmp == CMP_GE ? "true" : "false");
-        break;
-    case CMP_NE:
-        strbuf_printf(sb, "    const pragreduce::u64 %s = pragreduce::trip_ne(pr_lo%s, (%s), %s);\n", trip, s,
-                      li->hi, li->step_down ? "true" : "false");
-        break;
-    }
+    strbuf_printf(sb, "    const pragreduce::u64 %s = ", trip);
+    emit_trip_expr(sb, li, xformat("pr_lo%s", s), xformat("pr_step%s", s));
+    strbuf_puts(sb, ";\n");
 }
 
 /* First and last values of the range variables subscripts move with:

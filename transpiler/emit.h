@@ -34,6 +34,12 @@ void add_cxx_edits(const Ctx *c, EditList *edits, unsigned start, unsigned end);
 /* The input's [start, end) with the edits applied (their offsets are moved). */
 char *splice_range(const Ctx *c, EditList *edits, unsigned start, unsigned end);
 
+/* The loop's trip count as an expression of its first value and step. */
+void emit_trip_expr(StrBuf *sb, const LoopInfo *li, const char *lo, const char *step);
+/* The kernel's parameters for the loop's captures and its iteration space;
+ * inside it, the fixed-size arrays under their C types. */
+void emit_capture_params(const Ctx *c, StrBuf *sb, bool restrict_written);
+void emit_fixed_arrays(const Ctx *c, StrBuf *sb);
 /* The call that replaces the loop; in_segment: inside a segmented loop's
  * wrapper, whose parameters hold the in() sections' values. */
 void emit_call(const Ctx *c, StrBuf *sb, bool in_segment);

@@ -76,26 +76,6 @@ static char *line_text(const Ctx *c, unsigned line)
     return strbuf_steal(&sb);
 }
 
-static void trip_expr(StrBuf *sb, const LoopInfo *li, const char *lo, const char *step)
-{
-    switch (li->cmp) {
-    case CMP_LT:
-    case CMP_LE:
-        strbuf_printf(sb, "pragreduce::trip_up(%s, (%s), %s, %s)", lo, li->hi, step,
-                      li->cmp == CMP_LE ? "true" : "false");
-        break;
-    case CMP_GT:
-    case CMP_GE:
-        strbuf_printf(sb, "pragreduce::trip_down(%s, (%s), %s, %s)", lo, li->hi, step,
-                      li->cmp == CMP_GE ? "true" : "false");
-        break;
-    case CMP_NE:
-        strbuf_printf(sb, "pragreduce::trip_ne(%s, (%s), %s)", lo, li->hi,
-                      li->step_down ? "true" : "false");
-        break;
-    }
-}
-
 /* The marked loop's body for the kernel: calls renamed, C++ edits. */
 static char *marked_body(const Ctx *c, const Site *m)
 {
@@ -148,7 +128,7 @@ static char *shared_loop(const Ctx *c, const Site *m, int mi)
                   "    const pragreduce::u64 pr_jstep = (pragreduce::u64)(%s);\n"
                   "    const pragreduce::u64 pr_jtrip = ",
                   li->iv_type, li->iv_type, li->lo, li->step);
-    trip_expr(&sb, li, "pr_jlo", "pr_jstep");
+    emit_trip_expr(&sb, li, "pr_jlo", "pr_jstep");
     strbuf_puts(&sb,
                   ";\n"
                   "    pragreduce::u64 pr_k = pr_lane;\n"
@@ -258,34 +238,14 @@ void emit_segment_kernel(const Ctx *c, StrBuf *sb)
                   seg->cooperative ? "its marked loops are shared by the group's threads."
                                    : "its marked loops run as written.",
                   SEG_BLOCK, p);
-    const char *sep = "";
-    for (int i = 0; i < site->ncaptures; i++) {
-        const Capture *cap = &site->captures[i];
-        if (cap->kind == CAP_ARRAY && fixed_extent(cap))
-            strbuf_printf(sb, "%s%s", sep, array_decl(cap, "__restrict__ ", xformat("pr_p_%s", cap->var->name)));
-        else if (cap->kind == CAP_ARRAY)
-            strbuf_printf(sb, "%s%s", sep, array_decl(cap, cap->written ? "" : "__restrict__ ", cap->var->name));
-        else
-            strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
-        sep = ",\n    ";
-    }
-    strbuf_printf(sb, "%s%s pr_lo, pr_idx pr_step, pr_idx pr_trip", sep, li->iv_type);
+    emit_capture_params(c, sb, false);
     for (int k = 0; seg->cooperative && k < seg->nmarked; k++) {
         const Site *m = seg->marked[k];
         for (int v = 0; v < m->pragma.nvars; v++)
             strbuf_printf(sb, ",\n    %s pr_id%d_%d", var_type(m->pragma.vars[v].var), k, v);
     }
     strbuf_puts(sb, ",\n    unsigned char *pr_last)\n{\n");
-    for (int i = 0; i < site->ncaptures; i++) {
-        const Capture *cap = &site->captures[i];
-        char *ext = cap->kind == CAP_ARRAY ? fixed_extent(cap) : NULL;
-        if (ext)
-            strbuf_printf(sb,
-                          "    /* '%s' has its C type here, so that sizeof means what it means in C */\n"
-                          "    %s = *(%s)pr_p_%s;\n",
-                          cap->var->name, array_param(cap), fixed_array_type(cap, ext, "*"),
-                          cap->var->name);
-    }
+    emit_fixed_arrays(c, sb);
     if (site->nprivates)
         strbuf_puts(sb, "    /* private scalars: each segment assigns them before reading them */\n");
     for (int k = 0; k < site->nprivates; k++)

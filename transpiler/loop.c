@@ -339,3 +339,17 @@ bool site_is_iv(const Site *site, const Var *v)
             return true;
     return false;
 }
+
+/* The loop's text ends after its body; a body that is a single statement
+ * ends before its ';', which belongs to the loop too. */
+unsigned loop_text_end(const Source *src, const Node *loop)
+{
+    const Node *body = loop->kids[loop->nkids - 1];
+    unsigned end = loop->end;
+    if (body->kind == N_COMPOUND)
+        return end;
+    size_t t = source_token_at(src, end);
+    if (t < src->ntokens && strcmp(src->tokens[t].text, ";") == 0)
+        return src->tokens[t].end;
+    return end;
+}

@@ -180,7 +180,9 @@ static char *expr_until(Cursor *c, const char *stop)
     return source_text(c->src, c->toks[from].offset, c->toks[c->i - 1].end);
 }
 
-static bool parse_in_clause(Cursor *c, Pragma *p)
+/* `in(a[first:count], ...)` at the cursor, appended to *sections; `where`
+ * names the clause or directive in the message about a repeated array. */
+static bool parse_sections(Cursor *c, const char *where, ArraySection **sections, int *nsections)
 {
     c->i++; /* in */
     if (!expect(c, "(", "after 'in'"))
@@ -211,20 +213,30 @@ static bool parse_in_clause(Cursor *c, Pragma *p)
         }
         if (!expect(c, "]", "after the element count"))
             return false;
-        for (int k = 0; k < p->nsections; k++) {
-            if (strcmp(p->sections[k].name, sec.name) == 0) {
-                diag_at(c->src, sec.offset, DIAG_ERROR, "'%s' appears twice in in(...)", sec.name);
+        for (int k = 0; k < *nsections; k++) {
+            if (strcmp((*sections)[k].name, sec.name) == 0) {
+                diag_at(c->src, sec.offset, DIAG_ERROR, "'%s' appears twice in %s", sec.name, where);
                 return false;
             }
         }
-        p->sections = xrealloc(p->sections, (size_t)(p->nsections + 1) * sizeof *p->sections);
-        p->sections[p->nsections++] = sec;
+        *sections = xrealloc(*sections, (size_t)(*nsections + 1) * sizeof **sections);
+        (*sections)[(*nsections)++] = sec;
         if (at(c, ",")) {
             c->i++;
             continue;
         }
         return expect(c, ")", "to close 'in('");
     }
+}
+
+bool pragma_parse_sections(const Source *src, const Token *toks, size_t ntoks, size_t *i,
+                           unsigned line_end, const char *where, ArraySection **sections,
+                           int *nsections)
+{
+    Cursor c = {src, toks, ntoks, *i, line_end};
+    bool ok = parse_sections(&c, where, sections, nsections);
+    *i = c.i;
+    return ok;
 }
 
 /* collapse(N): the N perfectly nested loops form one iteration space. */
@@ -300,7 +312,7 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
         if (at(&c, "reduce"))
             ok = parse_reduce_clause(&c, out);
         else if (at(&c, "in"))
-            ok = parse_in_clause(&c, out);
+            ok = parse_sections(&c, "in(...)", &out->sections, &out->nsections);
         else if (at(&c, "collapse"))
             ok = parse_collapse_clause(&c, out);
         else if (at(&c, "private"))

@@ -309,6 +309,12 @@ typedef struct {
 /* Finds every `#pragma reduce` of the main file. Malformed ones are
  * diagnosed and left out. */
 Pragma *pragma_find_all(const Source *src, int *count);
+/* `in(a[first:count], ...)` starting at toks[*i] (the `in`), appended to
+ * *sections; *i moves past it. `where` names the clause or directive in the
+ * message about an array named twice. */
+bool pragma_parse_sections(const Source *src, const Token *toks, size_t ntoks, size_t *i,
+                           unsigned line_end, const char *where, ArraySection **sections,
+                           int *nsections);
 /* Parses pragma tokens [first, last) (starting at `reduce`). */
 bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, unsigned line_end,
                          Pragma *out);
@@ -337,6 +343,9 @@ bool loop_analyze_one(const Source *src, Node *loop, LoopInfo *li);
 /* The marked loop and, under collapse(N), the N-1 loops nested in it
  * (perfectly, with bounds independent of the outer variables). */
 bool loop_analyze(const Source *src, Site *site, Node *loop);
+/* End of a loop's text: after its body, or after the ';' that ends a body
+ * of one statement. */
+unsigned loop_text_end(const Source *src, const Node *loop);
 /* One of the site's induction variables (collapsed loops included). */
 bool site_is_iv(const Site *site, const Var *v);
 

@@ -44,20 +44,6 @@ static Node *find_for_at(Node *n, unsigned start)
     return NULL;
 }
 
-/* The loop's text ends after its body, or after the ';' of a body that is
- * one statement. */
-static unsigned loop_text_end(const Source *src, const Node *loop)
-{
-    const Node *body = loop->kids[loop->nkids - 1];
-    unsigned end = loop->end;
-    if (body->kind == N_COMPOUND)
-        return end;
-    size_t t = source_token_at(src, end);
-    if (t < src->ntokens && strcmp(src->tokens[t].text, ";") == 0)
-        return src->tokens[t].end;
-    return end;
-}
-
 /* ------------------------------------------------------------ private scalars */
 
 typedef struct {

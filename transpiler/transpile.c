@@ -70,20 +70,6 @@ static unsigned line_start_of(const Source *src, unsigned offset)
     return offset;
 }
 
-/* The loop's text ends after its body; a body that is a single statement
- * ends before its ';', which belongs to the loop too. */
-static unsigned loop_text_end(const Source *src, const Node *loop)
-{
-    const Node *body = loop->kids[loop->nkids - 1];
-    unsigned end = loop->end;
-    if (body->kind == N_COMPOUND)
-        return end;
-    size_t t = source_token_at(src, end);
-    if (t < src->ntokens && strcmp(src->tokens[t].text, ";") == 0)
-        return src->tokens[t].end;
-    return end;
-}
-
 /* A prefix no identifier of the file starts with. */
 static char *choose_prefix(const Source *src)
 {
