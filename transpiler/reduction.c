@@ -17,6 +17,13 @@
 
 #include <string.h>
 
+/* The chain of helper calls being checked, innermost first: a callee
+ * already on it is recursion. */
+typedef struct CallFrame {
+    SiteFunction *function;
+    const struct CallFrame *caller;
+} CallFrame;
+
 typedef struct {
     const Source *src;
     Site *site;
@@ -25,6 +32,13 @@ typedef struct {
     int switch_depth; /* switches nested in the body */
     const Var *skip_var; /* the variable of the update being walked */
     SiteFunction *function; /* walking this function's body, not the loop */
+    const CallFrame *frames; /* helpers being checked, innermost first */
+    bool host_side;          /* walking the loop's bounds, which the host evaluates */
+    bool long_double_reported; /* one long double error per loop or helper */
+    /* the first read through a pointer in the loop or its helpers' arguments
+     * (memory that may be a reduction, induction or private variable) */
+    unsigned pointer_read_offset;
+    const char *pointer_read_name;
 } Walk;
 
 static const char *math_functions[] = {
@@ -928,6 +942,15 @@ static bool written_before_read(const Source *src, const Site *site, const Var *
     return dc.ok;
 }
 
+/* An array object (not a pointer, nor a parameter declared as an array):
+ * its elements are distinct from every scalar variable. */
+static bool is_array_object(const Var *v)
+{
+    enum CXTypeKind k = clang_getCanonicalType(v->type).kind;
+    return (k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray) &&
+           clang_getCursorKind(v->decl) != CXCursor_ParmDecl;
+}
+
 static void walk_declref(Walk *w, Node *n)
 {
     Site *site = w->site;
@@ -958,6 +981,11 @@ static void walk_declref(Walk *w, Node *n)
     Capture *c = capture_for(site, v, n->start);
     if (under_sizeof(n))
         return; /* not evaluated: captured for its type alone, no element read */
+    if (c->kind == CAP_ARRAY && !w->pointer_read_name && !is_array_object(v)) {
+        /* memory behind a pointer: it may be one of the loop's own scalars */
+        w->pointer_read_offset = n->start;
+        w->pointer_read_name = v->name;
+    }
     if (c->kind == CAP_ARRAY) {
         /* is this reference the base of a subscript? */
         Node *p = n->parent;
@@ -977,6 +1005,110 @@ static void walk_declref(Walk *w, Node *n)
             c->other_use_offset = n->start;
         }
     }
+}
+
+/* ------------------------------------------------------------ GPU-only hazards */
+
+/* Long double, or an array of it: GPUs have no such type. */
+static bool is_long_double(CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    while (c.kind == CXType_ConstantArray || c.kind == CXType_IncompleteArray)
+        c = clang_getCanonicalType(clang_getArrayElementType(c));
+    if (c.kind == CXType_Complex)
+        c = clang_getCanonicalType(clang_getElementType(c));
+    return c.kind == CXType_LongDouble;
+}
+
+/* Any long double the GPU would compute (a variable, literal `1.0L`, cast,
+ * conversion or call such as sqrtl): CUDA silently computes it as a double,
+ * so the result would differ from the sequential program's. Reported once
+ * per loop or helper, at the outermost such expression. */
+static bool report_long_double(Walk *w, Node *n)
+{
+    if (w->host_side || w->long_double_reported)
+        return false;
+    bool ld = is_long_double(n->type) || (n->kind == N_VARDECL && n->var && is_long_double(n->var->type));
+    if (!ld || under_sizeof(n))
+        return false;
+    w->long_double_reported = true;
+    const char *what = n->kind == N_VARDECL && n->var ? n->var->name : ast_expr_text(w->src, n);
+    char *where = w->function ? xformat(" in '%s', called from a marked loop", w->function->name)
+                              : xstrdup("");
+    REPORT(w, n->start,
+           "'%s' is a long double%s, which GPUs do not have: CUDA computes it as a double, so the "
+           "result would differ from the sequential program's; use double (a long double "
+           "variable, a literal with the suffix L, a cast to long double and functions such as "
+           "sqrtl all compute in long double)",
+           what, where);
+    return true;
+}
+
+/* A pointer value read from memory: `p->data`, `s.data`, `m->me[i]`,
+ * `*pp`. The copies pragreduce makes hold host addresses there, which the
+ * GPU must never follow (a pointer the kernel follows must be one it was
+ * given: a captured variable, an address computed from one). Pointers to
+ * functions are left to the check of calls through pointers. */
+static bool is_loaded_pointer(const Node *n)
+{
+    if (n->kind != N_MEMBER && n->kind != N_SUBSCRIPT && !(n->kind == N_UNARY && !strcmp(n->op, "*")))
+        return false;
+    CXType t = clang_getCanonicalType(n->type);
+    if (t.kind != CXType_Pointer)
+        return false;
+    enum CXTypeKind pointee = clang_getCanonicalType(clang_getPointeeType(t)).kind;
+    if (pointee == CXType_FunctionProto || pointee == CXType_FunctionNoProto)
+        return false;
+    /* `&p->data` is an address, not a load; a load through it is a `*` */
+    const Node *p = n->parent;
+    while (p && p->kind == N_PAREN)
+        p = p->parent;
+    return !(p && p->kind == N_UNARY && !strcmp(p->op, "&")) && !under_sizeof(n);
+}
+
+/* Whether `n` may take another value in another iteration. */
+static bool varies_in_loop(const Walk *w, const Node *n)
+{
+    if (n->kind == N_CALL)
+        return true;
+    if (n->kind == N_DECLREF && n->var &&
+        (site_is_iv(w->site, n->var) || declared_in_loop(w->site, n->var) || is_private(w->site, n->var)))
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (varies_in_loop(w, n->kids[i]))
+            return true;
+    return false;
+}
+
+static void report_loaded_pointer(Walk *w, Node *n)
+{
+    char *text = ast_expr_text(w->src, n);
+    if (w->function) {
+        REPORT(w, n->start,
+               "'%s' reads a pointer from memory in '%s', called from a marked loop: on the GPU "
+               "it would hold a host address (pragreduce copies structs and tables, not what "
+               "their pointers point to); pass the array to '%s' as a pointer parameter",
+               text, w->function->name, w->function->name);
+        return;
+    }
+    if (!varies_in_loop(w, n)) {
+        char *type = type_spelling(clang_getCanonicalType(n->type));
+        size_t len = strlen(type);
+        const char *name = n->kind == N_MEMBER && n->name ? n->name : "row";
+        REPORT(w, n->start,
+               "'%s' is a pointer stored in memory: on the GPU it would hold a host address "
+               "(pragreduce copies structs and tables, not what their pointers point to); copy "
+               "it to a variable before the loop, '%s%s%s = %s;', and index that variable in the "
+               "loop (with in(%s[first:count]) when its subscripts are not affine)",
+               text, type, len && type[len - 1] == '*' ? "" : " ", name, text, name);
+        return;
+    }
+    REPORT(w, n->start,
+           "'%s' is a pointer read from memory, and which one depends on the iteration (a table "
+           "of pointers, pointers stored in array elements): on the GPU it would hold a host "
+           "address, and pragreduce cannot copy the data behind such pointers; store the data "
+           "in one flat array that the loop indexes (a[i * n + j])",
+           text);
 }
 
 static void walk(Walk *w, Node *n);
@@ -1013,6 +1145,11 @@ static void walk(Walk *w, Node *n)
     if (!n)
         return;
     Site *site = w->site;
+    report_long_double(w, n);
+    if (!w->host_side && is_loaded_pointer(n)) {
+        report_loaded_pointer(w, n);
+        return;
+    }
     switch (n->kind) {
     case N_DECLREF:
         walk_declref(w, n);
@@ -1161,6 +1298,35 @@ static CXCursor called_definition(Node *call, Node **callee_ref)
     return clang_getCursorDefinition(ref);
 }
 
+/* A call of a helper that is being checked further up the chain: direct or
+ * mutual recursion, whose depth nobody knows, would overflow the GPU's
+ * small per-thread stack and give wrong results. */
+static bool report_recursion(Walk *w, Node *call, CXCursor def)
+{
+    const CallFrame *hit = w->frames;
+    while (hit && !clang_equalCursors(hit->function->def, def))
+        hit = hit->caller;
+    if (!hit)
+        return false;
+    /* the cycle, from the callee down to the caller: f -> g -> f */
+    StrBuf cycle = {0};
+    strbuf_puts(&cycle, hit->function->name);
+    const char *names[64];
+    int n = 0;
+    for (const CallFrame *f = w->frames; f != hit && n < 64; f = f->caller)
+        names[n++] = f->function->name;
+    while (n > 0)
+        strbuf_printf(&cycle, " -> %s", names[--n]);
+    strbuf_printf(&cycle, " -> %s", hit->function->name);
+    REPORT(w, call->start,
+           "recursive call: %s; a function called from a marked loop may not be recursive, "
+           "directly or through other functions (the GPU's per-thread stack is small and its "
+           "depth unknown, so deep calls would give wrong results); rewrite it as a loop",
+           cycle.buf);
+    strbuf_free(&cycle);
+    return true;
+}
+
 /* Checks a call to a function other than <math.h>'s: its definition must be
  * in this file and obey the loop's rules (on its own locals). */
 static bool check_call(Walk *w, Node *call)
@@ -1206,9 +1372,11 @@ static bool check_call(Walk *w, Node *call)
         site->fn_calls = xrealloc(site->fn_calls, (size_t)(site->nfn_calls + 1) * sizeof(Node *));
         site->fn_calls[site->nfn_calls++] = callee;
     }
+    if (report_recursion(w, call, def))
+        return false;
     for (int i = 0; i < site->nfunctions; i++)
         if (clang_equalCursors(site->functions[i]->def, def))
-            return site->functions[i]->ok; /* checked, or being checked (recursion) */
+            return site->functions[i]->ok; /* checked before */
     site->functions = xrealloc(site->functions, (size_t)(site->nfunctions + 1) * sizeof(SiteFunction *));
     SiteFunction *f = xcalloc(1, sizeof *f);
     site->functions[site->nfunctions++] = f;
@@ -1222,6 +1390,9 @@ static bool check_call(Walk *w, Node *call)
     fw.switch_depth = 0;
     fw.skip_var = NULL;
     fw.function = f;
+    fw.long_double_reported = false;
+    CallFrame frame = {f, w->frames};
+    fw.frames = &frame;
     Node *body = f->tree->nkids ? f->tree->kids[f->tree->nkids - 1] : NULL;
     if (!body || body->kind != N_COMPOUND) {
         fw.ok = false;
@@ -1898,9 +2069,156 @@ static bool function_array_named(const Source *src, const Site *site, const char
     return k == CXType_Pointer || k == CXType_ConstantArray || k == CXType_IncompleteArray;
 }
 
+/* ------------------------------------------------------------ pointers to the loop's variables */
+
+/* Whether the reference `ref` to a variable takes its address: `&v`,
+ * `&v.f`, `&v[k]`, or an array's name decaying to a pointer
+ * (`double *p = w;`). */
+static bool takes_address(const Node *ref)
+{
+    const Node *child = ref, *lvalue = ref, *p = ref->parent;
+    for (;;) {
+        while (p && (p->kind == N_PAREN || p->kind == N_IMPLICIT)) {
+            child = p;
+            p = p->parent;
+        }
+        bool base = p && p->nkids && p->kids[0] == child;
+        enum CXTypeKind k = clang_getCanonicalType(lvalue->type).kind;
+        if (base && p->kind == N_MEMBER && p->op && !strcmp(p->op, ".")) {
+        } else if (base && p->kind == N_SUBSCRIPT && k == CXType_ConstantArray) {
+        } else {
+            break;
+        }
+        child = lvalue = p;
+        p = p->parent;
+    }
+    if (under_sizeof(ref))
+        return false;
+    if (p && p->kind == N_UNARY && !strcmp(p->op, "&"))
+        return true;
+    enum CXTypeKind k = clang_getCanonicalType(lvalue->type).kind;
+    return k == CXType_ConstantArray || k == CXType_IncompleteArray;
+}
+
+/* Where `tree` takes the address of `v`, outside [skip_start, skip_end);
+ * UINT32_MAX when nowhere. */
+static unsigned address_taken_in(const Node *tree, const Var *v, unsigned skip_start, unsigned skip_end)
+{
+    if (!tree || (tree->start >= skip_start && tree->end <= skip_end))
+        return UINT32_MAX;
+    if (tree->kind == N_DECLREF && tree->var == v && takes_address(tree))
+        return tree->start;
+    for (int i = 0; i < tree->nkids; i++) {
+        unsigned at = address_taken_in(tree->kids[i], v, skip_start, skip_end);
+        if (at != UINT32_MAX)
+            return at;
+    }
+    return UINT32_MAX;
+}
+
+typedef struct {
+    const Source *src;
+    const Var *v;
+    unsigned at;
+} AddressSearch;
+
+static enum CXChildVisitResult search_file_scope(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    AddressSearch *as = data;
+    if (!source_cursor_in_main(as->src, c))
+        return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_FunctionDecl || k == CXCursor_VarDecl) {
+        as->at = address_taken_in(ast_build(as->src, c), as->v, 0, 0);
+        if (as->at != UINT32_MAX)
+            return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* Where the program may take the address of `v` (`*global` is set for a
+ * variable with external linkage, which any file may point to), outside
+ * the loop itself (inside it the loop's own copy is meant); UINT32_MAX
+ * when nowhere. */
+static unsigned address_escapes(const Source *src, const Site *site, const Var *v, bool *global)
+{
+    *global = false;
+    if (v->storage == VAR_GLOBAL) {
+        if (clang_getCursorLinkage(v->decl) != CXLinkage_Internal) {
+            *global = true;
+            return v->decl_offset;
+        }
+        AddressSearch as = {src, v, UINT32_MAX};
+        clang_visitChildren(clang_getTranslationUnitCursor(src->tu), search_file_scope, &as);
+        return as.at;
+    }
+    return address_taken_in(ast_build(src, site->function), v, site->loop->start, site->loop_end);
+}
+
+/* A read through a pointer sees the caller's variable, but the loop works
+ * on its own copies of its reduction, induction and private variables (on
+ * the GPU and on the CPU path): a pointer that may point to one of them
+ * would read a stale value. Such reads are errors unless the variable's
+ * address never escapes. */
+static bool check_pointer_alias(Walk *w, const Var *v, const char *role, const char *remedy)
+{
+    bool global;
+    unsigned at = address_escapes(w->src, w->site, v, &global);
+    if (at == UINT32_MAX)
+        return true;
+    if (global) {
+        REPORT(w, w->pointer_read_offset,
+               "'%s' is read through a pointer here, and it may point to '%s', %s, which is a "
+               "global variable (any pointer may point to it): the loop works on its own copy "
+               "of '%s', so such a read would not see its current value; %s",
+               w->pointer_read_name, v->name, role, v->name, remedy);
+        return false;
+    }
+    REPORT(w, w->pointer_read_offset,
+           "'%s' is read through a pointer here, and it may point to '%s', %s, whose address "
+           "is taken: the loop works on its own copy of '%s', so such a read would not see its "
+           "current value; %s",
+           w->pointer_read_name, v->name, role, v->name, remedy);
+    diag_at(w->src, at, DIAG_NOTE, "the address of '%s' is taken here", v->name);
+    return false;
+}
+
+static void check_pointer_aliases(Walk *w)
+{
+    Site *site = w->site;
+    if (!w->pointer_read_name || !w->ok)
+        return;
+    const char *reduction_remedy =
+        "reduce into a local variable whose address is never taken, and combine it with the "
+        "original after the loop";
+    for (int i = 0; i < site->pragma.nvars; i++)
+        if (site->pragma.vars[i].var &&
+            !check_pointer_alias(w, site->pragma.vars[i].var, "a reduction variable", reduction_remedy))
+            return;
+    const LoopInfo *levels[PR_MAX_COLLAPSE] = {&site->info};
+    for (int k = 0; k < site->ninner; k++)
+        levels[k + 1] = &site->inner[k];
+    for (int k = 0; k <= site->ninner; k++)
+        if (levels[k]->iv && !levels[k]->iv_declared_in_loop &&
+            !check_pointer_alias(w, levels[k]->iv, "the loop's induction variable",
+                                 "use an induction variable whose address is never taken (declare "
+                                 "it in the loop)"))
+            return;
+    for (int i = 0; i < site->pragma.nprivates; i++)
+        if (site->pragma.privates[i].var &&
+            !check_pointer_alias(w, site->pragma.privates[i].var, "a private variable",
+                                 "use a private variable whose address is never taken"))
+            return;
+    for (int k = 0; k < site->nprivates; k++)
+        if (!check_pointer_alias(w, site->privates[k], "a variable each iteration assigns first",
+                                 "use a variable whose address is never taken"))
+            return;
+}
+
 bool reduction_analyze(const Source *src, Site *site)
 {
-    Walk w = {src, site, true, 0, 0, NULL, NULL};
+    Walk w = {.src = src, .site = site, .ok = true};
     for (int i = 0; i < site->pragma.nvars; i++)
         if (!check_reduction_var(&w, &site->pragma.vars[i]))
             w.ok = false;
@@ -1910,6 +2228,7 @@ bool reduction_analyze(const Source *src, Site *site)
     if (!w.ok)
         return false;
     /* the loop header's bounds and step are evaluated on the host */
+    w.host_side = true;
     walk(&w, site->info.lo_node);
     walk(&w, site->info.hi_node);
     if (site->info.step_node)
@@ -1920,6 +2239,7 @@ bool reduction_analyze(const Source *src, Site *site)
         if (site->inner[k].step_node)
             walk(&w, site->inner[k].step_node);
     }
+    w.host_side = false;
     walk_stmt(&w, site->info.body);
     for (int i = 0; i < site->pragma.nvars; i++) {
         ReduceVar *rv = &site->pragma.vars[i];
@@ -1940,6 +2260,7 @@ bool reduction_analyze(const Source *src, Site *site)
             w.ok = false;
         }
     }
+    check_pointer_aliases(&w);
     if (w.ok)
         check_captures(&w);
     if (w.ok)
