@@ -35,10 +35,6 @@ typedef struct {
     const CallFrame *frames; /* helpers being checked, innermost first */
     bool host_side;          /* walking the loop's bounds, which the host evaluates */
     bool long_double_reported; /* one long double error per loop or helper */
-    /* the first read through a pointer in the loop or its helpers' arguments
-     * (memory that may be a reduction, induction or private variable) */
-    unsigned pointer_read_offset;
-    const char *pointer_read_name;
 } Walk;
 
 static const char *math_functions[] = {
@@ -63,8 +59,9 @@ static bool is_math_function(const char *name)
         size_t ml = strlen(m);
         if (strcmp(name, m) == 0)
             return true;
-        /* the float variants: sqrtf, fabsf, ... */
-        if (len == ml + 1 && strncmp(name, m, ml) == 0 && name[ml] == 'f')
+        /* the float variants: sqrtf, fabsf, ...; the long double ones (sqrtl)
+         * too, which the check of long double types then reports */
+        if (len == ml + 1 && strncmp(name, m, ml) == 0 && (name[ml] == 'f' || name[ml] == 'l'))
             return true;
     }
     return strcmp(name, "__isnan") == 0 || strcmp(name, "__isinf") == 0 ||
@@ -981,11 +978,6 @@ static void walk_declref(Walk *w, Node *n)
     Capture *c = capture_for(site, v, n->start);
     if (under_sizeof(n))
         return; /* not evaluated: captured for its type alone, no element read */
-    if (c->kind == CAP_ARRAY && !w->pointer_read_name && !is_array_object(v)) {
-        /* memory behind a pointer: it may be one of the loop's own scalars */
-        w->pointer_read_offset = n->start;
-        w->pointer_read_name = v->name;
-    }
     if (c->kind == CAP_ARRAY) {
         /* is this reference the base of a subscript? */
         Node *p = n->parent;
@@ -1032,7 +1024,10 @@ static bool report_long_double(Walk *w, Node *n)
     if (!ld || under_sizeof(n))
         return false;
     w->long_double_reported = true;
-    const char *what = n->kind == N_VARDECL && n->var ? n->var->name : ast_expr_text(w->src, n);
+    enum CXCursorKind k = clang_getCursorKind(n->cursor);
+    const char *what = n->var                    ? n->var->name
+                       : k == CXCursor_ParmDecl ? cursor_spelling(n->cursor)
+                                                : ast_expr_text(w->src, n);
     char *where = w->function ? xformat(" in '%s', called from a marked loop", w->function->name)
                               : xstrdup("");
     REPORT(w, n->start,
@@ -2156,30 +2151,71 @@ static unsigned address_escapes(const Source *src, const Site *site, const Var *
     return address_taken_in(ast_build(src, site->function), v, site->loop->start, site->loop_end);
 }
 
+/* Whether the function assigns parameter `p` or takes its address. */
+static bool reassigns(const Node *n, const Var *p)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_ASSIGN ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--") || !strcmp(n->op, "&")))) {
+        const Node *t = ast_strip(n->kids[0]);
+        if (t && t->kind == N_DECLREF && t->var == p)
+            return true;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        if (reassigns(n->kids[i], p))
+            return true;
+    return false;
+}
+
+/* The first pointer the loop reads through (a captured pointer: the loop's
+ * helpers read only what it passes them) that may point to `v`; NULL when
+ * none. A parameter the function never reassigns holds a value from before
+ * the call, so it cannot point to the call's own locals. */
+static const Capture *pointer_to(const Walk *w, const Node *fn_tree, const Var *v)
+{
+    const Site *site = w->site;
+    bool own_local = v->storage == VAR_LOCAL;
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *c = &site->captures[i];
+        if (c->kind != CAP_ARRAY || is_array_object(c->var))
+            continue;
+        if (own_local && clang_getCursorKind(c->var->decl) == CXCursor_ParmDecl &&
+            !reassigns(fn_tree, c->var))
+            continue;
+        return c;
+    }
+    return NULL;
+}
+
 /* A read through a pointer sees the caller's variable, but the loop works
  * on its own copies of its reduction, induction and private variables (on
  * the GPU and on the CPU path): a pointer that may point to one of them
  * would read a stale value. Such reads are errors unless the variable's
  * address never escapes. */
-static bool check_pointer_alias(Walk *w, const Var *v, const char *role, const char *remedy)
+static bool check_pointer_alias(Walk *w, const Node *fn_tree, const Var *v, const char *role,
+                                const char *remedy)
 {
+    const Capture *c = pointer_to(w, fn_tree, v);
+    if (!c)
+        return true;
     bool global;
     unsigned at = address_escapes(w->src, w->site, v, &global);
     if (at == UINT32_MAX)
         return true;
     if (global) {
-        REPORT(w, w->pointer_read_offset,
+        REPORT(w, c->first_use,
                "'%s' is read through a pointer here, and it may point to '%s', %s, which is a "
                "global variable (any pointer may point to it): the loop works on its own copy "
                "of '%s', so such a read would not see its current value; %s",
-               w->pointer_read_name, v->name, role, v->name, remedy);
+               c->var->name, v->name, role, v->name, remedy);
         return false;
     }
-    REPORT(w, w->pointer_read_offset,
+    REPORT(w, c->first_use,
            "'%s' is read through a pointer here, and it may point to '%s', %s, whose address "
            "is taken: the loop works on its own copy of '%s', so such a read would not see its "
            "current value; %s",
-           w->pointer_read_name, v->name, role, v->name, remedy);
+           c->var->name, v->name, role, v->name, remedy);
     diag_at(w->src, at, DIAG_NOTE, "the address of '%s' is taken here", v->name);
     return false;
 }
@@ -2187,31 +2223,33 @@ static bool check_pointer_alias(Walk *w, const Var *v, const char *role, const c
 static void check_pointer_aliases(Walk *w)
 {
     Site *site = w->site;
-    if (!w->pointer_read_name || !w->ok)
+    if (!w->ok)
         return;
+    Node *fn_tree = ast_build(w->src, site->function);
     const char *reduction_remedy =
         "reduce into a local variable whose address is never taken, and combine it with the "
         "original after the loop";
     for (int i = 0; i < site->pragma.nvars; i++)
         if (site->pragma.vars[i].var &&
-            !check_pointer_alias(w, site->pragma.vars[i].var, "a reduction variable", reduction_remedy))
+            !check_pointer_alias(w, fn_tree, site->pragma.vars[i].var, "a reduction variable",
+                                 reduction_remedy))
             return;
     const LoopInfo *levels[PR_MAX_COLLAPSE] = {&site->info};
     for (int k = 0; k < site->ninner; k++)
         levels[k + 1] = &site->inner[k];
     for (int k = 0; k <= site->ninner; k++)
         if (levels[k]->iv && !levels[k]->iv_declared_in_loop &&
-            !check_pointer_alias(w, levels[k]->iv, "the loop's induction variable",
-                                 "use an induction variable whose address is never taken (declare "
-                                 "it in the loop)"))
+            !check_pointer_alias(w, fn_tree, levels[k]->iv, "the loop's induction variable",
+                                 "use an induction variable whose address is never taken "
+                                 "(declare it in the loop)"))
             return;
     for (int i = 0; i < site->pragma.nprivates; i++)
         if (site->pragma.privates[i].var &&
-            !check_pointer_alias(w, site->pragma.privates[i].var, "a private variable",
+            !check_pointer_alias(w, fn_tree, site->pragma.privates[i].var, "a private variable",
                                  "use a private variable whose address is never taken"))
             return;
     for (int k = 0; k < site->nprivates; k++)
-        if (!check_pointer_alias(w, site->privates[k], "a variable each iteration assigns first",
+        if (!check_pointer_alias(w, fn_tree, site->privates[k], "a variable each iteration assigns first",
                                  "use a variable whose address is never taken"))
             return;
 }

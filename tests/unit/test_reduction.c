@@ -265,6 +265,82 @@ START_TEST(output_declares_privates_and_checks_minmax_order)
 }
 END_TEST
 
+/* What only the GPU (or the loop's own copies) would get wrong: pointers
+ * loaded from memory, reads through pointers that may point to the loop's
+ * own variables, recursion, long double. */
+static const char hazard_prelude[] =
+    "#include <math.h>\n"
+    "typedef struct { double *data; double fixed[4]; } Vec;\n"
+    "typedef struct { double **me; int m, n; } Mat;\n"
+    "typedef struct { Vec in; } Outer;\n"
+    "double gs; static double ss; static double st; static double *sp = &st; double *gp;\n"
+    "static long fact(long k) { return k <= 1 ? 1 : k * fact(k - 1); }\n"
+    "static long odd(long k);\n"
+    "static long even(long k) { return k == 0 ? 1 : odd(k - 1); }\n"
+    "static long odd(long k) { return k == 0 ? 0 : even(k - 1); }\n"
+    "static long sq(long k) { return k * k; }\n"
+    "static long twice(long k) { return sq(k) + sq(k); }\n"
+    "static double first(const Vec *v) { return v->data[0]; }\n"
+    "static double widen(double x) { long double t = x; return (double)t; }\n";
+
+static const struct {
+    bool ok;
+    const char *fn;
+} hazards[] = {
+    /* structs: what is copied holds no pointer the kernel follows */
+    {true, "double f(const Vec *p) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < 4; i++) s += p->fixed[i]; return s; }"},
+    {true, "double f(Vec v) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < 4; i++) s += v.fixed[i]; return s; }"},
+    {false, "double f(Vec v, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += v.data[i]; return s; }"},
+    {false, "double f(const Vec *p, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += p->data[i]; return s; }"},
+    {false, "double f(const Outer *o, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += o->in.data[i]; return s; }"},
+    {false, "double f(const Mat *m) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < m->m; i++) for (int j = 0; j < m->n; j++) s += m->me[i][j]; return s; }"},
+    {false, "double f(const Vec *a, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += a[i].data[0]; return s; }"},
+    {false, "double f(double *const *t, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += (*t)[i]; return s; }"},
+    {false, "double f(const Vec *a, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) { const double *d = a[i].data; s += d[0]; } return s; }"},
+    {false, "double f(const Vec *a, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += first(&a[i]); return s; }"},
+    /* pointers that may point to the loop's own variables */
+    {true, "double f(const double *x, int n) { double s = 0; double *ps = &s; *ps = 1;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i]; return s; }"},
+    {false, "double f(const double *x, int n) { double s = 0; double *ps = &s;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i] + *ps; return s; }"},
+    {false, "double f(const double *x, int n) { double s = 0; gp = &s;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i] * gp[0]; return s; }"},
+    {false, "double f(const double *x, int n) { double s = 0; if (n > 9) x = &s;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i]; return s; }"},
+    {false, "void f(const double *x, int n) {\n#pragma reduce(+: gs)\nfor (int i = 0; i < n; i++) gs += x[i]; }"},
+    {true, "void f(const double *x, int n) {\n#pragma reduce(+: ss)\nfor (int i = 0; i < n; i++) ss += x[i]; }"},
+    {false, "void f(const double *x, int n) {\n#pragma reduce(+: st)\nfor (int i = 0; i < n; i++) st += x[i]; }"},
+    {true, "void f(const double *x, int n) { double g[4] = {0};\n#pragma reduce(+: gs)\nfor (int i = 0; i < n; i++) gs += g[i % 4]; (void)x; }"},
+    {false, "long f(const long *x, long n) { long s = 0, i; long *pi = &i;\n#pragma reduce(+: s)\nfor (i = 0; i < n; i++) s += x[*pi]; return s; }"},
+    {false, "double f(const double *x, int n) { double s = 0, t; double *pt = &t;\n#pragma reduce(+: s) private(t)\nfor (int i = 0; i < n; i++) { t = x[i]; s += t * *pt; } return s; }"},
+    {false, "double f(const double *x, int n) { double s = 0, w[2]; double *pw = w;\n#pragma reduce(+: s) private(w)\nfor (int i = 0; i < n; i++) { w[0] = x[i]; w[1] = 1; s += pw[1]; } return s; }"},
+    /* recursion, direct or through other helpers */
+    {true, "long f(const long *x, int n) { long s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += twice(x[i]) + sq(x[i]); return s; }"},
+    {false, "long f(const long *x, int n) { long s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += fact(x[i]); return s; }"},
+    {false, "long f(const long *x, int n) { long s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += even(x[i]); return s; }"},
+    {false, "long f(const long *x, int n) { long s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += n > 1 ? f(x, 1) : x[i]; return s; }"},
+    /* long double, every way it can appear */
+    {true, "double f(const double *x, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i] * sizeof(long double); return s; }"},
+    {true, "double f(const double *x, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < (int)(n * 1.0L); i++) s += x[i]; return s; }"},
+    {false, "double f(const double *x, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i] * 1.0L; return s; }"},
+    {false, "double f(const double *x, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += (double)((long double)x[i] / 3); return s; }"},
+    {false, "double f(const double *x, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += sqrtl(x[i]); return s; }"},
+    {false, "double f(const double *x, int n) { double s = 0; long double k = 3;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i] * k; return s; }"},
+    {false, "double f(const long double *x, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i]; return s; }"},
+    {false, "double f(const double *x, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) { long double t[2]; t[0] = x[i]; s += (double)t[0]; } return s; }"},
+    {false, "double f(const double *x, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += widen(x[i]); return s; }"},
+};
+
+START_TEST(gpu_hazards)
+{
+    static char code[8192];
+    snprintf(code, sizeof code, "%s%s\n", hazard_prelude, hazards[_i].fn);
+    int n;
+    bool ok;
+    analyze_snippet(code, &n, &ok);
+    ck_assert_msg(ok == hazards[_i].ok, "%s: %s", hazards[_i].ok ? "rejected" : "accepted",
+                  hazards[_i].fn);
+    if (!hazards[_i].ok)
+        ck_assert_int_ge(snippet_errors(), 1);
+}
+END_TEST
+
 Suite *reduction_suite(void)
 {
     Suite *s = suite_create("reduction");
@@ -278,6 +354,7 @@ Suite *reduction_suite(void)
     tcase_add_loop_test(tc, rejects_bad_scratch_and_else_chains, 0,
                         sizeof scratch_bad / sizeof scratch_bad[0]);
     tcase_add_test(tc, output_declares_privates_and_checks_minmax_order);
+    tcase_add_loop_test(tc, gpu_hazards, 0, sizeof hazards / sizeof hazards[0]);
     suite_add_tcase(s, tc);
     return s;
 }
