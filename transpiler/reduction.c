@@ -1971,9 +1971,15 @@ static void check_local_types(Walk *w)
     clang_visitChildren(w->site->loop->cursor, find_local_types, &lt);
 }
 
+/* Scalars (structs included) reach the kernel as its parameters, which
+ * CUDA limits to 4 KiB in all (32 KiB from CUDA 12.1 on Volta and later);
+ * the kernel's own take the rest. */
+#define PR_MAX_SCALAR_PARAM_BYTES 4000
+
 static void check_captures(Walk *w)
 {
     Site *site = w->site;
+    long long scalar_bytes = 0;
     for (int i = 0; i < site->ncaptures; i++) {
         Capture *c = &site->captures[i];
         Var *v = c->var;
@@ -1991,6 +1997,18 @@ static void check_captures(Walk *w)
             continue;
         }
         if (c->kind == CAP_SCALAR) {
+            long long size = clang_Type_getSizeOf(v->type);
+            scalar_bytes += size > 0 ? size : 0;
+            if (scalar_bytes > PR_MAX_SCALAR_PARAM_BYTES) {
+                REPORT(w, c->first_use,
+                       "'%s' (%lld bytes) would make the kernel's parameters larger than the "
+                       "%d bytes CUDA allows the variables a loop reads by value: read it "
+                       "through a pointer, 'const %s *%s_ptr = &%s;' before the loop and "
+                       "'%s_ptr->...' in it, which copies it to the GPU's memory instead",
+                       v->name, size, PR_MAX_SCALAR_PARAM_BYTES, type_spelling(v->type), v->name,
+                       v->name, v->name);
+                continue;
+            }
             c->type = type_cxx_name(v->type);
             if (!c->type) {
                 REPORT(w, c->first_use,

@@ -27,6 +27,21 @@ typedef struct {
     const double *unused; /* a host pointer the loops never follow */
 } Item;
 
+/* too large to pass by value: read through a pointer (as the error for a
+ * by-value read says), it is copied to the GPU's memory */
+typedef struct {
+    double w[1024];
+} Table;
+
+static double table_lookup(const Table *t, const long *code, long n)
+{
+    double s = 0.0;
+#pragma reduce(+: s)
+    for (long i = 0; i < n; i++)
+        s += t->w[code[i] % 1024];
+    return s;
+}
+
 static double weighted(const Item *it) { return it->x * it->w; }
 
 static double fixed_through_pointer(const Vec *p)
@@ -77,14 +92,19 @@ int main(int argc, char **argv)
     long n = argc > 1 ? atol(argv[1]) : 1000;
     double *data = malloc((size_t)(n > 0 ? n : 1) * sizeof *data);
     Item *a = malloc((size_t)(n > 0 ? n : 1) * sizeof *a);
-    if (!data || !a)
+    long *code = malloc((size_t)(n > 0 ? n : 1) * sizeof *code);
+    static Table table;
+    if (!data || !a || !code)
         return 1;
     for (long i = 0; i < n; i++) {
         data[i] = (double)(i % 7) - 3.0;
         a[i].x = (double)(i % 5);
         a[i].w = (int)(i % 3);
         a[i].unused = data;
+        code[i] = (i * 37) % 2048;
     }
+    for (int k = 0; k < 1024; k++)
+        table.w[k] = (double)(k % 6);
     Outer o = {{n, data, {0}}, 3};
     for (int k = 0; k < K; k++)
         o.v.fixed[k] = (double)((k * 7) % 11) - 5.0;
@@ -97,6 +117,8 @@ int main(int argc, char **argv)
     long heavy = 0;
     double w = items(a, n, &heavy);
     printf("items: %.1f, heavy %ld\n", w, heavy);
+    printf("table lookup: %.1f\n", table_lookup(&table, code, n));
+    free(code);
     free(data);
     free(a);
     return 0;

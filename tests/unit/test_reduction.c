@@ -298,6 +298,8 @@ static const struct {
     {false, "double f(double *const *t, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += (*t)[i]; return s; }"},
     {false, "double f(const Vec *a, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) { const double *d = a[i].data; s += d[0]; } return s; }"},
     {false, "double f(const Vec *a, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += first(&a[i]); return s; }"},
+    {false, "typedef struct { double w[1024]; } T;\ndouble f(T t, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += t.w[i % 1024]; return s; }"},
+    {true, "typedef struct { double w[1024]; } T;\ndouble f(T t, int n) { double s = 0; const T *p = &t;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += p->w[i % 1024]; return s; }"},
     /* pointers that may point to the loop's own variables */
     {true, "double f(const double *x, int n) { double s = 0; double *ps = &s; *ps = 1;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i]; return s; }"},
     {false, "double f(const double *x, int n) { double s = 0; double *ps = &s;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i] + *ps; return s; }"},
