@@ -1061,6 +1061,38 @@ static bool is_loaded_pointer(const Node *n)
     return !(p && p->kind == N_UNARY && !strcmp(p->op, "&")) && !under_sizeof(n);
 }
 
+/* A conversion between a pointer and an integer (other than a null
+ * pointer constant, and a test of a pointer as a truth value): the GPU's
+ * addresses are not the host's, so the integer (an alignment test, a hash)
+ * would differ from the sequential program's, and a pointer made from one
+ * would hold a host address. */
+static bool is_zero_constant(const Node *n)
+{
+    bool zero = false;
+    CXEvalResult ev = clang_Cursor_Evaluate(n->cursor);
+    if (ev) {
+        zero = clang_EvalResult_getKind(ev) == CXEval_Int && clang_EvalResult_getAsLongLong(ev) == 0;
+        clang_EvalResult_dispose(ev);
+    }
+    return zero;
+}
+
+static bool pointer_integer_conversion(const Node *n)
+{
+    if ((n->kind != N_CAST && n->kind != N_IMPLICIT) || !n->nkids || under_sizeof(n))
+        return false;
+    const Node *from = n->kids[n->nkids - 1];
+    enum CXTypeKind to = clang_getCanonicalType(n->type).kind;
+    enum CXTypeKind fk = clang_getCanonicalType(from->type).kind;
+    bool from_pointer = fk == CXType_Pointer || fk == CXType_ConstantArray ||
+                        fk == CXType_IncompleteArray || fk == CXType_VariableArray;
+    if (from_pointer && to != CXType_Bool && type_is_integer(n->type))
+        return true;
+    if (to == CXType_Pointer && type_is_integer(from->type))
+        return !is_zero_constant(from);
+    return false;
+}
+
 /* Whether `n` may take another value in another iteration. */
 static bool varies_in_loop(const Walk *w, const Node *n)
 {
@@ -1143,6 +1175,15 @@ static void walk(Walk *w, Node *n)
     report_long_double(w, n);
     if (!w->host_side && is_loaded_pointer(n)) {
         report_loaded_pointer(w, n);
+        return;
+    }
+    if (!w->host_side && pointer_integer_conversion(n)) {
+        REPORT(w, n->start,
+               "'%s' converts between a pointer and an integer: the GPU's copies are at other "
+               "addresses than the host's data, so the value would differ from the sequential "
+               "program's (and a pointer made from an integer would hold a host address); "
+               "compute with indices instead",
+               ast_expr_text(w->src, n));
         return;
     }
     switch (n->kind) {
