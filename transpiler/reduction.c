@@ -2195,7 +2195,8 @@ static enum CXChildVisitResult search_file_scope(CXCursor c, CXCursor parent, vo
  * variable with external linkage, which any file may point to), outside
  * the loop itself (inside it the loop's own copy is meant); UINT32_MAX
  * when nowhere. */
-static unsigned address_escapes(const Source *src, const Site *site, const Var *v, bool *global)
+static unsigned address_escapes(const Source *src, const Site *site, const Node *fn_tree,
+                                const Var *v, bool *global)
 {
     *global = false;
     if (v->storage == VAR_GLOBAL) {
@@ -2207,7 +2208,7 @@ static unsigned address_escapes(const Source *src, const Site *site, const Var *
         clang_visitChildren(clang_getTranslationUnitCursor(src->tu), search_file_scope, &as);
         return as.at;
     }
-    return address_taken_in(ast_build(src, site->function), v, site->loop->start, site->loop_end);
+    return address_taken_in(fn_tree, v, site->loop->start, site->loop_end);
 }
 
 /* Whether the function assigns parameter `p` or takes its address. */
@@ -2259,7 +2260,7 @@ static bool check_pointer_alias(Walk *w, const Node *fn_tree, const Var *v, cons
     if (!c)
         return true;
     bool global;
-    unsigned at = address_escapes(w->src, w->site, v, &global);
+    unsigned at = address_escapes(w->src, w->site, fn_tree, v, &global);
     if (at == UINT32_MAX)
         return true;
     if (global) {
@@ -2282,7 +2283,10 @@ static bool check_pointer_alias(Walk *w, const Node *fn_tree, const Var *v, cons
 static void check_pointer_aliases(Walk *w)
 {
     Site *site = w->site;
-    if (!w->ok)
+    bool reads_through_pointers = false;
+    for (int i = 0; i < site->ncaptures; i++)
+        reads_through_pointers |= site->captures[i].kind == CAP_ARRAY && !is_array_object(site->captures[i].var);
+    if (!w->ok || !reads_through_pointers)
         return;
     Node *fn_tree = ast_build(w->src, site->function);
     const char *reduction_remedy =
