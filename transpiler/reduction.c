@@ -2191,11 +2191,44 @@ static enum CXChildVisitResult search_file_scope(CXCursor c, CXCursor parent, vo
     return CXChildVisit_Continue;
 }
 
+typedef struct {
+    const Source *src;
+    unsigned at;
+    CXCursor scope;
+} ScopeSearch;
+
+static enum CXChildVisitResult search_scope(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    ScopeSearch *ss = data;
+    CXSourceRange r = clang_getCursorExtent(c);
+    unsigned start, end;
+    if (!source_offset(ss->src, clang_getRangeStart(r), &start) ||
+        !source_offset(ss->src, clang_getRangeEnd(r), &end) || ss->at < start || ss->at >= end)
+        return CXChildVisit_Continue;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_CompoundStmt || k == CXCursor_ForStmt)
+        ss->scope = c;
+    return CXChildVisit_Recurse;
+}
+
+/* The tree of the block (or for statement) that declares the local `v`:
+ * the only code that can take its address, or point anything at it while
+ * it lives; the whole function for a parameter. Keeps the search small in
+ * functions with many loops. */
+static Node *scope_tree(const Source *src, const Site *site, const Var *v)
+{
+    ScopeSearch ss = {src, v->decl_offset, site->function};
+    if (clang_getCursorKind(v->decl) != CXCursor_ParmDecl && v->decl_offset != UINT32_MAX)
+        clang_visitChildren(site->function, search_scope, &ss);
+    return ast_build(src, ss.scope);
+}
+
 /* Where the program may take the address of `v` (`*global` is set for a
  * variable with external linkage, which any file may point to), outside
  * the loop itself (inside it the loop's own copy is meant); UINT32_MAX
  * when nowhere. */
-static unsigned address_escapes(const Source *src, const Site *site, const Node *fn_tree,
+static unsigned address_escapes(const Source *src, const Site *site, const Node *scope,
                                 const Var *v, bool *global)
 {
     *global = false;
@@ -2208,7 +2241,7 @@ static unsigned address_escapes(const Source *src, const Site *site, const Node 
         clang_visitChildren(clang_getTranslationUnitCursor(src->tu), search_file_scope, &as);
         return as.at;
     }
-    return address_taken_in(fn_tree, v, site->loop->start, site->loop_end);
+    return address_taken_in(scope, v, site->loop->start, site->loop_end);
 }
 
 /* Whether the function assigns parameter `p` or takes its address. */
@@ -2232,7 +2265,7 @@ static bool reassigns(const Node *n, const Var *p)
  * helpers read only what it passes them) that may point to `v`; NULL when
  * none. A parameter the function never reassigns holds a value from before
  * the call, so it cannot point to the call's own locals. */
-static const Capture *pointer_to(const Walk *w, const Node *fn_tree, const Var *v)
+static const Capture *pointer_to(const Walk *w, const Node *scope, const Var *v)
 {
     const Site *site = w->site;
     bool own_local = v->storage == VAR_LOCAL;
@@ -2241,7 +2274,7 @@ static const Capture *pointer_to(const Walk *w, const Node *fn_tree, const Var *
         if (c->kind != CAP_ARRAY || is_array_object(c->var))
             continue;
         if (own_local && clang_getCursorKind(c->var->decl) == CXCursor_ParmDecl &&
-            !reassigns(fn_tree, c->var))
+            !reassigns(scope, c->var))
             continue;
         return c;
     }
@@ -2253,14 +2286,14 @@ static const Capture *pointer_to(const Walk *w, const Node *fn_tree, const Var *
  * the GPU and on the CPU path): a pointer that may point to one of them
  * would read a stale value. Such reads are errors unless the variable's
  * address never escapes. */
-static bool check_pointer_alias(Walk *w, const Node *fn_tree, const Var *v, const char *role,
-                                const char *remedy)
+static bool check_pointer_alias(Walk *w, const Var *v, const char *role, const char *remedy)
 {
-    const Capture *c = pointer_to(w, fn_tree, v);
+    Node *scope = v->storage == VAR_GLOBAL ? NULL : scope_tree(w->src, w->site, v);
+    const Capture *c = pointer_to(w, scope, v);
     if (!c)
         return true;
     bool global;
-    unsigned at = address_escapes(w->src, w->site, fn_tree, v, &global);
+    unsigned at = address_escapes(w->src, w->site, scope, v, &global);
     if (at == UINT32_MAX)
         return true;
     if (global) {
@@ -2288,13 +2321,12 @@ static void check_pointer_aliases(Walk *w)
         reads_through_pointers |= site->captures[i].kind == CAP_ARRAY && !is_array_object(site->captures[i].var);
     if (!w->ok || !reads_through_pointers)
         return;
-    Node *fn_tree = ast_build(w->src, site->function);
     const char *reduction_remedy =
         "reduce into a local variable whose address is never taken, and combine it with the "
         "original after the loop";
     for (int i = 0; i < site->pragma.nvars; i++)
         if (site->pragma.vars[i].var &&
-            !check_pointer_alias(w, fn_tree, site->pragma.vars[i].var, "a reduction variable",
+            !check_pointer_alias(w, site->pragma.vars[i].var, "a reduction variable",
                                  reduction_remedy))
             return;
     const LoopInfo *levels[PR_MAX_COLLAPSE] = {&site->info};
@@ -2302,17 +2334,17 @@ static void check_pointer_aliases(Walk *w)
         levels[k + 1] = &site->inner[k];
     for (int k = 0; k <= site->ninner; k++)
         if (levels[k]->iv && !levels[k]->iv_declared_in_loop &&
-            !check_pointer_alias(w, fn_tree, levels[k]->iv, "the loop's induction variable",
+            !check_pointer_alias(w, levels[k]->iv, "the loop's induction variable",
                                  "use an induction variable whose address is never taken "
                                  "(declare it in the loop)"))
             return;
     for (int i = 0; i < site->pragma.nprivates; i++)
         if (site->pragma.privates[i].var &&
-            !check_pointer_alias(w, fn_tree, site->pragma.privates[i].var, "a private variable",
+            !check_pointer_alias(w, site->pragma.privates[i].var, "a private variable",
                                  "use a private variable whose address is never taken"))
             return;
     for (int k = 0; k < site->nprivates; k++)
-        if (!check_pointer_alias(w, fn_tree, site->privates[k], "a variable each iteration assigns first",
+        if (!check_pointer_alias(w, site->privates[k], "a variable each iteration assigns first",
                                  "use a variable whose address is never taken"))
             return;
 }
