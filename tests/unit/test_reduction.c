@@ -313,6 +313,8 @@ static const struct {
     {true, "void f(const double *x, int n) {\n#pragma reduce(+: ss)\nfor (int i = 0; i < n; i++) ss += x[i]; }"},
     {false, "void f(const double *x, int n) {\n#pragma reduce(+: st)\nfor (int i = 0; i < n; i++) st += x[i]; }"},
     {true, "void f(const double *x, int n) { double g[4] = {0};\n#pragma reduce(+: gs)\nfor (int i = 0; i < n; i++) gs += g[i % 4]; (void)x; }"},
+    {false, "double f(const double *x, int n) { double s = 0; const double *y = x; { double *p = &s; *p = 1; }\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += y[i]; return s; }"},
+    {true, "double f(const double *x, int n) { double r = 0; { double s = 0; double *p = &s; *p = 1; r += s; }\n{ double s = 0; const double *y = x;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += y[i]; r += s; } return r; }"},
     {false, "long f(const long *x, long n) { long s = 0, i; long *pi = &i;\n#pragma reduce(+: s)\nfor (i = 0; i < n; i++) s += x[*pi]; return s; }"},
     {false, "double f(const double *x, int n) { double s = 0, t; double *pt = &t;\n#pragma reduce(+: s) private(t)\nfor (int i = 0; i < n; i++) { t = x[i]; s += t * *pt; } return s; }"},
     {false, "double f(const double *x, int n) { double s = 0, w[2]; double *pw = w;\n#pragma reduce(+: s) private(w)\nfor (int i = 0; i < n; i++) { w[0] = x[i]; w[1] = 1; s += pw[1]; } return s; }"},
