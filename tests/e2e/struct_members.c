@@ -63,6 +63,15 @@ static double fixed_by_value(Vec v)
     return m;
 }
 
+static double nested_fixed(const Outer *o)
+{
+    double s = 0.0;
+#pragma reduce(+: s)
+    for (int i = 0; i < K; i++)
+        s += o->v.fixed[i] * o->scale;
+    return s;
+}
+
 static double hoisted(const Outer *o)
 {
     double s = 0.0;
@@ -111,6 +120,9 @@ int main(int argc, char **argv)
 
     printf("fixed through a pointer: %.1f\n", fixed_through_pointer(&o.v));
     printf("fixed by value: %.1f\n", fixed_by_value(o.v));
+    printf("nested fixed: %.1f\n", nested_fixed(&o));
+    o.v.fixed[3] = 40.0; /* a host write to the member between calls */
+    printf("fixed again: %.1f, nested %.1f\n", fixed_through_pointer(&o.v), nested_fixed(&o));
     printf("hoisted pointer member: %.1f\n", hoisted(&o));
     data[n / 2] += n > 0 ? 10.0 : 0.0; /* a host write between calls */
     printf("hoisted again: %.1f\n", hoisted(&o));
