@@ -1093,6 +1093,43 @@ static bool pointer_integer_conversion(const Node *n)
     return false;
 }
 
+/* `0`, `NULL`, `(void *)0`: conversions of an integer zero to a pointer. */
+static bool is_null_constant(const Node *n)
+{
+    while (n && (n->kind == N_PAREN || n->kind == N_IMPLICIT || n->kind == N_CAST) && n->nkids &&
+           clang_getCanonicalType(n->type).kind == CXType_Pointer)
+        n = n->kids[n->nkids - 1];
+    return n && type_is_integer(n->type) && is_zero_constant(n);
+}
+
+static bool is_pointer_value(const Node *n)
+{
+    enum CXTypeKind k = clang_getCanonicalType(n->type).kind;
+    return k == CXType_Pointer || k == CXType_ConstantArray || k == CXType_IncompleteArray ||
+           k == CXType_VariableArray;
+}
+
+/* A comparison or difference of two pointers that do not derive from one
+ * variable (`x == y`, `p - q`): each array the loop reads has its own copy
+ * on the GPU, so pointers equal on the host may differ there. Within one
+ * array (`x + i - x`) the offsets are the host's; a null pointer constant
+ * is null everywhere. */
+static bool relates_unrelated_pointers(const Node *n)
+{
+    static const char *const ops[] = {"==", "!=", "<", ">", "<=", ">=", "-", NULL};
+    if (n->kind != N_BINARY || n->nkids != 2 || under_sizeof(n))
+        return false;
+    bool relational = false;
+    for (int k = 0; ops[k]; k++)
+        relational |= !strcmp(n->op, ops[k]);
+    const Node *a = n->kids[0], *b = n->kids[1];
+    if (!relational || !is_pointer_value(a) || !is_pointer_value(b) || is_null_constant(a) ||
+        is_null_constant(b))
+        return false;
+    const Node *ra = fx_address_root(a), *rb = fx_address_root(b);
+    return !ra || !rb || !ra->var || ra->var != rb->var;
+}
+
 /* Whether `n` may take another value in another iteration. */
 static bool varies_in_loop(const Walk *w, const Node *n)
 {
@@ -1175,6 +1212,15 @@ static void walk(Walk *w, Node *n)
     report_long_double(w, n);
     if (!w->host_side && is_loaded_pointer(n)) {
         report_loaded_pointer(w, n);
+        return;
+    }
+    if (!w->host_side && relates_unrelated_pointers(n)) {
+        REPORT(w, n->start,
+               "'%s' compares or subtracts pointers into different arrays: each array a marked "
+               "loop reads "
+               "has its own copy on the GPU, so pointers equal on the host may differ there; "
+               "compare indices instead",
+               ast_expr_text(w->src, n));
         return;
     }
     if (!w->host_side && pointer_integer_conversion(n)) {

@@ -304,6 +304,8 @@ static const struct {
     {false, "long f(const double *x, int n) { long s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += ((unsigned long)(x + i) & 15) == 0; return s; }"},
     {false, "double f(unsigned long base, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += ((const double *)base)[i]; return s; }"},
     {true, "double f(const double *x, int n) { double s = 0;\n#pragma reduce(+: s) in(x[0:n])\nfor (int i = 0; i < n; i++) { const double *p = (void *)0; if (x != 0 && !p) s += x[i]; } return s; }"},
+    {false, "long f(const double *x, const double *y, int n) { long s = 0;\n#pragma reduce(+: s) in(x[0:n], y[0:n])\nfor (int i = 0; i < n; i++) s += x + i == y + i; return s; }"},
+    {true, "long f(const double *x, int n) { long s = 0;\n#pragma reduce(+: s) in(x[0:n])\nfor (int i = 0; i < n; i++) s += (x + i - x) + (x != 0); return s; }"},
     /* pointers that may point to the loop's own variables */
     {true, "double f(const double *x, int n) { double s = 0; double *ps = &s; *ps = 1;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i]; return s; }"},
     {false, "double f(const double *x, int n) { double s = 0; double *ps = &s;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += x[i] + *ps; return s; }"},
