@@ -1217,9 +1217,8 @@ static void walk(Walk *w, Node *n)
     if (!w->host_side && relates_unrelated_pointers(n)) {
         REPORT(w, n->start,
                "'%s' compares or subtracts pointers into different arrays: each array a marked "
-               "loop reads "
-               "has its own copy on the GPU, so pointers equal on the host may differ there; "
-               "compare indices instead",
+               "loop reads has its own copy on the GPU, so pointers equal on the host may "
+               "differ there; compare indices instead",
                ast_expr_text(w->src, n));
         return;
     }
