@@ -78,6 +78,15 @@ int main(int argc, char **argv)
         printf("op %d: %ld\n", k, check[k]);
     printf("&& kept 5 in %d rows, || kept -2 in %d rows\n", fives, minus2);
     printf("double sum %.1f, products %.1f\n", dsum, msum);
+    /* the same over the whole data in one plain loop (empty at n = 0) */
+    int land = 5, lor = -2, mx = -7;
+#pragma reduce(&&: land) reduce(||: lor) reduce(max: mx)
+    for (long k = 0; k < total; k++) {
+        land = land && x[k] != 9;
+        lor = lor || x[k] > 100;
+        mx = x[k] > mx ? x[k] : mx;
+    }
+    printf("whole: && %d, || %d, max %d\n", land, lor, mx);
     free(len); free(off); free(x); for (int k = 0; k < 9; k++)
         free(out[k]);
     free(dsums); free(dprods);
