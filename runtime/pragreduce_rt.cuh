@@ -95,6 +95,64 @@ struct op_max {
     template <class T> __host__ __device__ static T apply(T a, T b) { return b > a ? b : a; }
     template <class T> static T identity() { return lowest<T>(); }
 };
+/* fmax/fmin as the loop calls them (F: double, or float for fmaxf/fminf,
+ * whose arguments C converts to float): a NaN operand is ignored, so NaN is
+ * the identity; for floating-point variables. */
+template <class F> struct op_fmax {
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        if constexpr (sizeof(F) == sizeof(float))
+            return (T)fmaxf((float)a, (float)b);
+        else
+            return (T)fmax((double)a, (double)b);
+    }
+    template <class T> static T identity() { return std::numeric_limits<T>::quiet_NaN(); }
+};
+template <class F> struct op_fmin {
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        if constexpr (sizeof(F) == sizeof(float))
+            return (T)fminf((float)a, (float)b);
+        else
+            return (T)fmin((double)a, (double)b);
+    }
+    template <class T> static T identity() { return std::numeric_limits<T>::quiet_NaN(); }
+};
+/* `m = m > x ? m : x` takes a NaN x, after which the next x replaces it:
+ * no parallel order reproduces that, so a NaN any thread took is carried
+ * to the result (a NaN in either operand wins) and the host then runs the
+ * loop as written. */
+struct op_max_nan {
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        return a != a ? a : b != b ? b : b > a ? b : a;
+    }
+    template <class T> static T identity() { return lowest<T>(); }
+};
+struct op_min_nan {
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        return a != a ? a : b != b ? b : b < a ? b : a;
+    }
+    template <class T> static T identity() { return highest<T>(); }
+};
+/* The value before the loop folded into the loop's result r the way those
+ * updates do: kept only when the test holds for it, so a NaN is replaced. */
+template <bool MAX, class T> inline T fold_take(T before, T r)
+{
+    return (MAX ? before > r : before < r) ? before : r;
+}
+/* A floating-point min/max result that is a zero (the loop keeps the sign
+ * of the first or last zero it met, an order no parallel combine follows)
+ * or a NaN: the host runs the loop as written instead (README, "NaN and
+ * signed zeros"). */
+template <class T> inline bool order_sensitive(T v)
+{
+    if constexpr (std::is_floating_point<T>::value)
+        return v == 0 || v != v;
+    else
+        return false;
+}
 struct op_band {
     template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a & b); }
     template <class T> static T identity() { return (T)~(T)0; }
