@@ -1540,18 +1540,19 @@ static bool match_minmax_else(Walk *w, Node *s)
 static void note_minmax_form(Walk *w, ReduceVar *rv, Node *stmt)
 {
     static const char *const what[] = {
-        [MM_KEEP] = "takes a new value only when its test holds ('if (x > m) m = x;'), so it ignores a NaN",
-        [MM_TAKE] = "keeps the old value only when its test holds ('m = m > x ? m : x'), so it takes a NaN",
-        [MM_FMAX] = "uses fmax/fmin (double), which ignore a NaN",
-        [MM_FMAXF] = "uses fmaxf/fminf (float), which ignore a NaN and round to float",
+        [MM_KEEP] = "takes x only when its test holds (like 'if (x > m) m = x;'), so it ignores a NaN x",
+        [MM_TAKE] = "keeps m only when its test holds (like 'm = m > x ? m : x'), so it takes a NaN x",
+        [MM_FMAX] = "uses fmax/fmin, which ignore NaN and round through double",
+        [MM_FMAXF] = "uses fmaxf/fminf, which ignore NaN and round through float",
     };
     bool floating = type_is_floating(rv->var->type);
     if (rv->form != MM_NONE && rv->form != w->form) {
         bool rounds = rv->form >= MM_FMAX || w->form >= MM_FMAX;
         if (floating || rounds)
             REPORT(w, ast_strip(stmt)->start,
-                   "this update of '%s' %s, but an earlier one %s; a parallel %s can reproduce "
-                   "only one of these behaviours: write every update of '%s' the same way",
+                   "this update of '%s' %s, but an earlier one %s: the loop's result then depends "
+                   "on the order of the updates, which a parallel %s cannot follow; write every "
+                   "update of '%s' the same way",
                    rv->name, what[w->form], what[rv->form], reduce_ops[rv->op].spelling, rv->name);
         return;
     }
