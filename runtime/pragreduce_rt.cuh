@@ -71,8 +71,22 @@ template <class T> inline T highest()
                                                 : std::numeric_limits<T>::max();
 }
 
+/* Integer sums and products of partial results in unsigned arithmetic,
+ * converted back to T as C converts (wrapping): a signed overflow the
+ * sequential loop never did must not become undefined behaviour here. */
+template <class T> struct wide_unsigned {
+    typedef typename std::make_unsigned<decltype(T() + T())>::type type;
+};
 struct op_add {
-    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a + b); }
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value) {
+            typedef typename wide_unsigned<T>::type U;
+            return (T)(U)((U)a + (U)b);
+        } else {
+            return (T)(a + b);
+        }
+    }
     /* -0.0 is the floating-point identity: -0.0 + x == x even for x == -0.0 */
     template <class T> static T identity()
     {
@@ -83,7 +97,15 @@ struct op_add {
     }
 };
 struct op_mul {
-    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a * b); }
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value) {
+            typedef typename wide_unsigned<T>::type U;
+            return (T)(U)((U)a * (U)b);
+        } else {
+            return (T)(a * b);
+        }
+    }
     template <class T> static T identity() { return (T)1; }
 };
 /* min and max keep `a` unless `b` is strictly smaller (larger): a NaN

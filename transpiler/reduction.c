@@ -1691,6 +1691,18 @@ static bool check_reduction_var(Walk *w, ReduceVar *rv)
                 reduce_ops[rv->op].spelling, rv->name, type_spelling(v->type));
         return false;
     }
+    if (canon.kind == CXType_Bool && (rv->op == OP_ADD || rv->op == OP_MUL)) {
+        /* b = (bool)(b + e) toggles b for e == -1 (and b-- always does): no
+         * combine of partial results reproduces that */
+        diag_at(src, rv->offset, DIAG_ERROR,
+                "'%s' is a _Bool, and '%s' on a _Bool is not a reduction (%s); write "
+                "'%s = %s %s e' with '%s'",
+                rv->name, reduce_ops[rv->op].spelling,
+                rv->op == OP_ADD ? "adding -1 flips it" : "multiplying by a NaN sets it",
+                rv->name, rv->name,
+                rv->op == OP_ADD ? "||" : "&&", rv->op == OP_ADD ? "reduce(||: ...)" : "reduce(&&: ...)");
+        return false;
+    }
     if (!type_cxx_name(v->type)) {
         diag_at(src, rv->offset, DIAG_ERROR,
                 "the type of '%s' cannot be named outside its function", rv->name);

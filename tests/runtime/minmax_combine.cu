@@ -1,11 +1,12 @@
-/* The min/max combine operators against C, on the host: for every update
+/* The combine operators against C, on the host (integer sums and products
+ * at the end). The min/max ones: for every update
  * form, sequences with NaNs and zeros of both signs are reduced the way the
  * kernel does it (each of T threads takes every T-th element from the
  * identity, noting a NaN a taking update took; partials combined in a
  * butterfly; the value before the loop folded in as emit.c folds it) and
  * the result must be the sequential loop's, bit for bit, unless
  * order_sensitive() sends it to the CPU.
- *   nvcc -O1 tests/runtime/minmax_combine.cu -o t && ./t */
+ *   nvcc -O1 -Xcompiler -fsanitize=undefined -Xlinker -lubsan tests/runtime/minmax_combine.cu -o t && ./t */
 #include <cuda_runtime.h>
 
 #include <stdio.h>
@@ -98,8 +99,33 @@ template <bool MAX> static void check(Form f, const double *x, int n, double bef
     }
 }
 
+/* Sums and products of integer partials wrap as C's conversion to the
+ * type does, without a signed overflow of their own (build with
+ * -Xcompiler -fsanitize=undefined to see none). */
+static void check_integer_ops()
+{
+    using pragreduce::op_add;
+    using pragreduce::op_mul;
+    checks += 5;
+    failures += op_add::apply(INT_MAX, 1) != INT_MIN;
+    failures += op_add::apply(LLONG_MIN, -1LL) != LLONG_MAX;
+    failures += op_mul::apply((unsigned short)65535, (unsigned short)65535) != (unsigned short)1;
+    failures += op_mul::apply((short)-32768, (short)-1) != (short)-32768;
+    failures += op_mul::apply(INT_MAX, INT_MAX) != 1;
+    unsigned seed = 7;
+    for (int k = 0; k < 100000; k++) {
+        seed = seed * 1103515245u + 12345u;
+        unsigned short a = (unsigned short)(seed >> 8), b = (unsigned short)(seed >> 3);
+        long long sa = (long long)((unsigned long long)seed << 33), sb = (long long)((unsigned long long)(seed * 2654435761u) << 31);
+        checks += 2;
+        failures += op_mul::apply(a, b) != (unsigned short)((unsigned)a * (unsigned)b);
+        failures += op_add::apply(sa, sb) != (long long)((unsigned long long)sa + (unsigned long long)sb);
+    }
+}
+
 int main()
 {
+    check_integer_ops();
     static const double values[] = {NAN, -0.0, 0.0, 1.0, -1.0, 2.0, INFINITY, -INFINITY};
     static const double befores[] = {NAN, -0.0, 0.0, 1.5, -1.5, INFINITY, -INFINITY};
     unsigned seed = 12345;
