@@ -35,6 +35,7 @@
 #include <cuda/atomic>
 
 #include <atomic>
+#include <chrono>
 #include <limits>
 #include <mutex>
 #include <thread>
@@ -590,9 +591,14 @@ inline const Settings &settings()
 {
     static const Settings s = parse_settings();
     static std::atomic<bool> reported{false};
-    if (s.error[0] && !reported.exchange(true)) {
-        fprintf(stderr, "pragreduce: %s\n", s.error);
-        exit(2);
+    if (s.error[0]) {
+        if (!reported.exchange(true)) {
+            fprintf(stderr, "pragreduce: %s\n", s.error);
+            exit(2);
+        }
+        /* another thread is ending the program: go no further */
+        for (;;)
+            std::this_thread::sleep_for(std::chrono::hours(1));
     }
     return s;
 }
