@@ -23,6 +23,7 @@
 #define PRAGREDUCE_RT_CUH
 
 #include <cuda_runtime.h>
+#include <errno.h>
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -34,6 +35,7 @@
 #include <cuda/atomic>
 
 #include <atomic>
+#include <chrono>
 #include <limits>
 #include <mutex>
 #include <thread>
@@ -70,8 +72,22 @@ template <class T> inline T highest()
                                                 : std::numeric_limits<T>::max();
 }
 
+/* Integer sums and products of partial results in unsigned arithmetic,
+ * converted back to T as C converts (wrapping): a signed overflow the
+ * sequential loop never did must not become undefined behaviour here. */
+template <class T> struct wide_unsigned {
+    typedef typename std::make_unsigned<decltype(T() + T())>::type type;
+};
 struct op_add {
-    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a + b); }
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value) {
+            typedef typename wide_unsigned<T>::type U;
+            return (T)(U)((U)a + (U)b);
+        } else {
+            return (T)(a + b);
+        }
+    }
     /* -0.0 is the floating-point identity: -0.0 + x == x even for x == -0.0 */
     template <class T> static T identity()
     {
@@ -82,7 +98,15 @@ struct op_add {
     }
 };
 struct op_mul {
-    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a * b); }
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        if constexpr (std::is_integral<T>::value && !std::is_same<T, bool>::value) {
+            typedef typename wide_unsigned<T>::type U;
+            return (T)(U)((U)a * (U)b);
+        } else {
+            return (T)(a * b);
+        }
+    }
     template <class T> static T identity() { return (T)1; }
 };
 /* min and max keep `a` unless `b` is strictly smaller (larger): a NaN
@@ -95,6 +119,64 @@ struct op_max {
     template <class T> __host__ __device__ static T apply(T a, T b) { return b > a ? b : a; }
     template <class T> static T identity() { return lowest<T>(); }
 };
+/* fmax/fmin as the loop calls them (F: double, or float for fmaxf/fminf,
+ * whose arguments C converts to float): a NaN operand is ignored, so NaN is
+ * the identity; for floating-point variables. */
+template <class F> struct op_fmax {
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        if constexpr (sizeof(F) == sizeof(float))
+            return (T)fmaxf((float)a, (float)b);
+        else
+            return (T)fmax((double)a, (double)b);
+    }
+    template <class T> static T identity() { return std::numeric_limits<T>::quiet_NaN(); }
+};
+template <class F> struct op_fmin {
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        if constexpr (sizeof(F) == sizeof(float))
+            return (T)fminf((float)a, (float)b);
+        else
+            return (T)fmin((double)a, (double)b);
+    }
+    template <class T> static T identity() { return std::numeric_limits<T>::quiet_NaN(); }
+};
+/* `m = m > x ? m : x` takes a NaN x, after which the next x replaces it:
+ * no parallel order reproduces that, so a NaN any thread took is carried
+ * to the result (a NaN in either operand wins) and the host then runs the
+ * loop as written. */
+struct op_max_nan {
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        return a != a ? a : b != b ? b : b > a ? b : a;
+    }
+    template <class T> static T identity() { return lowest<T>(); }
+};
+struct op_min_nan {
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        return a != a ? a : b != b ? b : b < a ? b : a;
+    }
+    template <class T> static T identity() { return highest<T>(); }
+};
+/* The value before the loop folded into the loop's result r the way those
+ * updates do: kept only when the test holds for it, so a NaN is replaced. */
+template <bool MAX, class T> inline T fold_take(T before, T r)
+{
+    return (MAX ? before > r : before < r) ? before : r;
+}
+/* A floating-point min/max result that is a zero (the loop keeps the sign
+ * of the first or last zero it met, an order no parallel combine follows)
+ * or a NaN: the host runs the loop as written instead (README, "NaN and
+ * signed zeros"). */
+template <class T> inline bool order_sensitive(T v)
+{
+    if constexpr (std::is_floating_point<T>::value)
+        return v == 0 || v != v;
+    else
+        return false;
+}
 struct op_band {
     template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a & b); }
     template <class T> static T identity() { return (T)~(T)0; }
@@ -430,26 +512,98 @@ __host__ __device__ __forceinline__ T iv_at(T lo, Idx k, Idx step)
  * is an error), auto or unset (the GPU when there is one). */
 enum { MODE_AUTO, MODE_CPU, MODE_GPU };
 
-inline int device_mode()
+/* Every PRAGREDUCE_* variable the runtime reads, parsed once (a function-
+ * local static: thread-safe) and range-checked; README lists the bounds. A
+ * bad value is an error at its first use (the first marked loop, or the
+ * first pinned allocation), never a silent wrap. */
+struct Settings {
+    int device = MODE_AUTO;
+    int copy_threads = 0;       /* 0: one per online core, at most 8 */
+    size_t copy_chunk_kb = 4096;
+    size_t stage_min_kb = 4096;
+    size_t device_mem_kb = 0;   /* 0: the GPU's free memory */
+    int segment_group = 0;      /* 0: by the inner trip count */
+    size_t pin_min_kb = 1024;
+    bool resident = true, warmup = true, profile = false;
+    int bench = 0;              /* PRAGREDUCE_BENCH: timed runs per launch */
+    char error[160] = "";       /* the first bad value, reported by settings() */
+};
+
+/* `name`'s decimal value in [lo, hi] into *out, or `fallback` when unset
+ * or empty; anything else notes an error naming the variable. */
+template <class T>
+inline void setting_integer(Settings &s, const char *name, long long lo, long long hi, T *out)
 {
-    static int mode = -1;
-    if (mode < 0) {
-        const char *e = getenv("PRAGREDUCE_DEVICE");
-        mode = MODE_AUTO;
-        if (e && *e && strcmp(e, "auto") != 0) {
-            if (strcmp(e, "cpu") == 0) {
-                mode = MODE_CPU;
-            } else if (strcmp(e, "gpu") == 0) {
-                mode = MODE_GPU;
-            } else {
-                fprintf(stderr, "pragreduce: PRAGREDUCE_DEVICE must be cpu, gpu or auto, not '%s'\n",
-                        e);
-                exit(2);
-            }
-        }
+    const char *e = getenv(name);
+    if (!e || !*e)
+        return;
+    char *end = nullptr;
+    errno = 0;
+    const long long v = strtoll(e, &end, 10);
+    if (errno == 0 && end != e && *end == '\0' && v >= lo && v <= hi) {
+        *out = (T)v;
+        return;
     }
-    return mode;
+    if (!s.error[0])
+        snprintf(s.error, sizeof s.error, "%s=%s: expected an integer from %lld to %lld", name, e, lo, hi);
 }
+
+inline void setting_flag(Settings &s, const char *name, bool *out)
+{
+    int v = *out ? 1 : 0;
+    setting_integer(s, name, 0, 1, &v);
+    *out = v != 0;
+}
+
+inline Settings parse_settings()
+{
+    Settings s;
+    const long long kb_max = 1LL << 40; /* a PiB: bytes still fit in 64 bits */
+    const char *d = getenv("PRAGREDUCE_DEVICE");
+    if (d && *d && strcmp(d, "auto") != 0) {
+        if (strcmp(d, "cpu") == 0)
+            s.device = MODE_CPU;
+        else if (strcmp(d, "gpu") == 0)
+            s.device = MODE_GPU;
+        else
+            snprintf(s.error, sizeof s.error, "PRAGREDUCE_DEVICE=%s: expected cpu, gpu or auto", d);
+    }
+    setting_integer(s, "PRAGREDUCE_COPY_THREADS", 1, 64, &s.copy_threads);
+    setting_integer(s, "PRAGREDUCE_COPY_CHUNK_KB", 4, 262144, &s.copy_chunk_kb);
+    setting_integer(s, "PRAGREDUCE_STAGE_MIN_KB", 0, kb_max, &s.stage_min_kb);
+    setting_integer(s, "PRAGREDUCE_DEVICE_MEM_KB", 1, kb_max, &s.device_mem_kb);
+    setting_integer(s, "PRAGREDUCE_PIN_MIN_KB", 0, kb_max, &s.pin_min_kb);
+    setting_integer(s, "PRAGREDUCE_BENCH", 0, 1000000, &s.bench);
+    setting_flag(s, "PRAGREDUCE_RESIDENT", &s.resident);
+    setting_flag(s, "PRAGREDUCE_WARMUP", &s.warmup);
+    setting_flag(s, "PRAGREDUCE_PROFILE", &s.profile);
+    const char *g = getenv("PRAGREDUCE_SEGMENT_GROUP");
+    if (g && *g) {
+        if (strcmp(g, "1") == 0 || strcmp(g, "32") == 0 || strcmp(g, "256") == 0)
+            s.segment_group = atoi(g);
+        else if (!s.error[0])
+            snprintf(s.error, sizeof s.error, "PRAGREDUCE_SEGMENT_GROUP=%s: expected 1, 32 or 256", g);
+    }
+    return s;
+}
+
+inline const Settings &settings()
+{
+    static const Settings s = parse_settings();
+    static std::atomic<bool> reported{false};
+    if (s.error[0]) {
+        if (!reported.exchange(true)) {
+            fprintf(stderr, "pragreduce: %s\n", s.error);
+            exit(2);
+        }
+        /* another thread is ending the program: go no further */
+        for (;;)
+            std::this_thread::sleep_for(std::chrono::hours(1));
+    }
+    return s;
+}
+
+inline int device_mode() { return settings().device; }
 
 inline bool gpu_present(const char *site)
 {
@@ -481,9 +635,11 @@ struct warm_up {
     std::thread thread;
     warm_up()
     {
+        /* before main: a bad value is reported at the first marked loop, and
+         * means no warm-up here */
         const char *w = getenv("PRAGREDUCE_WARMUP");
         const char *d = getenv("PRAGREDUCE_DEVICE");
-        if ((w && strcmp(w, "0") == 0) || (d && strcmp(d, "cpu") == 0))
+        if ((w && *w && strcmp(w, "1") != 0) || (d && *d && strcmp(d, "gpu") != 0 && strcmp(d, "auto") != 0))
             return;
         thread = std::thread([] {
             int count = 0;
@@ -516,15 +672,7 @@ struct SiteProfile {
     u64 avoided_copies = 0, avoided_bytes = 0;
 };
 
-inline bool profiling()
-{
-    static int on = -1;
-    if (on < 0) {
-        const char *e = getenv("PRAGREDUCE_PROFILE");
-        on = e && *e && strcmp(e, "0") != 0;
-    }
-    return on != 0;
-}
+inline bool profiling() { return settings().profile; }
 
 struct Profile {
     std::mutex lock;
@@ -620,14 +768,8 @@ inline int sm_count(const char *site)
  * size overrides it (experiments; cooperative loops only). */
 inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
 {
-    static int forced = -1;
-    if (forced < 0) {
-        const char *e = getenv("PRAGREDUCE_SEGMENT_GROUP");
-        forced = e ? atoi(e) : 0;
-        if (forced != 1 && forced != 32 && forced != block)
-            forced = 0;
-    }
-    if (forced && warp_max > 0)
+    const int forced = settings().segment_group;
+    if (forced && warp_max > 0 && forced <= block)
         return forced;
     return inner <= thread_max ? 1 : inner <= warp_max ? 32 : block;
 }
@@ -826,11 +968,7 @@ __global__ void busy_wait(unsigned ns)
  * already on the device. */
 template <class F> inline void run_launch(const char *site, u64 trip, F launch)
 {
-    static int reps = -1;
-    if (reps < 0) {
-        const char *e = getenv("PRAGREDUCE_BENCH");
-        reps = e ? atoi(e) : 0;
-    }
+    const int reps = settings().bench;
     if (reps <= 0 && !profiling()) {
         launch();
         return;
@@ -888,31 +1026,18 @@ template <class F> inline void run_launch(const char *site, u64 trip, F launch)
  * overlapping its copy of the next (measured in bench/NOTES.md). Memory that
  * is already pinned is copied directly. */
 
-inline size_t env_size(const char *name, size_t fallback)
-{
-    const char *e = getenv(name);
-    if (!e || !*e)
-        return fallback;
-    char *end = nullptr;
-    const unsigned long long v = strtoull(e, &end, 10);
-    return end && *end == '\0' && v > 0 ? (size_t)v : fallback;
-}
-
 /* Host threads that stage a copy: PRAGREDUCE_COPY_THREADS, else one per
  * online core, at most 8 (on the 16-core H100 host, 1 GiB went at 7, 15,
  * 31, 48, 48 and 44 GB/s with 1, 2, 4, 8, 12 and 16 threads: host memory
  * bandwidth, not cores, is the limit past 8). */
 inline int copy_threads()
 {
-    static int threads = 0;
-    if (threads == 0) {
-        long cores = sysconf(_SC_NPROCESSORS_ONLN);
-        if (cores < 1)
-            cores = 1;
-        threads = (int)env_size("PRAGREDUCE_COPY_THREADS", (size_t)(cores < 8 ? cores : 8));
-        if (threads > 64)
-            threads = 64;
-    }
+    static const int threads = [] {
+        if (settings().copy_threads > 0)
+            return settings().copy_threads; /* 1 to 64 */
+        const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        return cores < 1 ? 1 : cores < 8 ? (int)cores : 8;
+    }();
     return threads;
 }
 
@@ -920,8 +1045,8 @@ inline int copy_threads()
  * 16 and 32 MiB measured 37, 48, 42, 38 and 35 GB/s) and the
  * size below which a plain cudaMemcpy is used (PRAGREDUCE_STAGE_MIN_KB,
  * default 4 MiB: below it, starting threads costs more than it saves). */
-inline size_t copy_chunk() { return env_size("PRAGREDUCE_COPY_CHUNK_KB", 4096) * 1024; }
-inline size_t stage_min() { return env_size("PRAGREDUCE_STAGE_MIN_KB", 4096) * 1024; }
+inline size_t copy_chunk() { return settings().copy_chunk_kb * 1024; }
+inline size_t stage_min() { return settings().stage_min_kb * 1024; }
 
 /* One staging thread's pinned double buffer, stream and events; kept for
  * the program's life, reused by every transfer. */
@@ -1115,7 +1240,7 @@ inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
  * scratch buffer already held, less a margin for the runtime. */
 inline size_t device_budget(const char *site)
 {
-    const size_t forced = env_size("PRAGREDUCE_DEVICE_MEM_KB", 0) * 1024;
+    const size_t forced = settings().device_mem_kb * 1024;
     if (forced)
         return forced;
     size_t free_bytes = 0, total = 0;
@@ -1135,7 +1260,7 @@ inline u64 chunk_iterations(u64 trip, u64 unit, size_t bytes, size_t fixed, size
                             size_t *most, F bytes_of, const char *site)
 {
     *most = bytes;
-    const bool forced = env_size("PRAGREDUCE_DEVICE_MEM_KB", 0) != 0;
+    const bool forced = settings().device_mem_kb != 0;
     if (!forced && bytes + fixed + result <= scratch().size)
         return trip; /* fits in what is already held: no need to ask the driver */
     const size_t budget = device_budget(site);
@@ -1207,7 +1332,7 @@ inline PinnedBlocks &pinned_blocks()
 inline bool pin_wanted(size_t bytes)
 {
     static int gpu = -1;
-    if (bytes < env_size("PRAGREDUCE_PIN_MIN_KB", 1024) * 1024)
+    if (bytes < settings().pin_min_kb * 1024)
         return false;
     if (gpu < 0) {
         int count = 0;
@@ -1342,12 +1467,7 @@ struct Resident {
 
 inline bool resident_enabled()
 {
-    static int on = -1;
-    if (on < 0) {
-        const char *e = getenv("PRAGREDUCE_RESIDENT");
-        on = !(e && strcmp(e, "0") == 0);
-    }
-    return on != 0;
+    return settings().resident;
 }
 
 /* Bytes of a device block handed out by pool_get/cudaMalloc, for pool_put. */
@@ -1676,7 +1796,7 @@ inline Resident *resident_find(uintptr_t lo, uintptr_t hi)
  * to exercise chunking) only what fits it is kept. */
 inline bool resident_fits(size_t bytes)
 {
-    const size_t forced = env_size("PRAGREDUCE_DEVICE_MEM_KB", 0) * 1024;
+    const size_t forced = settings().device_mem_kb * 1024;
     return forced == 0 || bytes <= forced / 2;
 }
 

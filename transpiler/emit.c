@@ -101,6 +101,51 @@ typedef struct {
     char *pack;    /* a thread's value, from its accumulators */
 } Slot;
 
+static bool is_minmax(const ReduceVar *rv) { return rv->op == OP_MIN || rv->op == OP_MAX; }
+
+/* A floating-point min/max, whose result may depend on the iteration order
+ * (a zero's sign, a NaN): checked after the GPU's run. */
+static bool float_minmax(const ReduceVar *rv)
+{
+    return is_minmax(rv) && type_is_floating(rv->var->type);
+}
+
+/* The runtime operator that combines threads' partial results: for a
+ * floating-point min/max, one that treats NaN as its updates do. */
+static char *combine_functor(const ReduceVar *rv)
+{
+    const char *mm = rv->op == OP_MAX ? "max" : "min";
+    if (float_minmax(rv) && (rv->form == MM_FMAX || rv->form == MM_FMAXF))
+        return xformat("pragreduce::op_f%s<%s>", mm, rv->form == MM_FMAXF ? "float" : "double");
+    if (float_minmax(rv) && rv->form == MM_TAKE)
+        return xformat("pragreduce::op_%s_nan", mm);
+    return xstrdup(reduce_ops[rv->op].functor);
+}
+
+/* The value before the loop folded into the GPU's result r as the updates
+ * would: through fmax/fmaxf themselves (which also round, for integers
+ * too), by the test of `m = m > x ? m : x`, or by the combine operator. */
+static char *fold_expr(const ReduceVar *rv, const char *functor, const char *r)
+{
+    const char *mm = rv->op == OP_MAX ? "max" : "min";
+    if (is_minmax(rv) && (rv->form == MM_FMAX || rv->form == MM_FMAXF))
+        return xformat("pragreduce::op_f%s<%s>::apply(%s, %s)", mm,
+                       rv->form == MM_FMAXF ? "float" : "double", rv->name, r);
+    if (float_minmax(rv) && rv->form == MM_TAKE)
+        return xformat("pragreduce::fold_take<%s>(%s, %s)", rv->op == OP_MAX ? "true" : "false",
+                       rv->name, r);
+    return xformat("%s::apply(%s, %s)", functor, rv->name, r);
+}
+
+/* Whether variable v has updates that may take a NaN (noted in the kernel). */
+static bool takes_nan(const Site *site, int v)
+{
+    for (int k = 0; k < site->nnan_takes; k++)
+        if (site->nan_take_var[k] == v)
+            return true;
+    return false;
+}
+
 /* The slot of variable v (its position among the slots). */
 static int slot_index(const Site *site, int v)
 {
@@ -132,7 +177,7 @@ static int slots_of(const Site *site, Slot *out)
                 xformat("pragreduce::make_loc(%s, %s, (pragreduce::u64)pr_at%d, pr_upd%d)", rv->name,
                         ri->name, k, k)};
         } else {
-            out[n++] = (Slot){v, -1, t, xstrdup(reduce_ops[rv->op].functor), xstrdup(rv->name)};
+            out[n++] = (Slot){v, -1, t, combine_functor(rv), xstrdup(rv->name)};
         }
     }
     return n;
@@ -303,6 +348,14 @@ static char *kernel_body(const Ctx *c, bool vector)
                   xformat("(pr_upd%d = true, pr_at%d = (pragreduce::u64)pr_it, ", slot_index(site, v),
                           slot_index(site, v)));
         edits_add(&edits, store->end, store->end, xstrdup(")"));
+    }
+    /* `m = m > x ? m : x` on floating point: note a NaN it took */
+    for (int k = 0; k < site->nnan_takes; k++) {
+        const Node *upd = site->nan_takes[k];
+        const char *m = site->pragma.vars[site->nan_take_var[k]].name;
+        edits_add(&edits, upd->start, upd->start, xstrdup("("));
+        edits_add(&edits, upd->end, upd->end,
+                  xformat(", pr_nan%d |= %s != %s)", slot_index(site, site->nan_take_var[k]), m, m));
     }
     add_cxx_edits(c, &edits, body->start, site->body_end);
     return splice_range(c, &edits, body->start, site->body_end);
@@ -527,6 +580,8 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
                           var_type(rv->var), rv->name, k, var_type(ri->var), ri->name, k, k, k);
         } else {
             strbuf_printf(sb, "    %s %s = pr_id%d;\n", var_type(rv->var), rv->name, k);
+            if (takes_nan(site, slots[k].var))
+                strbuf_printf(sb, "    bool pr_nan%d = false; /* whether '%s' took a NaN */\n", k, rv->name);
         }
     }
     if (site->plan.vector > 1)
@@ -534,6 +589,12 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
     else
         emit_scalar_loop(c, sb);
 
+    for (int k = 0; k < nslots; k++)
+        if (slots[k].index < 0 && takes_nan(site, slots[k].var))
+            strbuf_printf(sb,
+                          "    /* a NaN taken anywhere reaches the result: the host then runs the loop as written */\n"
+                          "    if (pr_nan%d)\n        %s = (%s)NAN;\n",
+                          k, site->pragma.vars[slots[k].var].name, slots[k].type);
     strbuf_puts(sb, "    /* combine the block's threads; the result is in thread 0 */\n");
     for (int k = 0; k < nslots; k++)
         strbuf_printf(sb, "    %s pr_acc%d = pragreduce::block_reduce<%s, %d>(%s, pr_id%d);\n",
@@ -824,6 +885,65 @@ static void emit_resident(const Ctx *c, StrBuf *sb)
     }
 }
 
+/* Whether the site has a floating-point min/max (its result is checked). */
+static bool has_float_minmax(const Site *site)
+{
+    for (int v = 0; v < site->pragma.nvars; v++)
+        if (float_minmax(&site->pragma.vars[v]))
+            return true;
+    return false;
+}
+
+/* A loop that writes arrays and may run again on the CPU after the GPU
+ * (emit_order_check): the elements it writes, as they were before, so the
+ * second run reads what the first read (`y[i] += x` must not add twice). */
+static void emit_output_snapshot(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    if (!has_float_minmax(site) || !site_writes_arrays(site))
+        return;
+    strbuf_puts(sb, "    /* the elements the loop writes, as they were: a run on the CPU after the GPU's\n"
+                    "       (a floating-point min/max whose result depends on the order) starts from them */\n");
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind != CAP_ARRAY || !cap->written)
+            continue;
+        const char *n = cap->var->name;
+        strbuf_printf(sb,
+                      "    const long long pr_saved_%s_lo = pr_%s_lo;\n"
+                      "    std::vector<unsigned char> pr_saved_%s((size_t)(pr_%s_n > 0 ? pr_%s_n : 0) * sizeof(%s));\n"
+                      "    if (!pr_saved_%s.empty())\n"
+                      "        memcpy(pr_saved_%s.data(), %s + pr_saved_%s_lo, pr_saved_%s.size());\n",
+                      n, n, n, n, n, array_elem(cap), n, n, n, n, n);
+    }
+}
+
+/* A floating-point min/max whose result is a zero or a NaN may differ from
+ * the sequential loop's (which zero's sign it keeps, which NaN, one it took
+ * and then dropped): the loop runs again as written, on the CPU. */
+static void emit_order_check(const Ctx *c, StrBuf *sb, const Slot *slots, int nslots)
+{
+    const Site *site = c->site;
+    if (!has_float_minmax(site))
+        return;
+    strbuf_puts(sb, "    /* a zero or NaN min/max may depend on the iteration order (a zero keeps the\n"
+                    "       sign of the first or last one the loop met): the loop as written */\n"
+                    "    if (false");
+    for (int k = 0; k < nslots; k++)
+        if (slots[k].index < 0 && float_minmax(&site->pragma.vars[slots[k].var]))
+            strbuf_printf(sb, " ||\n        pragreduce::order_sensitive(pr_final%d)", k);
+    strbuf_puts(sb, ") {\n");
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind == CAP_ARRAY && cap->written)
+            strbuf_printf(sb,
+                          "        if (!pr_saved_%s.empty())\n"
+                          "            memcpy(%s + pr_saved_%s_lo, pr_saved_%s.data(), pr_saved_%s.size());\n",
+                          cap->var->name, cap->var->name, cap->var->name, cap->var->name, cap->var->name);
+    }
+    strbuf_puts(sb, "        pr_on_cpu();\n        return;\n    }\n");
+}
+
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
@@ -1054,6 +1174,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "        return pr_bytes;\n    };\n"
                     "    const size_t pr_all = pr_extents(pr_lo, pr_last);\n");
     emit_alias_check(c, sb);
+    emit_output_snapshot(c, sb);
 
     strbuf_printf(sb, "    pragreduce::profile_gpu_call(%s_site);\n", p);
     emit_resident(c, sb);
@@ -1121,8 +1242,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                                          "       else needs (taking a value twice changes neither min nor max) */\n",
                           t, k, rv->name);
         else
-            strbuf_printf(sb, "    const %s pr_id%d = %s::identity<%s>();\n", t, k,
-                          reduce_ops[rv->op].functor, t);
+            strbuf_printf(sb, "    const %s pr_id%d = %s::identity<%s>();\n", t, k, slots[k].functor, t);
     }
 
     strbuf_printf(sb,
@@ -1195,6 +1315,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "    /* the chunks' results in order, then the value each variable had before the loop, once */\n");
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];
+        if (slots[k].index < 0)
+            strbuf_printf(sb, "    %s pr_final%d;\n", slots[k].type, k);
         strbuf_printf(sb,
                       "    {\n"
                       "        %s pr_r = pr_id%d;\n"
@@ -1218,10 +1340,13 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                           "    }\n",
                           cmp, rv->name, rv->name, ri->name);
         } else {
-            strbuf_printf(sb, "        *pr_ref_%s = %s::apply(%s, pr_r);\n    }\n", rv->name,
-                          slots[k].functor, rv->name);
+            strbuf_printf(sb, "        pr_final%d = %s;\n    }\n", k, fold_expr(rv, slots[k].functor, "pr_r"));
         }
     }
+    emit_order_check(c, sb, slots, nslots);
+    for (int k = 0; k < nslots; k++)
+        if (slots[k].index < 0)
+            strbuf_printf(sb, "    *pr_ref_%s = pr_final%d;\n", site->pragma.vars[slots[k].var].name, k);
     strbuf_puts(sb, "}\n\n");
 }
 

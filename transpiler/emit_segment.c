@@ -150,10 +150,12 @@ static char *shared_loop(const Ctx *c, const Site *m, int mi)
     for (int v = 0; v < m->pragma.nvars; v++) {
         const ReduceVar *rv = &m->pragma.vars[v];
         const char *f = reduce_ops[rv->op].functor;
+        /* an empty loop leaves the variable as it was: folding in the
+         * identity would not (`v && 1` turns 5 into 1) */
         strbuf_printf(&sb,
                       "    %s = pragreduce::group_allreduce<%s, pr_G, %d>(%s);\n"
-                      "    %s = %s::apply(pr_before%d, %s);\n",
-                      rv->name, f, SEG_BLOCK, rv->name, rv->name, f, v, rv->name);
+                      "    %s = pr_jtrip != 0 ? %s::apply(pr_before%d, %s) : pr_before%d;\n",
+                      rv->name, f, SEG_BLOCK, rv->name, rv->name, f, v, rv->name, v);
     }
     if (!li->iv_declared_in_loop)
         strbuf_printf(&sb, "    %s = pragreduce::iv_at<%s, %s>(pr_jlo, pr_jtrip, pr_jstep); /* as C leaves it */\n",

@@ -266,6 +266,14 @@ typedef struct {
 
 extern const ReduceOpInfo reduce_ops[OP_COUNT];
 
+/* A min/max update's form, which fixes what it does with a NaN:
+ * KEEP  `if (x > m) m = x;`, `m = x > m ? x : m`: takes x only when the
+ *       test holds, so a NaN x is never taken and a NaN m stays;
+ * TAKE  `m = m > x ? m : x` (MAX(m, x)): keeps m only when the test holds,
+ *       so a NaN x is taken and a NaN m is replaced;
+ * FMAX, FMAXF  fmax/fmin (double), fmaxf/fminf (float): NaN operands ignored. */
+typedef enum { MM_NONE, MM_KEEP, MM_TAKE, MM_FMAX, MM_FMAXF } MinMaxForm;
+
 typedef struct {
     ReduceOp op;
     const char *name;
@@ -276,6 +284,7 @@ typedef struct {
      * other one's position in the pragma's list */
     int loc_role, partner;
     int loc_last;    /* ties keep the last iteration (>=): 1, the first (>): 0, unknown: -1 */
+    MinMaxForm form; /* min/max: how its updates treat NaN (all alike) */
 } ReduceVar;
 
 typedef struct {
@@ -538,6 +547,9 @@ struct Site {
     Node **loc_stores;    /* `idx = x` of maxloc/minloc updates */
     int *loc_store_var;   /* the value variable's position for each */
     int nloc_stores;
+    Node **nan_takes;     /* floating-point MM_TAKE updates: the kernel notes a NaN they take */
+    int *nan_take_var;    /* the variable's position for each */
+    int nnan_takes;
     bool rejected;
     char *prefix;         /* "pr_loop0" */
     /* segmented reductions (segment.c): */

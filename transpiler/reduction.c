@@ -35,6 +35,7 @@ typedef struct {
     const CallFrame *frames; /* helpers being checked, innermost first */
     bool host_side;          /* walking the loop's bounds, which the host evaluates */
     bool long_double_reported; /* one long double error per loop or helper */
+    MinMaxForm form;         /* of the last min/max update matched */
 } Walk;
 
 static const char *math_functions[] = {
@@ -188,6 +189,8 @@ static bool match_minmax(Walk *w, ReduceVar *rv, Node *cond, Node *t, Node *f, R
     /* when the condition holds the result is t */
     bool picks_larger = t_is_v ? larger_is_v : !larger_is_v;
     *op = picks_larger ? OP_MAX : OP_MIN;
+    /* a false test (a NaN) gives f: the variable itself, or x */
+    w->form = f_is_v ? MM_KEEP : MM_TAKE;
     *operand = x;
     return true;
 }
@@ -294,6 +297,7 @@ static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand
             bool is_min = !strcmp(f, "fmin") || !strcmp(f, "fminf");
             if (is_max || is_min) {
                 Node *a = r->kids[1], *b = r->kids[2];
+                w->form = f[strlen(f) - 1] == 'f' ? MM_FMAXF : MM_FMAX;
                 if (as_reduction_ref(w->site, a) == rv && !ast_mentions(b, rv->var)) {
                     *op = is_max ? OP_MAX : OP_MIN;
                     *operand = b;
@@ -317,6 +321,7 @@ static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand
 
 static void walk(Walk *w, Node *n);
 static void walk_stmt(Walk *w, Node *n);
+static void note_minmax_form(Walk *w, ReduceVar *rv, Node *stmt);
 static bool match_loc_ternaries(Walk *w, Node *a, Node *b);
 static bool check_call(Walk *w, Node *call);
 
@@ -1752,6 +1757,9 @@ static bool match_minmax_else(Walk *w, Node *s)
     }
     rv1->nupdates++;
     rv2->nupdates++;
+    w->form = MM_KEEP;
+    note_minmax_form(w, rv1, s);
+    note_minmax_form(w, rv2, e);
     /* what the two updates read, other than their own variables */
     const Var *saved = w->skip_var;
     Node *stmts[2] = {s, e};
@@ -1775,6 +1783,40 @@ static bool match_minmax_else(Walk *w, Node *s)
     site->minmax_pairs[site->nminmax_pairs][1] = mx;
     site->nminmax_pairs++;
     return true;
+}
+
+/* Every min/max update of a variable must treat NaN alike (MinMaxForm),
+ * so one combine reproduces them all; fmax/fmaxf also round through their
+ * type, so they cannot be mixed with other forms even for integers. A
+ * floating-point TAKE update is noted for the kernel's NaN check. */
+static void note_minmax_form(Walk *w, ReduceVar *rv, Node *stmt)
+{
+    static const char *const what[] = {
+        [MM_KEEP] = "takes x only when its test holds (like 'if (x > m) m = x;'), so it ignores a NaN x",
+        [MM_TAKE] = "keeps m only when its test holds (like 'm = m > x ? m : x'), so it takes a NaN x",
+        [MM_FMAX] = "uses fmax/fmin, which ignore NaN and round through double",
+        [MM_FMAXF] = "uses fmaxf/fminf, which ignore NaN and round through float",
+    };
+    bool floating = type_is_floating(rv->var->type);
+    if (rv->form != MM_NONE && rv->form != w->form) {
+        bool rounds = rv->form >= MM_FMAX || w->form >= MM_FMAX;
+        if (floating || rounds)
+            REPORT(w, ast_strip(stmt)->start,
+                   "this update of '%s' %s, but an earlier one %s: the loop's result then depends "
+                   "on the order of the updates, which a parallel %s cannot follow; write every "
+                   "update of '%s' the same way",
+                   rv->name, what[w->form], what[rv->form], reduce_ops[rv->op].spelling, rv->name);
+        return;
+    }
+    rv->form = w->form;
+    if (floating && w->form == MM_TAKE) {
+        Site *site = w->site;
+        site->nan_takes = xrealloc(site->nan_takes, (size_t)(site->nnan_takes + 1) * sizeof(Node *));
+        site->nan_take_var = xrealloc(site->nan_take_var, (size_t)(site->nnan_takes + 1) * sizeof(int));
+        site->nan_takes[site->nnan_takes] = ast_strip(stmt);
+        site->nan_take_var[site->nnan_takes] = (int)(rv - site->pragma.vars);
+        site->nnan_takes++;
+    }
 }
 
 /* A statement: an update of a reduction variable, or anything else. */
@@ -1815,6 +1857,8 @@ static void walk_stmt(Walk *w, Node *n)
     }
     rv->nupdates++;
     (void)operand;
+    if (op == OP_MIN || op == OP_MAX)
+        note_minmax_form(w, rv, n);
     /* Everything the update reads other than the variable itself. */
     Node *s = ast_strip(n);
     const Var *saved = w->skip_var;
@@ -1897,6 +1941,18 @@ static bool check_reduction_var(Walk *w, ReduceVar *rv)
         diag_at(src, rv->offset, DIAG_ERROR,
                 "bitwise reduction '%s' needs an integer variable, but '%s' has type '%s'",
                 reduce_ops[rv->op].spelling, rv->name, type_spelling(v->type));
+        return false;
+    }
+    if (canon.kind == CXType_Bool && (rv->op == OP_ADD || rv->op == OP_MUL)) {
+        /* b = (bool)(b + e) toggles b for e == -1 (and b-- always does): no
+         * combine of partial results reproduces that */
+        diag_at(src, rv->offset, DIAG_ERROR,
+                "'%s' is a _Bool, and '%s' on a _Bool is not a reduction (%s); write "
+                "'%s = %s %s e' with '%s'",
+                rv->name, reduce_ops[rv->op].spelling,
+                rv->op == OP_ADD ? "adding -1 flips it" : "multiplying by a NaN sets it",
+                rv->name, rv->name,
+                rv->op == OP_ADD ? "||" : "&&", rv->op == OP_ADD ? "reduce(||: ...)" : "reduce(&&: ...)");
         return false;
     }
     if (!type_cxx_name(v->type)) {
@@ -2396,7 +2452,7 @@ static void check_pointer_aliases(Walk *w)
 
 bool reduction_analyze(const Source *src, Site *site)
 {
-    Walk w = {.src = src, .site = site, .ok = true};
+    Walk w = {.src = src, .site = site, .ok = true, .form = MM_NONE};
     for (int i = 0; i < site->pragma.nvars; i++)
         if (!check_reduction_var(&w, &site->pragma.vars[i]))
             w.ok = false;

@@ -451,11 +451,18 @@ static void choose_cooperation(const Source *src, Site *t)
             seg->cooperative = false; /* each thread must start from the values before */
             seg->solo_why = "an if/else-if min/max pair inside";
         }
-        for (int v = 0; v < m->pragma.nvars; v++)
-            if (m->pragma.vars[v].op == OP_MAXLOC || m->pragma.vars[v].op == OP_MINLOC) {
+        for (int v = 0; v < m->pragma.nvars; v++) {
+            const ReduceVar *rv = &m->pragma.vars[v];
+            if (rv->op == OP_MAXLOC || rv->op == OP_MINLOC) {
                 seg->cooperative = false; /* ties need the iteration order */
                 seg->solo_why = "maxloc/minloc inside: ties need the iteration order";
             }
+            if ((rv->op == OP_MIN || rv->op == OP_MAX) && type_is_floating(rv->var->type)) {
+                seg->cooperative = false; /* the sign of a zero result, NaN */
+                seg->solo_why = "a floating-point min/max inside: a zero's sign and NaN depend on the "
+                                "iteration order";
+            }
+        }
     }
     cost_segment_groups(&seg->group_thread_max, &seg->group_warp_max);
     if (!seg->cooperative)

@@ -114,6 +114,15 @@ static const struct {
     {"double", "&", "v &= 1;"},
     {"double", "+", "int x = (v += 1, 2); (void)x;"},
     {"double", "+", "v += a[i]; a++;"},
+    /* min/max updates of one variable that treat NaN differently */
+    {"double", "max", "if (a[i] > v) v = a[i]; v = v > b[i] ? v : b[i];"},
+    {"double", "max", "v = fmax(v, a[i]); v = a[i] > v ? a[i] : v;"},
+    {"double", "max", "v = fmax(v, a[i]); v = fmaxf(v, b[i]);"},
+    {"int", "max", "v = fmax(v, a[i]); if (a[i] > v) v = a[i];"}, /* fmax rounds through double */
+    /* + and * on a _Bool: b += -1 flips it */
+    {"_Bool", "+", "v += a[i];"},
+    {"_Bool", "+", "v--;"},
+    {"_Bool", "*", "v *= a[i];"},
 };
 
 START_TEST(rejects_non_reductions)
@@ -123,6 +132,36 @@ START_TEST(rejects_non_reductions)
     analyze_snippet(program(bad[_i].type, bad[_i].op, bad[_i].body), &n, &ok);
     ck_assert_msg(!ok, "accepted: reduce(%s: v) { %s }", bad[_i].op, bad[_i].body);
     ck_assert_int_ge(snippet_errors(), 1);
+}
+END_TEST
+
+/* Each min/max form's NaN behaviour, which the combine follows (emit.c);
+ * for integers the forms need not agree unless fmax rounds. */
+static const struct {
+    const char *type, *body;
+    MinMaxForm form;
+    int nan_takes;
+} forms[] = {
+    {"double", "if (a[i] > v) v = a[i];", MM_KEEP, 0},
+    {"double", "if (i % 2 && v <= a[i]) v = a[i];", MM_KEEP, 0},
+    {"double", "v = a[i] > v ? a[i] : v;", MM_KEEP, 0},
+    {"double", "v = v < a[i] ? a[i] : v;", MM_KEEP, 0},
+    {"double", "v = MAX(a[i], v);", MM_KEEP, 0},
+    {"double", "v = v > a[i] ? v : a[i];", MM_TAKE, 1},
+    {"double", "v = MAX(v, a[i]); v = MAX(v, b[i]);", MM_TAKE, 2},
+    {"double", "v = fmax(v, a[i]);", MM_FMAX, 0},
+    {"float", "v = fmaxf(a[i], v);", MM_FMAXF, 0},
+    {"int", "v = MAX(v, a[i]); if (a[i] > v) v = a[i];", MM_TAKE, 0},
+};
+
+START_TEST(minmax_forms)
+{
+    int n;
+    bool ok;
+    Site *sites = analyze_snippet(program(forms[_i].type, "max", forms[_i].body), &n, &ok);
+    ck_assert_msg(ok, "rejected: %s", forms[_i].body);
+    ck_assert_int_eq(sites[0].pragma.vars[0].form, forms[_i].form);
+    ck_assert_int_eq(sites[0].nnan_takes, forms[_i].nan_takes);
 }
 END_TEST
 
@@ -358,6 +397,7 @@ Suite *reduction_suite(void)
     tcase_add_loop_test(tc, accepts_updates, 0, sizeof good / sizeof good[0]);
     tcase_add_loop_test(tc, rejects_non_reductions, 0, sizeof bad / sizeof bad[0]);
     tcase_add_test(tc, reduction_variable_kinds);
+    tcase_add_loop_test(tc, minmax_forms, 0, sizeof forms / sizeof forms[0]);
     tcase_add_test(tc, output_has_kernel_and_fallback);
     tcase_add_loop_test(tc, accepts_scratch_and_minmax_else, 0,
                         sizeof scratch_good / sizeof scratch_good[0]);
