@@ -488,5 +488,6 @@ bool cxx_rewrite(const Source *src, EditList *edits)
     merge_tentative(&ctx, &top);
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit, &ctx);
     respell_keywords(&ctx);
+    ctx.ok &= cxx_math_promotion(src, edits);
     return ctx.ok;
 }
