@@ -95,6 +95,48 @@ static CXCursor converted_operand(CXCursor arg, CXType param)
     return inner;
 }
 
+/* The call as written in the file: `name ( arg , arg )`, each argument's
+ * [start, end) in args. False when a macro spells the call or its
+ * argument list (a cast written into a macro's arguments could change
+ * other uses of them). */
+static bool spelled_arguments(const Source *src, CXCursor call, const char *name, int nargs,
+                              unsigned (*args)[2])
+{
+    CXSourceRange r = clang_getCursorExtent(call);
+    unsigned s, e;
+    if (!source_offset(src, clang_getRangeStart(r), &s) ||
+        !source_offset(src, clang_getRangeEnd(r), &e) || e <= s)
+        return false;
+    size_t i = source_token_at(src, s);
+    if (i + 1 >= src->ntokens || src->tokens[i].offset != s || strcmp(src->tokens[i].text, name) ||
+        strcmp(src->tokens[i + 1].text, "("))
+        return false;
+    int depth = 0, n = 0;
+    unsigned arg_start = src->tokens[i + 1].end;
+    for (i++; i < src->ntokens; i++) {
+        const Token *t = &src->tokens[i];
+        if (!strcmp(t->text, "(") || !strcmp(t->text, "[") || !strcmp(t->text, "{")) {
+            depth++;
+            continue;
+        }
+        bool close = !strcmp(t->text, ")") || !strcmp(t->text, "]") || !strcmp(t->text, "}");
+        if ((close && depth == 1) || (depth == 1 && !strcmp(t->text, ","))) {
+            if (n == nargs)
+                return false;
+            size_t first = source_token_at(src, arg_start);
+            if (first >= i)
+                return false; /* an empty argument: the arguments come from a macro */
+            args[n][0] = src->tokens[first].offset;
+            args[n][1] = src->tokens[i - 1].end;
+            n++;
+            arg_start = t->end;
+        }
+        if (close && --depth == 0)
+            return t->end == e && n == nargs;
+    }
+    return false;
+}
+
 static void promote_call(MathCtx *m, CXCursor call)
 {
     CXCursor fn = clang_getCursorReferenced(call);
@@ -108,30 +150,35 @@ static void promote_call(MathCtx *m, CXCursor call)
     int nargs = clang_Cursor_getNumArguments(call);
     if (proto.kind != CXType_FunctionProto || nargs != clang_getNumArgTypes(proto))
         return;
+    unsigned args[nargs > 0 ? nargs : 1][2];
+    const bool spelled = spelled_arguments(m->src, call, name, nargs, args);
     for (int i = 0; i < nargs; i++) {
         CXType param = clang_getArgType(proto, (unsigned)i);
         if (!type_is_arithmetic(param))
             continue;
         CXCursor from = converted_operand(clang_Cursor_getArgument(call, (unsigned)i), param);
-        CXSourceRange r = clang_getCursorExtent(from);
-        unsigned s, e;
-        if (clang_Cursor_isNull(from) || !source_offset(m->src, clang_getRangeStart(r), &s) ||
-            !source_offset(m->src, clang_getRangeEnd(r), &e) || e <= s)
+        if (clang_Cursor_isNull(from))
             continue;
+        /* a whole argument as written (a macro invocation such as `N`
+         * included) is exactly the expression C converts */
+        bool placed = spelled && args[i][1] > args[i][0];
         char *type = type_cxx_name(param);
-        if (source_in_macro(m->src, s, e) || !type) {
+        if (!placed || !type) {
+            unsigned at = 0;
+            if (!source_offset(m->src, clang_getCursorLocation(call), &at))
+                (void)source_offset(m->src, clang_getRangeStart(clang_getCursorExtent(call)), &at);
             char *from_type = type_spelling(clang_getCursorType(from));
-            diag_at(m->src, s, DIAG_ERROR,
-                    "argument %d of '%s' is %s, which C converts to %s and C++ (what nvcc "
-                    "compiles) may pass to another overload of '%s': write the cast, "
-                    "'(%s)(...)', outside the macro",
+            diag_at(m->src, at, DIAG_ERROR,
+                    "argument %d of '%s' is %s, which C converts to %s, and C++ (what nvcc "
+                    "compiles) may pass to another overload of '%s': write the cast '(%s)' "
+                    "where the macro is used",
                     i + 1, name, from_type, type ? type : "the parameter's type", name,
                     type ? type : "type");
             m->ok = false;
             continue;
         }
-        edits_add(m->edits, s, s, xformat("(%s)(", type));
-        edits_add(m->edits, e, e, xstrdup(")"));
+        edits_add(m->edits, args[i][0], args[i][0], xformat("(%s)(", type));
+        edits_add(m->edits, args[i][1], args[i][1], xstrdup(")"));
     }
 }
 

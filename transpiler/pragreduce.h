@@ -580,6 +580,7 @@ typedef struct {
     bool line_directives;
     const char *out_name; /* for #line back into the output */
     const struct EditList *cxx; /* C-to-C++ edits of the file (cxx.c), or NULL */
+    const struct EditList *cxx_copied; /* more, for text copied out of a function, or NULL */
 } EmitOptions;
 
 /* Writes generated definitions (placed before the function) and the call
@@ -615,6 +616,12 @@ bool cxx_rewrite(const Source *src, EditList *edits);
 /* cxx_math.c: casts that keep C's choice of <math.h> function (`sqrt` of
  * a float is the double sqrt); false after diagnosing a call in a macro. */
 bool cxx_math_promotion(const Source *src, EditList *edits);
+/* cxx_enum.c: edits for text copied out of functions (wrappers, kernels):
+ * enum constants declared in a function become their values; false after
+ * diagnosing one that cannot (spelled by a macro in a marked loop). */
+bool cxx_local_enum_values(const Source *src, const Site *sites, int nsites, EditList *copied);
+/* The value of a reference to such a constant, as text; NULL for others. */
+char *cxx_local_enum_text(CXCursor ref);
 
 /* ---------------------------------------------------------------- pin.c */
 
