@@ -489,5 +489,6 @@ bool cxx_rewrite(const Source *src, EditList *edits)
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit, &ctx);
     respell_keywords(&ctx);
     ctx.ok &= cxx_math_promotion(src, edits);
+    ctx.ok &= cxx_scope_rewrite(src, edits);
     return ctx.ok;
 }

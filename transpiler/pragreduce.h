@@ -616,6 +616,10 @@ bool cxx_rewrite(const Source *src, EditList *edits);
 /* cxx_math.c: casts that keep C's choice of <math.h> function (`sqrt` of
  * a float is the double sqrt); false after diagnosing a call in a macro. */
 bool cxx_math_promotion(const Source *src, EditList *edits);
+/* cxx_scope.c: types defined inside structs moved out of them, _Noreturn,
+ * `f()` declarations of functions called with arguments; false after
+ * diagnosing <complex.h> or what cannot be moved. */
+bool cxx_scope_rewrite(const Source *src, EditList *edits);
 /* cxx_enum.c: edits for text copied out of functions (wrappers, kernels):
  * enum constants declared in a function become their values; false after
  * diagnosing one that cannot (spelled by a macro in a marked loop). */
