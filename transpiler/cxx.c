@@ -490,5 +490,6 @@ bool cxx_rewrite(const Source *src, EditList *edits)
     respell_keywords(&ctx);
     ctx.ok &= cxx_math_promotion(src, edits);
     ctx.ok &= cxx_scope_rewrite(src, edits);
+    ctx.ok &= cxx_jump_rewrite(src, edits);
     return ctx.ok;
 }

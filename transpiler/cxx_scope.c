@@ -110,6 +110,25 @@ static void note_nested(ScopeCtx *ctx, CXCursor c, CXCursor parent)
     ctx->nested[ctx->nnested++] = n;
 }
 
+/* libclang starts `typedef struct {...} T;` at `struct`: back over the
+ * specifiers before it. */
+static unsigned declaration_start(const Source *src, unsigned s)
+{
+    static const char *const specifiers[] = {"typedef", "static", "extern", "const", "volatile",
+                                             "register", "_Thread_local", "__thread",
+                                             "__extension__", "inline", "auto"};
+    size_t i = source_token_at(src, s);
+    while (i > 0 && i <= src->ntokens) {
+        bool spec = false;
+        for (size_t k = 0; k < sizeof specifiers / sizeof specifiers[0] && !spec; k++)
+            spec = !strcmp(src->tokens[i - 1].text, specifiers[k]);
+        if (!spec)
+            break;
+        i--;
+    }
+    return i < src->ntokens ? src->tokens[i].offset : s;
+}
+
 static enum CXChildVisitResult find_nested_defs(CXCursor c, CXCursor parent, void *data)
 {
     ScopeCtx *ctx = data;
@@ -120,7 +139,7 @@ static enum CXChildVisitResult find_nested_defs(CXCursor c, CXCursor parent, voi
     unsigned s, e;
     if ((pk == CXCursor_TranslationUnit || k == CXCursor_DeclStmt) && cursor_offsets(src, c, &s, &e)) {
         /* where a moved definition can go: before this declaration */
-        ctx->decl_start = s;
+        ctx->decl_start = pk == CXCursor_TranslationUnit ? declaration_start(src, s) : s;
         ctx->decl_end = e;
         ctx->decl_hoistable = k != CXCursor_FunctionDecl;
         if (k == CXCursor_FunctionDecl) {
@@ -284,12 +303,39 @@ static void fix_unprototyped_call(ScopeCtx *ctx, CXCursor call)
     if (!params) {
         unsigned at = 0;
         (void)source_offset(src, clang_getCursorLocation(call), &at);
+        char *name = clang_getCursorKind(fn) == CXCursor_FunctionDecl
+                         ? xformat("'%s'", cursor_spelling(fn))
+                         : xstrdup("a function pointer");
         diag_at(src, at, DIAG_ERROR,
-                "this call passes arguments to a function declared without parameters ('f()'), "
-                "which means unspecified parameters in C and none in C++ (what nvcc compiles): "
-                "declare its parameters");
+                "this call passes arguments to %s, declared without parameters ('()'), which "
+                "means unspecified parameters in C and none in C++ (what nvcc compiles): declare "
+                "its parameters",
+                name);
         ctx->ok = false;
         return;
+    }
+    /* C passes promoted arguments as they are: a mismatch with the
+     * definition is undefined in C, where the prototype would convert */
+    CXType proto = clang_getCursorType(def);
+    int nargs = clang_Cursor_getNumArguments(call);
+    for (int i = 0; i < nargs; i++) {
+        CXCursor arg = clang_Cursor_getArgument(call, (unsigned)i);
+        CXType passed = clang_getUnqualifiedType(clang_getCanonicalType(clang_getCursorType(arg)));
+        CXType param = i < clang_getNumArgTypes(proto)
+                           ? clang_getUnqualifiedType(clang_getCanonicalType(clang_getArgType(proto, (unsigned)i)))
+                           : passed;
+        if (i >= clang_getNumArgTypes(proto) ||
+            (type_is_arithmetic(passed) && type_is_arithmetic(param) && !clang_equalTypes(passed, param))) {
+            unsigned at = 0;
+            (void)source_offset(src, clang_getRangeStart(clang_getCursorExtent(arg)), &at);
+            diag_at(src, at, DIAG_ERROR,
+                    "'%s' is declared without parameters ('()'), so C passes this argument as %s "
+                    "where the definition takes %s (undefined in C); declare its parameters",
+                    cursor_spelling(fn), type_spelling(passed),
+                    i < clang_getNumArgTypes(proto) ? type_spelling(param) : "no more arguments");
+            ctx->ok = false;
+            return;
+        }
     }
     ProtoFix f = {ctx, fn, params};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), rewrite_declarations, &f);

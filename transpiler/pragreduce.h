@@ -620,6 +620,9 @@ bool cxx_math_promotion(const Source *src, EditList *edits);
  * `f()` declarations of functions called with arguments; false after
  * diagnosing <complex.h> or what cannot be moved. */
 bool cxx_scope_rewrite(const Source *src, EditList *edits);
+/* cxx_jump.c: `int k = e;` jumped over by goto or switch becomes
+ * `int k; k = e;`; false after diagnosing what cannot be split. */
+bool cxx_jump_rewrite(const Source *src, EditList *edits);
 /* cxx_enum.c: edits for text copied out of functions (wrappers, kernels):
  * enum constants declared in a function become their values; false after
  * diagnosing one that cannot (spelled by a macro in a marked loop). */
