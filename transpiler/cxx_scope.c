@@ -295,6 +295,14 @@ static void fix_unprototyped_call(ScopeCtx *ctx, CXCursor call)
         return;
     const Source *src = ctx->src;
     CXCursor fn = clang_getCursorReferenced(call);
+    if (clang_getCursorKind(fn) == CXCursor_FunctionDecl) {
+        /* builtins (isnan, ...) and the system's own headers are C++ ready */
+        CXFile file;
+        clang_getFileLocation(clang_getCursorLocation(fn), &file, NULL, NULL, NULL);
+        if (!file || clang_Location_isInSystemHeader(clang_getCursorLocation(fn)) ||
+            !strncmp(cursor_spelling(fn), "__builtin", 9))
+            return;
+    }
     CXCursor def = clang_getCursorDefinition(fn);
     char *params = NULL;
     if (clang_getCursorKind(fn) == CXCursor_FunctionDecl && !clang_Cursor_isNull(def) &&
