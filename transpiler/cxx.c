@@ -280,6 +280,60 @@ static void rewrite_enum_step(Ctx *ctx, CXCursor op, CXCursor parent)
     edits_add(ctx->edits, s, e, xformat("%s = (%s)((%s) %s 1)", v, type, v, sign));
 }
 
+/* `c += 1` on an enum: C++ has no compound assignment for enums. As a
+ * statement or a for loop's step, with an operand free of side effects
+ * (evaluated twice after the rewrite), it becomes `c = (enum T)(c + 1)`;
+ * elsewhere it is an error. */
+static void rewrite_enum_compound(Ctx *ctx, CXCursor op, CXCursor parent)
+{
+    CXCursor lhs = cursor_first_child(op), rhs = cursor_last_child(op);
+    if (clang_Cursor_isNull(lhs) ||
+        clang_getCanonicalType(clang_getCursorType(lhs)).kind != CXType_Enum)
+        return;
+    const Source *src = ctx->src;
+    unsigned s, e, ls, le, rs, re;
+    if (!range_offsets(src, op, &s, &e) || source_in_macro(src, s, e) ||
+        !range_offsets(src, lhs, &ls, &le) || !range_offsets(src, rhs, &rs, &re))
+        return;
+    /* the operator token between the operands: `+=` -> `+` */
+    size_t t = source_token_at(src, le);
+    if (t >= src->ntokens || src->tokens[t].offset >= rs)
+        return;
+    const char *tok = src->tokens[t].text;
+    size_t oplen = strlen(tok);
+    bool plain_lhs = true;
+    for (size_t k = source_token_at(src, ls); k < src->ntokens && src->tokens[k].offset < le; k++) {
+        const char *x = src->tokens[k].text;
+        if (!strcmp(x, "(") || !strcmp(x, "++") || !strcmp(x, "--") || strchr(x, '='))
+            plain_lhs = false;
+    }
+    /* a statement of its own (`if (x) c += 1;` too), or a for loop's step */
+    size_t first = source_token_at(src, s), next = source_token_at(src, e);
+    const char *before = first > 0 ? src->tokens[first - 1].text : ";";
+    bool statement = next < src->ntokens && !strcmp(src->tokens[next].text, ";") &&
+                     (!strcmp(before, ";") || !strcmp(before, "{") || !strcmp(before, "}") ||
+                      !strcmp(before, ")") || !strcmp(before, ":") || !strcmp(before, "else") ||
+                      !strcmp(before, "do"));
+    bool for_step = clang_getCursorKind(parent) == CXCursor_ForStmt && next < src->ntokens &&
+                    (!strcmp(src->tokens[next].text, ")") ||
+                     (!strcmp(src->tokens[next].text, ";") && !strcmp(before, "(")));
+    bool value_unused = statement || for_step;
+    char *type = type_cxx_name(clang_getCursorType(lhs));
+    if (!value_unused || !type || !plain_lhs ||
+        oplen < 2 || tok[oplen - 1] != '=') {
+        diag_at(src, s, DIAG_ERROR,
+                "'%s' on an enum is C only, and nvcc compiles the output as C++: write "
+                "'v = v op e' with a cast to the enum type",
+                tok);
+        ctx->ok = false;
+        return;
+    }
+    char *v = source_text(src, ls, le);
+    edits_add(ctx->edits, src->tokens[t].offset, src->tokens[t].end,
+              xformat("= (%s)((%s) %.*s (", type, v, (int)(oplen - 1), tok));
+    edits_add(ctx->edits, re, re, xstrdup("))"));
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
 {
     (void)parent;
@@ -290,6 +344,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
         rewrite_exact_string(ctx, c);
     if (clang_getCursorKind(c) == CXCursor_UnaryOperator)
         rewrite_enum_step(ctx, c, parent);
+    if (clang_getCursorKind(c) == CXCursor_CompoundAssignOperator)
+        rewrite_enum_compound(ctx, c, parent);
     if (clang_getCursorKind(c) == CXCursor_ParmDecl)
         rewrite_vla_parameter(ctx, c);
     if (clang_getCursorKind(c) == CXCursor_InitListExpr)
@@ -491,5 +547,6 @@ bool cxx_rewrite(const Source *src, EditList *edits)
     ctx.ok &= cxx_math_promotion(src, edits);
     ctx.ok &= cxx_scope_rewrite(src, edits);
     ctx.ok &= cxx_jump_rewrite(src, edits);
+    cxx_const_casts(src, edits);
     return ctx.ok;
 }

@@ -623,6 +623,9 @@ bool cxx_scope_rewrite(const Source *src, EditList *edits);
 /* cxx_jump.c: `int k = e;` jumped over by goto or switch becomes
  * `int k; k = e;`; false after diagnosing what cannot be split. */
 bool cxx_jump_rewrite(const Source *src, EditList *edits);
+/* cxx_const.c: casts for pointer conversions that drop const (C allows
+ * them), and for strchr & co. of const strings (C's `char *` result). */
+void cxx_const_casts(const Source *src, EditList *edits);
 /* cxx_enum.c: edits for text copied out of functions (wrappers, kernels):
  * enum constants declared in a function become their values; false after
  * diagnosing one that cannot (spelled by a macro in a marked loop). */
