@@ -377,7 +377,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
         CXType from = clang_getCanonicalType(clang_getCursorType(child));
         CXType to = clang_getCanonicalType(clang_getCursorType(c));
         if (!clang_Cursor_isNull(child) && clang_isExpression(clang_getCursorKind(child)) &&
-            !clang_equalTypes(from, to) && type_is_integer(from) && from.kind != CXType_Enum &&
+            !clang_equalTypes(from, to) && (type_is_integer(from) || type_is_floating(from) || from.kind == CXType_Enum) &&
             range_offsets(ctx->src, child, &s, &e) && !source_in_macro(ctx->src, s, e)) {
             char *type = type_cxx_name(clang_getCursorType(c));
             if (type) {
