@@ -25,8 +25,10 @@ static bool in_copied_loop(const EnumCtx *ctx, unsigned offset)
 {
     for (int i = 0; i < ctx->nsites; i++) {
         const Site *s = &ctx->sites[i];
+        if (s->rejected || !s->loop)
+            continue;
         unsigned start = s->pragma.start < s->loop->start ? s->pragma.start : s->loop->start;
-        if (!s->rejected && offset >= start && offset < s->loop_end)
+        if (offset >= start && offset < s->loop_end)
             return true;
     }
     return false;

@@ -23,6 +23,7 @@ typedef struct {
     int parent;        /* nearest enclosing hoisted definition, or -1 */
     unsigned insert_at;/* start of the declaration holding the outermost struct */
     char *reference;   /* `struct point`, `enum pr_enum_5_12` */
+    bool declares_member; /* `struct point {...} at;` rather than `struct point {...};` */
     char *tag;         /* generated tag of an unnamed enum, else NULL */
 } Nested;
 
@@ -94,7 +95,9 @@ static void note_nested(ScopeCtx *ctx, CXCursor c, CXCursor parent)
         if (parent_index >= 0)
             break;
     }
-    Nested n = {c, s, e, parent_index, ctx->decl_start, NULL, NULL};
+    size_t after = source_token_at(src, e);
+    Nested n = {c, s, e, parent_index, ctx->decl_start, NULL,
+                !(after < src->ntokens && !strcmp(src->tokens[after].text, ";")), NULL};
     const char *kw = clang_getCursorKind(c) == CXCursor_StructDecl  ? "struct"
                      : clang_getCursorKind(c) == CXCursor_UnionDecl ? "union"
                                                                     : "enum";
@@ -153,6 +156,13 @@ static enum CXChildVisitResult find_nested_defs(CXCursor c, CXCursor parent, voi
     return CXChildVisit_Recurse;
 }
 
+/* What stays in the struct: the type of the member it declared, or
+ * nothing (`struct point;` there would declare another, nested, type). */
+static char *reference_left(const Nested *n)
+{
+    return n->declares_member ? n->reference : xstrdup("");
+}
+
 /* The definition's text with the definitions moved out of it replaced by
  * their references. */
 static char *definition_text(const ScopeCtx *ctx, int i)
@@ -162,7 +172,7 @@ static char *definition_text(const ScopeCtx *ctx, int i)
     for (int k = 0; k < ctx->nnested; k++)
         if (ctx->nested[k].parent == i)
             edits_add(&edits, ctx->nested[k].start - n->start, ctx->nested[k].end - n->start,
-                      ctx->nested[k].reference);
+                      reference_left(&ctx->nested[k]));
     if (n->tag) {
         /* `enum {` -> `enum pr_enum_L_C {` */
         size_t t = source_token_at(ctx->src, n->start);
@@ -193,7 +203,7 @@ static void hoist_nested(ScopeCtx *ctx)
         StrBuf sb = {0};
         emit_hoisted(ctx, i, &sb);
         edits_add(ctx->edits, n->insert_at, n->insert_at, strbuf_steal(&sb));
-        edits_add(ctx->edits, n->start, n->end, n->reference);
+        edits_add(ctx->edits, n->start, n->end, reference_left(n));
     }
 }
 

@@ -25,6 +25,14 @@ typedef struct {
     struct span { int lo, hi; } range; /* inside a typedef of an unnamed struct */
 } window;
 
+struct registry {
+    enum { SLOTS = 3 };   /* no member: only the constants */
+    struct entry {
+        int id;
+    };                    /* no member: only the tag */
+    struct entry first[SLOTS];
+};
+
 _Noreturn static void die(const char *why)
 {
     fprintf(stderr, "%s\n", why);
@@ -113,6 +121,9 @@ int main(int argc, char **argv)
     }
     printf("classes: %ld\n", classes);
     printf("bounded: %ld, window: %d..%d\n", bounded(n), w.range.lo, w.range.hi);
+    struct registry reg = {{{1}, {2}, {3}}};
+    struct entry last = reg.first[SLOTS - 1];
+    printf("registry: %d of %d\n", last.id, SLOTS);
     free(s);
     return 0;
 }
