@@ -12,7 +12,8 @@
  *   segment.c  independent outer loops around marked loops: one launch
  *   emit.c     kernel, host wrapper and call text
  *   emit_segment.c  the segmented kernel and its wrapper pieces
- *   cxx.c      rewrites that let C compile as CUDA C++
+ *   cxx.c      rewrites that let C compile as CUDA C++ (with cxx_math.c,
+ *              cxx_scope.c, cxx_jump.c, cxx_const.c, cxx_enum.c)
  *   pin.c      --pin-host: pinned allocation of the arrays loops read
  *   data.c     `#pragma reduce data` / `update` directives
  *   effects.c  what host statements and functions write
