@@ -480,14 +480,30 @@ static enum CXChildVisitResult scan_top_level(CXCursor c, CXCursor parent, void 
         }
     }
     if (k == CXCursor_VarDecl && clang_Cursor_getStorageClass(c) != CX_SC_Extern) {
-        CXCursor init = cursor_last_child(c);
-        bool has_init = !clang_Cursor_isNull(init) && clang_isExpression(clang_getCursorKind(init));
+        /* (the last child of `int a[3]` is its size, not an initializer) */
+        bool has_init = !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(c));
         if (!has_init) {
             top->vars = xrealloc(top->vars, (size_t)(top->nvars + 1) * sizeof(CXCursor));
             top->vars[top->nvars++] = c;
         }
     }
     return CXChildVisit_Continue;
+}
+
+/* `const int limit;` at file scope is a definition with the value zero in
+ * C (no other definition initializes it), an error in C++: `= {}` says
+ * zero in C++. */
+static void zero_const_definition(Ctx *ctx, CXCursor var)
+{
+    unsigned s, e;
+    CXType t = clang_getCursorType(var);
+    while (clang_getArrayElementType(t).kind != CXType_Invalid)
+        t = clang_getArrayElementType(t);
+    if (!clang_isConstQualifiedType(t) && !strstr(type_spelling(t), "const"))
+        return;
+    if (!range_offsets(ctx->src, var, &s, &e) || source_in_macro(ctx->src, s, e))
+        return;
+    edits_add(ctx->edits, e, e, xstrdup(" = {}"));
 }
 
 /* `int counter; int counter;` declares one variable twice, which C allows
@@ -510,11 +526,12 @@ static void merge_tentative(Ctx *ctx, TopLevel *top)
         CXCursor def = clang_getCursorDefinition(top->vars[i]);
         bool initialized = false;
         if (!clang_Cursor_isNull(def)) {
-            CXCursor init = cursor_last_child(def);
-            initialized = !clang_Cursor_isNull(init) && clang_isExpression(clang_getCursorKind(init));
+            initialized = !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(def));
         }
-        if (initialized ? false : (count < 2 || i == first))
+        if (initialized ? false : (count < 2 || i == first)) {
+            zero_const_definition(ctx, top->vars[i]);
             continue;
+        }
         unsigned s, e;
         if (!range_offsets(src, top->vars[i], &s, &e) || source_in_macro(src, s, e))
             continue;
