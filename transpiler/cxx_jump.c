@@ -153,7 +153,7 @@ static void split_initialization(JumpCtx *ctx, const Local *l, CXCursor init)
         ctx->ok = false;
         return;
     }
-    edits_add(ctx->edits, src->tokens[eq].offset, src->tokens[eq].end, xformat("; %s =", name));
+    edits_add(ctx->edits, src->tokens[eq - 1].end, src->tokens[eq].end, xformat("; %s =", name));
 }
 
 bool cxx_jump_rewrite(const Source *src, EditList *edits)
