@@ -1,8 +1,8 @@
 /*
- * cxx_const.c - pointer conversions that drop `const`.
+ * cxx_const.c - pointer conversions C makes implicitly and C++ refuses.
  *
- * C converts `const int *` to `int *` implicitly (with a warning); C++
- * refuses. `int *t = table;` with a const table, and the result of
+ * C converts `const int *` to `int *`, and `char *` to `unsigned char *`,
+ * implicitly (with a warning); C++ refuses. `int *t = table;` with a const table, and the result of
  * `strchr` on a `const char *` (C's strchr returns `char *`; C++ has a
  * const overload returning `const char *`), get the cast C's conversion
  * makes implicitly, so the program means what it meant.
@@ -34,9 +34,6 @@ static bool drops_qualifiers(CXType from, CXType to)
 {
     from = clang_getCanonicalType(from);
     to = clang_getCanonicalType(to);
-    if (from.kind == CXType_Pointer &&
-        clang_getCanonicalType(clang_getPointeeType(from)).kind == CXType_Void)
-        return false; /* cxx.c casts every conversion from void * */
     while (from.kind == CXType_Pointer && to.kind == CXType_Pointer) {
         CXType fp = clang_getPointeeType(from), tp = clang_getPointeeType(to);
         if ((clang_isConstQualifiedType(fp) && !clang_isConstQualifiedType(tp)) ||
@@ -46,6 +43,29 @@ static bool drops_qualifiers(CXType from, CXType to)
         to = clang_getCanonicalType(tp);
     }
     return false;
+}
+
+/* An implicit conversion between pointer types that C makes (at most with
+ * a warning) and C++ refuses: one that drops a qualifier, one between
+ * different pointee types (`char *` to `unsigned char *`, `char **` to
+ * `const char **`), one from `void *` to a function pointer. Adding
+ * qualifiers and converting to `void *` are C++ too; conversions from
+ * `void *` to object pointers are cxx.c's. */
+static bool needs_pointer_cast(CXType from, CXType to)
+{
+    from = clang_getCanonicalType(from);
+    to = clang_getCanonicalType(to);
+    if (from.kind != CXType_Pointer || to.kind != CXType_Pointer)
+        return false;
+    CXType fp = clang_getCanonicalType(clang_getPointeeType(from));
+    CXType tp = clang_getCanonicalType(clang_getPointeeType(to));
+    if (fp.kind == CXType_Void)
+        return tp.kind == CXType_FunctionProto || tp.kind == CXType_FunctionNoProto;
+    if (drops_qualifiers(from, to))
+        return true;
+    if (tp.kind == CXType_Void)
+        return false;
+    return !clang_equalTypes(clang_getUnqualifiedType(fp), clang_getUnqualifiedType(tp));
 }
 
 static void cast_to(ConstCtx *ctx, CXCursor expr, CXType type)
@@ -94,7 +114,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
     if (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
         CXCursor child = cursor_first_child(c);
         if (!clang_Cursor_isNull(child) && clang_isExpression(clang_getCursorKind(child)) &&
-            drops_qualifiers(clang_getCursorType(child), clang_getCursorType(c)))
+            needs_pointer_cast(clang_getCursorType(child), clang_getCursorType(c)))
             cast_to(ctx, child, clang_getCursorType(c));
     }
     return CXChildVisit_Recurse;
