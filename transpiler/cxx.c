@@ -9,6 +9,9 @@
  * integers converted to an enum type (`enum color c = 1;`), which C++ only
  * does with a cast. Taking the address of a compound literal has no C++
  * equivalent (the object would be a temporary): that is an error.
+ * cxx_rewrite also runs the passes of cxx_math.c (C's <math.h> choice),
+ * cxx_scope.c (struct-nested types, _Noreturn, `f()`, complex), cxx_jump.c
+ * (jumps past initializations) and cxx_const.c (pointer conversions).
  */
 #include "pragreduce.h"
 

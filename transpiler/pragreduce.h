@@ -612,7 +612,8 @@ char *splice_apply(const char *text, size_t size, EditList *list, const char *ou
 /* ---------------------------------------------------------------- cxx.c */
 
 /* Adds the edits that make the C file compile as C++ (casts of void * and
- * of integers to enums); false after diagnosing what C++ cannot express. */
+ * of integers to enums, and the cxx_*.c passes below); false after
+ * diagnosing what C++ cannot express. */
 bool cxx_rewrite(const Source *src, EditList *edits);
 /* cxx_math.c: casts that keep C's choice of <math.h> function (`sqrt` of
  * a float is the double sqrt); false after diagnosing a call in a macro. */

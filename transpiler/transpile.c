@@ -231,7 +231,9 @@ char *transpile(Source *src, const TranspileOptions *opts)
      * and by emit.c to the loop bodies and functions it copies */
     EditList casts = {0};
     EditList copied = {0};
-    if (!cxx_rewrite(src, &casts) | !cxx_local_enum_values(src, sites, npragmas, &copied))
+    bool cxx_ok = cxx_rewrite(src, &casts);
+    cxx_ok &= cxx_local_enum_values(src, sites, npragmas, &copied); /* every error in one run */
+    if (!cxx_ok)
         return NULL;
     EditList edits = {0};
     EmitOptions eo = {opts->line_directives, opts->out_name, &casts, &copied};
