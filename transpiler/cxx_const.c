@@ -78,8 +78,13 @@ static void cast_to(ConstCtx *ctx, CXCursor expr, CXType type)
     edits_add(ctx->edits, e, e, xstrdup(")"));
 }
 
-static void check_call(ConstCtx *ctx, CXCursor call)
+static void check_call(ConstCtx *ctx, CXCursor call, CXCursor parent)
 {
+    /* a result thrown away needs no cast (and the statement's start is
+     * where other passes insert code) */
+    enum CXCursorKind pk = clang_getCursorKind(parent);
+    if (!clang_isExpression(pk) && pk != CXCursor_VarDecl && pk != CXCursor_ReturnStmt)
+        return;
     CXCursor fn = clang_getCursorReferenced(call);
     if (clang_getCursorKind(fn) != CXCursor_FunctionDecl ||
         clang_Cursor_getNumArguments(call) < 1)
@@ -105,12 +110,11 @@ static void check_call(ConstCtx *ctx, CXCursor call)
 
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
 {
-    (void)parent;
     ConstCtx *ctx = data;
     if (!source_cursor_in_main(ctx->src, c))
         return CXChildVisit_Continue;
     if (clang_getCursorKind(c) == CXCursor_CallExpr)
-        check_call(ctx, c);
+        check_call(ctx, c, parent);
     if (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
         CXCursor child = cursor_first_child(c);
         if (!clang_Cursor_isNull(child) && clang_isExpression(clang_getCursorKind(child)) &&
