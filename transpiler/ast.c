@@ -446,9 +446,12 @@ static void print_node(StrBuf *sb, const Node *n)
     if (print_constant(sb, n))
         return;
     switch (n->kind) {
-    case N_DECLREF:
-        strbuf_puts(sb, n->name);
+    case N_DECLREF: {
+        /* an enum constant of the function has no name outside it */
+        char *value = n->var ? NULL : cxx_local_enum_text(n->cursor);
+        strbuf_puts(sb, value ? value : n->name);
         return;
+    }
     case N_IMPLICIT:
         print_node(sb, n->kids[0]);
         return;
@@ -525,9 +528,19 @@ char *ast_print(const Node *n)
     return strbuf_steal(&sb);
 }
 
+static bool mentions_local_enum(const Node *n)
+{
+    if (n->kind == N_DECLREF && !n->var && cxx_local_enum_text(n->cursor))
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (mentions_local_enum(n->kids[i]))
+            return true;
+    return false;
+}
+
 char *ast_expr_text(const Source *src, const Node *n)
 {
-    if (src && !n->from_macro && n->end > n->start)
+    if (src && !n->from_macro && n->end > n->start && !mentions_local_enum(n))
         return source_text(src, n->start, n->end);
     return ast_print(n);
 }

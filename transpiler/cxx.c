@@ -9,6 +9,9 @@
  * integers converted to an enum type (`enum color c = 1;`), which C++ only
  * does with a cast. Taking the address of a compound literal has no C++
  * equivalent (the object would be a temporary): that is an error.
+ * cxx_rewrite also runs the passes of cxx_math.c (C's <math.h> choice),
+ * cxx_scope.c (struct-nested types, _Noreturn, `f()`, complex), cxx_jump.c
+ * (jumps past initializations) and cxx_const.c (pointer conversions).
  */
 #include "pragreduce.h"
 
@@ -280,6 +283,60 @@ static void rewrite_enum_step(Ctx *ctx, CXCursor op, CXCursor parent)
     edits_add(ctx->edits, s, e, xformat("%s = (%s)((%s) %s 1)", v, type, v, sign));
 }
 
+/* `c += 1` on an enum: C++ has no compound assignment for enums. As a
+ * statement or a for loop's step, with an operand free of side effects
+ * (evaluated twice after the rewrite), it becomes `c = (enum T)(c + 1)`;
+ * elsewhere it is an error. */
+static void rewrite_enum_compound(Ctx *ctx, CXCursor op, CXCursor parent)
+{
+    CXCursor lhs = cursor_first_child(op), rhs = cursor_last_child(op);
+    if (clang_Cursor_isNull(lhs) ||
+        clang_getCanonicalType(clang_getCursorType(lhs)).kind != CXType_Enum)
+        return;
+    const Source *src = ctx->src;
+    unsigned s, e, ls, le, rs, re;
+    if (!range_offsets(src, op, &s, &e) || source_in_macro(src, s, e) ||
+        !range_offsets(src, lhs, &ls, &le) || !range_offsets(src, rhs, &rs, &re))
+        return;
+    /* the operator token between the operands: `+=` -> `+` */
+    size_t t = source_token_at(src, le);
+    if (t >= src->ntokens || src->tokens[t].offset >= rs)
+        return;
+    const char *tok = src->tokens[t].text;
+    size_t oplen = strlen(tok);
+    bool plain_lhs = true;
+    for (size_t k = source_token_at(src, ls); k < src->ntokens && src->tokens[k].offset < le; k++) {
+        const char *x = src->tokens[k].text;
+        if (!strcmp(x, "(") || !strcmp(x, "++") || !strcmp(x, "--") || strchr(x, '='))
+            plain_lhs = false;
+    }
+    /* a statement of its own (`if (x) c += 1;` too), or a for loop's step */
+    size_t first = source_token_at(src, s), next = source_token_at(src, e);
+    const char *before = first > 0 ? src->tokens[first - 1].text : ";";
+    bool statement = next < src->ntokens && !strcmp(src->tokens[next].text, ";") &&
+                     (!strcmp(before, ";") || !strcmp(before, "{") || !strcmp(before, "}") ||
+                      !strcmp(before, ")") || !strcmp(before, ":") || !strcmp(before, "else") ||
+                      !strcmp(before, "do"));
+    bool for_step = clang_getCursorKind(parent) == CXCursor_ForStmt && next < src->ntokens &&
+                    (!strcmp(src->tokens[next].text, ")") ||
+                     (!strcmp(src->tokens[next].text, ";") && !strcmp(before, "(")));
+    bool value_unused = statement || for_step;
+    char *type = type_cxx_name(clang_getCursorType(lhs));
+    if (!value_unused || !type || !plain_lhs ||
+        oplen < 2 || tok[oplen - 1] != '=') {
+        diag_at(src, s, DIAG_ERROR,
+                "'%s' on an enum is C only, and nvcc compiles the output as C++: write "
+                "'v = v op e' with a cast to the enum type",
+                tok);
+        ctx->ok = false;
+        return;
+    }
+    char *v = source_text(src, ls, le);
+    edits_add(ctx->edits, src->tokens[t].offset, src->tokens[t].end,
+              xformat("= (%s)((%s) %.*s (", type, v, (int)(oplen - 1), tok));
+    edits_add(ctx->edits, re, re, xstrdup("))"));
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
 {
     (void)parent;
@@ -290,6 +347,8 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
         rewrite_exact_string(ctx, c);
     if (clang_getCursorKind(c) == CXCursor_UnaryOperator)
         rewrite_enum_step(ctx, c, parent);
+    if (clang_getCursorKind(c) == CXCursor_CompoundAssignOperator)
+        rewrite_enum_compound(ctx, c, parent);
     if (clang_getCursorKind(c) == CXCursor_ParmDecl)
         rewrite_vla_parameter(ctx, c);
     if (clang_getCursorKind(c) == CXCursor_InitListExpr)
@@ -321,7 +380,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
         CXType from = clang_getCanonicalType(clang_getCursorType(child));
         CXType to = clang_getCanonicalType(clang_getCursorType(c));
         if (!clang_Cursor_isNull(child) && clang_isExpression(clang_getCursorKind(child)) &&
-            !clang_equalTypes(from, to) && type_is_integer(from) && from.kind != CXType_Enum &&
+            !clang_equalTypes(from, to) && (type_is_integer(from) || type_is_floating(from) || from.kind == CXType_Enum) &&
             range_offsets(ctx->src, child, &s, &e) && !source_in_macro(ctx->src, s, e)) {
             char *type = type_cxx_name(clang_getCursorType(c));
             if (type) {
@@ -424,14 +483,30 @@ static enum CXChildVisitResult scan_top_level(CXCursor c, CXCursor parent, void 
         }
     }
     if (k == CXCursor_VarDecl && clang_Cursor_getStorageClass(c) != CX_SC_Extern) {
-        CXCursor init = cursor_last_child(c);
-        bool has_init = !clang_Cursor_isNull(init) && clang_isExpression(clang_getCursorKind(init));
+        /* (the last child of `int a[3]` is its size, not an initializer) */
+        bool has_init = !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(c));
         if (!has_init) {
             top->vars = xrealloc(top->vars, (size_t)(top->nvars + 1) * sizeof(CXCursor));
             top->vars[top->nvars++] = c;
         }
     }
     return CXChildVisit_Continue;
+}
+
+/* `const int limit;` at file scope is a definition with the value zero in
+ * C (no other definition initializes it), an error in C++: `= {}` says
+ * zero in C++. */
+static void zero_const_definition(Ctx *ctx, CXCursor var)
+{
+    unsigned s, e;
+    CXType t = clang_getCursorType(var);
+    while (clang_getArrayElementType(t).kind != CXType_Invalid)
+        t = clang_getArrayElementType(t);
+    if (!clang_isConstQualifiedType(t) && !strstr(type_spelling(t), "const"))
+        return;
+    if (!range_offsets(ctx->src, var, &s, &e) || source_in_macro(ctx->src, s, e))
+        return;
+    edits_add(ctx->edits, e, e, xstrdup(" = {}"));
 }
 
 /* `int counter; int counter;` declares one variable twice, which C allows
@@ -454,11 +529,12 @@ static void merge_tentative(Ctx *ctx, TopLevel *top)
         CXCursor def = clang_getCursorDefinition(top->vars[i]);
         bool initialized = false;
         if (!clang_Cursor_isNull(def)) {
-            CXCursor init = cursor_last_child(def);
-            initialized = !clang_Cursor_isNull(init) && clang_isExpression(clang_getCursorKind(init));
+            initialized = !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(def));
         }
-        if (initialized ? false : (count < 2 || i == first))
+        if (initialized ? false : (count < 2 || i == first)) {
+            zero_const_definition(ctx, top->vars[i]);
             continue;
+        }
         unsigned s, e;
         if (!range_offsets(src, top->vars[i], &s, &e) || source_in_macro(src, s, e))
             continue;
@@ -488,5 +564,9 @@ bool cxx_rewrite(const Source *src, EditList *edits)
     merge_tentative(&ctx, &top);
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit, &ctx);
     respell_keywords(&ctx);
+    ctx.ok &= cxx_math_promotion(src, edits);
+    ctx.ok &= cxx_scope_rewrite(src, edits);
+    ctx.ok &= cxx_jump_rewrite(src, edits);
+    cxx_const_casts(src, edits);
     return ctx.ok;
 }

@@ -288,14 +288,12 @@ void add_call_renames(const Ctx *c, EditList *edits, Node **calls, int ncalls,
                             xformat("%s_fn_%s", c->p, calls[k]->name));
 }
 
-/* The file's C-to-C++ edits (casts to enums and from void *, VLA
- * parameters) that fall in [start, end), for text copied from there; an
- * edit inside a piece another edit replaces is left out. */
-void add_cxx_edits(const Ctx *c, EditList *edits, unsigned start, unsigned end)
+/* The edits of `from` that fall in [start, end), for text copied from
+ * there; an edit inside a piece another edit replaces is left out. */
+static void add_edits_from(const EditList *from, EditList *edits, unsigned start, unsigned end)
 {
-    const EditList *cxx = c->opts->cxx;
-    for (size_t k = 0; cxx && k < cxx->count; k++) {
-        const Edit *e = &cxx->items[k];
+    for (size_t k = 0; from && k < from->count; k++) {
+        const Edit *e = &from->items[k];
         if (e->start < start || e->end > end)
             continue;
         bool inside = false;
@@ -309,6 +307,15 @@ void add_cxx_edits(const Ctx *c, EditList *edits, unsigned start, unsigned end)
         if (!inside)
             edits_add(edits, e->start, e->end, e->text);
     }
+}
+
+/* The file's C-to-C++ edits (casts to enums and from void *, VLA
+ * parameters, math arguments), and those for code copied out of a function
+ * (its enum constants' values). */
+void add_cxx_edits(const Ctx *c, EditList *edits, unsigned start, unsigned end)
+{
+    add_edits_from(c->opts->cxx, edits, start, end);
+    add_edits_from(c->opts->cxx_copied, edits, start, end);
 }
 
 char *splice_range(const Ctx *c, EditList *edits, unsigned start, unsigned end)

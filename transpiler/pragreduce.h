@@ -12,7 +12,8 @@
  *   segment.c  independent outer loops around marked loops: one launch
  *   emit.c     kernel, host wrapper and call text
  *   emit_segment.c  the segmented kernel and its wrapper pieces
- *   cxx.c      rewrites that let C compile as CUDA C++
+ *   cxx.c      rewrites that let C compile as CUDA C++ (with cxx_math.c,
+ *              cxx_scope.c, cxx_jump.c, cxx_const.c, cxx_enum.c)
  *   pin.c      --pin-host: pinned allocation of the arrays loops read
  *   data.c     `#pragma reduce data` / `update` directives
  *   effects.c  what host statements and functions write
@@ -592,6 +593,7 @@ typedef struct {
     bool line_directives;
     const char *out_name; /* for #line back into the output */
     const struct EditList *cxx; /* C-to-C++ edits of the file (cxx.c), or NULL */
+    const struct EditList *cxx_copied; /* more, for text copied out of a function, or NULL */
 } EmitOptions;
 
 /* Writes generated definitions (placed before the function) and the call
@@ -622,8 +624,28 @@ char *splice_apply(const char *text, size_t size, EditList *list, const char *ou
 /* ---------------------------------------------------------------- cxx.c */
 
 /* Adds the edits that make the C file compile as C++ (casts of void * and
- * of integers to enums); false after diagnosing what C++ cannot express. */
+ * of integers to enums, and the cxx_*.c passes below); false after
+ * diagnosing what C++ cannot express. */
 bool cxx_rewrite(const Source *src, EditList *edits);
+/* cxx_math.c: casts that keep C's choice of <math.h> function (`sqrt` of
+ * a float is the double sqrt); false after diagnosing a call in a macro. */
+bool cxx_math_promotion(const Source *src, EditList *edits);
+/* cxx_scope.c: types defined inside structs moved out of them, _Noreturn,
+ * `f()` declarations of functions called with arguments; false after
+ * diagnosing <complex.h> or what cannot be moved. */
+bool cxx_scope_rewrite(const Source *src, EditList *edits);
+/* cxx_jump.c: `int k = e;` jumped over by goto or switch becomes
+ * `int k; k = e;`; false after diagnosing what cannot be split. */
+bool cxx_jump_rewrite(const Source *src, EditList *edits);
+/* cxx_const.c: casts for pointer conversions that drop const (C allows
+ * them), and for strchr & co. of const strings (C's `char *` result). */
+void cxx_const_casts(const Source *src, EditList *edits);
+/* cxx_enum.c: edits for text copied out of functions (wrappers, kernels):
+ * enum constants declared in a function become their values; false after
+ * diagnosing one that cannot (spelled by a macro in a marked loop). */
+bool cxx_local_enum_values(const Source *src, const Site *sites, int nsites, EditList *copied);
+/* The value of a reference to such a constant, as text; NULL for others. */
+char *cxx_local_enum_text(CXCursor ref);
 
 /* ---------------------------------------------------------------- pin.c */
 

@@ -1,0 +1,60 @@
+/* C's <math.h> calls convert their arguments to the prototype's types:
+ * sqrt of a float is the double sqrt, abs of a double or a long converts
+ * to int, fabs of an int is a double, pow(float, int) is pow(double,
+ * double). C++ overloads would pick other functions; the output keeps C's
+ * meaning in host code, in a marked loop's body and in a helper. The sums
+ * are of values rounded to small integers, so they are exact. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+/* 1e9 times the part float precision loses: 0 with the float overload */
+static double lost(float f)
+{
+    return floor((sqrt(f) - sqrtf(f)) * 1e9 + 0.5);
+}
+
+static double mixed(float f, long big, double d)
+{
+    return (double)abs(d) + (double)abs(big) + fabs((int)f) + floor(pow(f, 3) * 1e-3) +
+           floor((exp(f * 0.01f) - expf(f * 0.01f)) * 1e12 + 0.5) + fmax(f, 1) + lost(f);
+}
+
+int main(int argc, char **argv)
+{
+    long n = argc > 1 ? atol(argv[1]) : 1000;
+    float two = 2.0f, third = 1.0f / 3.0f;
+    /* host code */
+    printf("sqrt(2.0f): %.17g\n", sqrt(two));
+    printf("log(1/3.f): %.17g\n", log(third));
+    printf("pow(2.0f, 0.5f): %.17g\n", pow(two, 0.5f));
+    printf("abs(-2.75): %d, abs(5000000000L): %d\n", abs(-2.75), abs(5000000000L));
+    printf("fabs(-3) / 2: %.17g\n", fabs(-3) / 2);
+    printf("lost(2): %.17g\n", lost(two));
+
+    float *f = malloc((n > 0 ? n : 1) * sizeof *f);
+    if (!f)
+        return 1;
+    for (long i = 0; i < n; i++)
+        f[i] = (float)(i % 97) + 2.0f;
+
+    double s = 0;
+#pragma reduce(+: s)
+    for (long i = 0; i < n; i++)
+        s += floor((sqrt(f[i]) - sqrtf(f[i])) * 1e9 + 0.5);
+    printf("loop sqrt: %.17g\n", s);
+
+    double h = 0;
+#pragma reduce(+: h)
+    for (long i = 0; i < n; i++)
+        h += mixed(f[i], 5000000000L + i, -f[i] - 0.5);
+    printf("loop helper: %.17g\n", h);
+
+    long a = 0;
+#pragma reduce(+: a)
+    for (long i = 0; i < n; i++)
+        a += abs(f[i] * -1.5f) + labs(i - 500);
+    printf("loop abs: %ld\n", a);
+    free(f);
+    return 0;
+}
