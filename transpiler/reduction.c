@@ -1649,7 +1649,15 @@ static bool match_loc_ternaries(Walk *w, Node *a, Node *b)
                ri->name, ri->name, ri->name);
         return true;
     }
-    return accept_loc(w, ast_strip(a), rv, ri, vc->kids[0], vc->kids[1], vc->kids[2], ic->kids[1]);
+    if (!accept_loc(w, ast_strip(a), rv, ri, vc->kids[0], vc->kids[1], vc->kids[2], ic->kids[1]))
+        return false;
+    /* the index's copy of the test is emitted too: its calls and loads
+       need the same rewrites as the value's */
+    const Var *saved = w->skip_var;
+    w->skip_var = rv->var;
+    walk(w, ic->kids[0]);
+    w->skip_var = saved;
+    return true;
 }
 
 /* No side effects: evaluating it again, or in another thread, is the same. */
