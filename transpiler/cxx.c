@@ -283,6 +283,53 @@ static void rewrite_enum_step(Ctx *ctx, CXCursor op, CXCursor parent)
     edits_add(ctx->edits, s, e, xformat("%s = (%s)((%s) %s 1)", v, type, v, sign));
 }
 
+/* `b++` on a _Bool: C++17 has no ++ on bool and never had --. Each form
+ * becomes an expression of the same value and effect (the operand, free
+ * of side effects, is evaluated twice): `++b` sets it, `b++` sets it and
+ * yields the old value, `--b`/`b--` flip it (b - 1 is nonzero for 0). */
+static void rewrite_bool_step(Ctx *ctx, CXCursor op)
+{
+    enum CXUnaryOperatorKind k = clang_getCursorUnaryOperatorKind(op);
+    if (k != CXUnaryOperator_PostInc && k != CXUnaryOperator_PreInc &&
+        k != CXUnaryOperator_PostDec && k != CXUnaryOperator_PreDec)
+        return;
+    CXCursor operand = cursor_first_child(op);
+    if (clang_Cursor_isNull(operand) ||
+        clang_getCanonicalType(clang_getCursorType(operand)).kind != CXType_Bool)
+        return;
+    const Source *src = ctx->src;
+    unsigned s, e, os, oe;
+    if (!range_offsets(src, op, &s, &e) || !range_offsets(src, operand, &os, &oe))
+        return;
+    bool plain = !source_in_macro(src, s, e);
+    for (size_t t = source_token_at(src, os); plain && t < src->ntokens && src->tokens[t].offset < oe;
+         t++) {
+        const char *x = src->tokens[t].text;
+        if (!strcmp(x, "(") || !strcmp(x, "++") || !strcmp(x, "--") || strchr(x, '='))
+            plain = false;
+    }
+    bool inc = k == CXUnaryOperator_PostInc || k == CXUnaryOperator_PreInc;
+    if (!plain) {
+        diag_at(src, s, DIAG_ERROR,
+                "'%s' on a _Bool is C only, and nvcc compiles the output as C++: write "
+                "'%s'",
+                inc ? "++" : "--", inc ? "b = 1" : "b = !b");
+        ctx->ok = false;
+        return;
+    }
+    char *v = source_text(src, os, oe);
+    char *text;
+    if (k == CXUnaryOperator_PreInc)
+        text = xformat("((%s) = true)", v);
+    else if (k == CXUnaryOperator_PostInc)
+        text = xformat("((%s) ? true : ((%s) = true, false))", v, v);
+    else if (k == CXUnaryOperator_PreDec)
+        text = xformat("((%s) = !(%s))", v, v);
+    else
+        text = xformat("((%s) = !(%s), !(%s))", v, v, v);
+    edits_add(ctx->edits, s, e, text);
+}
+
 /* `c += 1` on an enum: C++ has no compound assignment for enums. As a
  * statement or a for loop's step, with an operand free of side effects
  * (evaluated twice after the rewrite), it becomes `c = (enum T)(c + 1)`;
@@ -345,8 +392,10 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, void *data)
         return CXChildVisit_Continue;
     if (clang_getCursorKind(c) == CXCursor_VarDecl)
         rewrite_exact_string(ctx, c);
-    if (clang_getCursorKind(c) == CXCursor_UnaryOperator)
+    if (clang_getCursorKind(c) == CXCursor_UnaryOperator) {
         rewrite_enum_step(ctx, c, parent);
+        rewrite_bool_step(ctx, c);
+    }
     if (clang_getCursorKind(c) == CXCursor_CompoundAssignOperator)
         rewrite_enum_compound(ctx, c, parent);
     if (clang_getCursorKind(c) == CXCursor_ParmDecl)
