@@ -400,11 +400,14 @@ typedef struct Linear {
 } Linear;
 
 /* A loop variable whose values a subscript may range over, besides the
- * marked loop's: [first, last] of `info`, within [start, end) of the text. */
+ * marked loop's: [first, last] of `info`, within [start, end) of the text.
+ * `info` is a copy, never a pointer into the Site: sites are moved (the
+ * site list grows when segment.c appends outer loops). */
 typedef struct {
-    LoopInfo *info;
+    LoopInfo info;
     unsigned start, end;
-    bool collapsed; /* a level of collapse(N) (its trip count is computed anyway) */
+    int level; /* k >= 1: level k of collapse(N), site->inner[k - 1] (its trip count is
+                  computed anyway); 0: an inner loop of the body */
 } RangeVar;
 
 Linear access_linear(const Source *src, const Node *expr, const Var *iv);
