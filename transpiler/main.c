@@ -221,6 +221,10 @@ static void *work_thread(void *data)
     stack_t ss = {.ss_sp = alt, .ss_size = sizeof alt};
     sigaltstack(&ss, NULL);
     w->status = run(w->argc, w->argv);
+    /* off again before the thread ends (AddressSanitizer unmaps the
+     * alternate stack it finds then, and this one is static) */
+    stack_t off = {.ss_flags = SS_DISABLE};
+    sigaltstack(&off, NULL);
     return NULL;
 }
 
