@@ -7,8 +7,11 @@
  */
 #include "pragreduce.h"
 
+#include <pthread.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 
 void cli_usage(FILE *to)
@@ -168,4 +171,45 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
         return status;
     cl->opts.parse = (ParseOptions){includes, nincludes, defines, ndefines};
     return check_command(cl);
+}
+
+/* ------------------------------------------------------------ a large stack */
+
+/* The stack is reserved once (touched only as deep as the input needs)
+ * and reused by later calls, which are sequential. */
+bool cli_run_on_large_stack(void *(*fn)(void *), void *arg, char **guard)
+{
+    static char *mem;
+    size_t total = PR_WORK_STACK_BYTES + PR_STACK_GUARD_BYTES;
+    if (!mem) {
+        char *m = mmap(NULL, total, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (m == MAP_FAILED)
+            return false;
+        if (mprotect(m, PR_STACK_GUARD_BYTES, PROT_NONE) != 0) {
+            munmap(m, total);
+            return false;
+        }
+        mem = m;
+    }
+    if (guard)
+        *guard = mem;
+    pthread_attr_t attr;
+    pthread_t t;
+    if (pthread_attr_init(&attr) != 0)
+        return false;
+    bool started = pthread_attr_setstack(&attr, mem + PR_STACK_GUARD_BYTES, PR_WORK_STACK_BYTES) == 0 &&
+                   pthread_create(&t, &attr, fn, arg) == 0;
+    pthread_attr_destroy(&attr);
+    if (started)
+        pthread_join(t, NULL);
+    return started;
+}
+
+void cli_parse_on_this_thread(void)
+{
+    /* libclang parses on the calling thread (not its own 8 MB one) and
+     * leaves SIGSEGV to us */
+    setenv("LIBCLANG_NOTHREADS", "1", 1);
+    setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
 }

@@ -19,12 +19,10 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -185,10 +183,7 @@ static int run(int argc, char **argv)
 
 /* ------------------------------------------------------------ a large stack */
 
-#define WORK_STACK_BYTES ((size_t)1 << 30)
-#define GUARD_BYTES ((size_t)1 << 20)
-
-static char *stack_guard;     /* [stack_guard, stack_guard + GUARD_BYTES): no access */
+static char *stack_guard;      /* [stack_guard, + PR_STACK_GUARD_BYTES): no access */
 static const char *input_name; /* for the message */
 
 static void write_stderr(const char *s) { (void)!write(2, s, strlen(s)); }
@@ -199,7 +194,7 @@ static void on_segv(int sig, siginfo_t *info, void *ctx)
 {
     (void)ctx;
     char *addr = info->si_addr;
-    if (stack_guard && addr >= stack_guard && addr < stack_guard + GUARD_BYTES) {
+    if (stack_guard && addr >= stack_guard && addr < stack_guard + PR_STACK_GUARD_BYTES) {
         write_stderr("pragreduce: error: ");
         write_stderr(input_name ? input_name : "the input");
         write_stderr(": nested too deeply: the parser's 1 GB stack ran out\n");
@@ -240,43 +235,19 @@ static const char *input_of(int argc, char **argv)
     return NULL;
 }
 
-/* Runs the work on a thread with a 1 GB stack (reserved, touched only as
- * deep as the input needs) and a guard below it; falls back to this
- * thread when that cannot be had. */
-static int run_on_large_stack(int argc, char **argv)
-{
-    Work w = {argc, argv, 1};
-    size_t total = WORK_STACK_BYTES + GUARD_BYTES;
-    char *mem = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                     -1, 0);
-    pthread_attr_t attr;
-    pthread_t t;
-    if (mem != MAP_FAILED && mprotect(mem, GUARD_BYTES, PROT_NONE) == 0 &&
-        pthread_attr_init(&attr) == 0) {
-        input_name = input_of(argc, argv);
-        stack_guard = mem;
-        struct sigaction sa = {.sa_sigaction = on_segv, .sa_flags = SA_SIGINFO | SA_ONSTACK};
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGSEGV, &sa, NULL);
-        bool started = pthread_attr_setstack(&attr, mem + GUARD_BYTES, WORK_STACK_BYTES) == 0 &&
-                       pthread_create(&t, &attr, work_thread, &w) == 0;
-        pthread_attr_destroy(&attr);
-        if (started) {
-            pthread_join(t, NULL);
-            return w.status;
-        }
-    }
-    return run(argc, argv);
-}
-
 int main(int argc, char **argv)
 {
-    /* libclang parses on the calling thread (ours, with the large stack)
-     * and leaves the SIGSEGV handler to us */
-    setenv("LIBCLANG_NOTHREADS", "1", 1);
-    setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
-    int status = run_on_large_stack(argc, argv);
+    cli_parse_on_this_thread();
+    input_name = input_of(argc, argv);
+    struct sigaction sa = {.sa_sigaction = on_segv, .sa_flags = SA_SIGINFO | SA_ONSTACK};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, NULL);
+    Work w = {argc, argv, 1};
+    if (!cli_run_on_large_stack(work_thread, &w, &stack_guard)) {
+        stack_guard = NULL;
+        w.status = run(argc, argv); /* no such thread: this one */
+    }
     ast_reset();
     arena_free_all();
-    return status;
+    return w.status;
 }

@@ -782,6 +782,15 @@ typedef struct {
 int cli_parse(int argc, char **argv, CommandLine *cl);
 void cli_usage(FILE *to);
 
+/* Deep input recurses deeply (libclang's parser, the tree walks): the work
+ * runs on a thread with a 1 GB stack above a 1 MB guard (*guard: its
+ * address). False when no such thread could be had. */
+#define PR_WORK_STACK_BYTES ((size_t)1 << 30)
+#define PR_STACK_GUARD_BYTES ((size_t)1 << 20)
+bool cli_run_on_large_stack(void *(*fn)(void *), void *arg, char **guard);
+/* Makes libclang parse on the calling thread (call before any parse). */
+void cli_parse_on_this_thread(void);
+
 /* Runs every stage up to the plan over each site; *ok is false when errors
  * were reported (with keep_invalid, rejected sites are only warnings). */
 Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, bool *ok);
