@@ -2,7 +2,8 @@
 #
 #   make            build build/pragreduce
 #   make demo       transpile samples/dot.c, build it with nvcc, run it
-#   make test       unit tests (Check), golden diagnostics, the runtime's residency
+#   make test       unit tests (Check), golden diagnostics and the command line
+#                   (tests/cli.sh), the runtime's residency
 #                   table (faked device), end-to-end tests,
 #                   then the unit tests again under AddressSanitizer + UBSan
 #   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
@@ -91,6 +92,7 @@ unit: $(B)/unit-tests
 
 golden: $(B)/pragreduce
 	tests/run-golden.sh $(B)/pragreduce
+	tests/cli.sh $(B)/pragreduce
 
 golden-update: $(B)/pragreduce
 	tests/run-golden.sh $(B)/pragreduce --update

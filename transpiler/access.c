@@ -119,7 +119,7 @@ static int range_var(const Ctx *c, const Var *v)
         return -1;
     for (int k = 0; k < c->site->nranges; k++) {
         const RangeVar *r = &c->site->ranges[k];
-        if (r->info->iv == v && c->at >= r->start && c->at < r->end)
+        if (r->info.iv == v && c->at >= r->start && c->at < r->end)
             return k;
     }
     return -1;
@@ -356,10 +356,8 @@ static void find_inner_loops(const Source *src, Site *site, Node *n)
         if (canonical && !li.step_runtime_check && !site_is_iv(site, li.iv) &&
             safe_bound(site, li.lo_node, start, end) && safe_bound(site, li.hi_node, start, end) &&
             !writes_var(li.body, li.iv)) {
-            LoopInfo *copy = xmalloc(sizeof *copy);
-            *copy = li;
             site->ranges = xrealloc(site->ranges, (size_t)(site->nranges + 1) * sizeof(RangeVar));
-            site->ranges[site->nranges++] = (RangeVar){copy, li.body->start, n->end, false};
+            site->ranges[site->nranges++] = (RangeVar){li, li.body->start, n->end, 0};
         }
     }
     for (int i = 0; i < n->nkids; i++)
@@ -372,7 +370,7 @@ static void find_range_vars(const Source *src, Site *site)
     for (int k = 0; k < site->ninner; k++) {
         site->ranges = xrealloc(site->ranges, (size_t)(site->nranges + 1) * sizeof(RangeVar));
         site->ranges[site->nranges++] =
-            (RangeVar){&site->inner[k], site->loop->start, site->loop_end, true};
+            (RangeVar){site->inner[k], site->loop->start, site->loop_end, k + 1};
     }
     find_inner_loops(src, site, site->info.body);
 }

@@ -149,6 +149,40 @@ static Node *block_stmt_at(Node *n, unsigned offset)
     return NULL;
 }
 
+/* Where the logical line holding `offset` starts: backslash-newlines
+ * continue a line. */
+static unsigned logical_line_start(const Source *src, unsigned offset)
+{
+    unsigned s = offset;
+    for (;;) {
+        while (s > 0 && src->text[s - 1] != '\n')
+            s--;
+        if (s < 2)
+            return s;
+        unsigned e = s - 1; /* the '\n' ending the line before */
+        if (e > 0 && src->text[e - 1] == '\r')
+            e--;
+        if (e == 0 || src->text[e - 1] != '\\')
+            return s;
+        s = e - 1;
+    }
+}
+
+/* The last token before token p that is not part of a preprocessor
+ * directive line (other pragmas, #define, ...), or NULL: the directives
+ * before a statement are not what the statement is the body of. */
+static const Token *token_before_directives(const Source *src, size_t p)
+{
+    while (p > 0) {
+        size_t q = p - 1;
+        size_t first = source_token_at(src, logical_line_start(src, src->tokens[q].offset));
+        if (first > q || strcmp(src->tokens[first].text, "#") != 0)
+            return &src->tokens[q];
+        p = first;
+    }
+    return NULL;
+}
+
 /* Binds directive k; a data directive followed by another one is bound
  * after it (their regions end together). state: 0 to do, 1 doing, 2 done. */
 static bool bind_one(const Source *src, DataDirective *dirs, int ndirs, int k, char *state,
@@ -169,8 +203,8 @@ static bool bind_one(const Source *src, DataDirective *dirs, int ndirs, int k, c
     d->function = f.found;
     size_t t = source_token_at(src, d->end);
     /* a statement of a block: not the body of an if, else, loop */
-    size_t p = source_token_at(src, d->start);
-    const char *before = p > 0 ? src->tokens[p - 1].text : "{";
+    const Token *prev = token_before_directives(src, source_token_at(src, d->start));
+    const char *before = prev ? prev->text : "{";
     if (!strcmp(before, ")") || !strcmp(before, "else") || !strcmp(before, "do")) {
         diag_at(src, d->start, DIAG_ERROR,
                 "'#pragma reduce %s' must be in a block, not the body of an if, else or loop "

@@ -5,7 +5,10 @@
  *       if (sum > 3)
  *           ^
  *
- * Errors are counted, never fatal, so one run reports every problem.
+ * Errors are counted, never fatal, so one run reports every problem, up
+ * to PR_ERROR_LIMIT of them: after that (as clang does) nothing more is
+ * printed but a note saying so; 1 MB of garbage must not give 48 MB of
+ * messages.
  */
 #include "pragreduce.h"
 
@@ -15,8 +18,10 @@
 static int error_count;
 static bool errors_are_warnings;
 static bool quiet;
+static bool over_limit; /* PR_ERROR_LIMIT errors printed: silent from now on */
 
 void diag_set_quiet(bool on) { quiet = on; }
+bool diag_is_quiet(void) { return quiet; }
 
 /* While probing, diagnostics are neither printed nor counted: a stage may
  * try an analysis whose failure is not an error (nested levels may repeat). */
@@ -31,7 +36,11 @@ void diag_probe(bool on)
 const char *diag_probe_first(void) { return probe_first; }
 
 int diag_error_count(void) { return error_count; }
-void diag_reset(void) { error_count = 0; }
+void diag_reset(void)
+{
+    error_count = 0;
+    over_limit = false;
+}
 void diag_set_errors_are_warnings(bool on) { errors_are_warnings = on; }
 
 static const char *level_name(DiagLevel level)
@@ -51,6 +60,22 @@ static DiagLevel effective_level(DiagLevel level)
     if (level == DIAG_ERROR)
         error_count++;
     return level;
+}
+
+/* Whether a diagnostic of this (effective) level is printed. The first
+ * error past the limit prints the note; it and everything after it (its
+ * notes, later warnings) are silent. */
+static bool printed(DiagLevel level)
+{
+    if (quiet || over_limit)
+        return false;
+    if (level == DIAG_ERROR && error_count > PR_ERROR_LIMIT) {
+        over_limit = true;
+        fprintf(stderr, "pragreduce: note: too many errors emitted (%d), stopping now\n",
+                PR_ERROR_LIMIT);
+        return false;
+    }
+    return true;
 }
 
 void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fmt, ...)
@@ -74,7 +99,7 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
     if (offset > src->size)
         offset = (unsigned)src->size;
     level = effective_level(level);
-    if (quiet)
+    if (!printed(level))
         return;
     unsigned line, col;
     source_line_col(src, offset, &line, &col);
@@ -86,12 +111,22 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
     fputc('\n', stderr);
 
     /* The source line, then a caret under the column; tabs are kept so the
-     * caret lines up in a terminal. */
+     * caret lines up in a terminal. A long line is cut around the column
+     * (a generated 1 MB line must not be printed for each error). */
+    enum { SHOWN_BEFORE = 100, SHOWN_AFTER = 100 };
     unsigned line_start = offset - (col - 1);
-    unsigned line_end = line_start;
-    while (line_end < src->size && src->text[line_end] != '\n' && src->text[line_end] != '\r')
+    unsigned line_end = offset;
+    while (line_end < src->size && line_end - offset < SHOWN_AFTER + 1 &&
+           src->text[line_end] != '\n' && src->text[line_end] != '\r')
         line_end++;
-    fprintf(stderr, "%.*s\n", (int)(line_end - line_start), src->text + line_start);
+    bool cut_end = line_end < src->size && src->text[line_end] != '\n' && src->text[line_end] != '\r';
+    bool cut_start = offset - line_start > SHOWN_BEFORE;
+    if (cut_start)
+        line_start = offset - SHOWN_BEFORE;
+    fprintf(stderr, "%s%.*s%s\n", cut_start ? "..." : "", (int)(line_end - line_start),
+            src->text + line_start, cut_end ? "..." : "");
+    if (cut_start)
+        fputs("   ", stderr);
     for (unsigned i = line_start; i < offset; i++)
         fputc(src->text[i] == '\t' ? '\t' : ' ', stderr);
     fputs("^\n", stderr);
@@ -100,7 +135,7 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
 void diag_located(DiagLevel level, const char *fmt, ...)
 {
     level = effective_level(level);
-    if (quiet)
+    if (!printed(level))
         return;
     va_list ap;
     va_start(ap, fmt);
@@ -112,7 +147,7 @@ void diag_located(DiagLevel level, const char *fmt, ...)
 void diag_plain(DiagLevel level, const char *fmt, ...)
 {
     level = effective_level(level);
-    if (quiet)
+    if (!printed(level))
         return;
     fprintf(stderr, "pragreduce: %s: ", level_name(level));
     va_list ap;

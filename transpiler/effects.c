@@ -14,13 +14,31 @@
 
 #include <string.h>
 
+/* The set of regioned functions is looked up at every call of the file:
+ * a hash table (open addressing) keeps 10,000 functions linear. */
+static int *regioned_slot(const Effects *r, CXCursor canon)
+{
+    unsigned mask = (unsigned)r->nregioned_slots - 1;
+    for (unsigned h = clang_hashCursor(canon) & mask;; h = (h + 1) & mask) {
+        int *slot = &r->regioned_slots[h];
+        if (*slot == 0 || clang_equalCursors(r->regioned[*slot - 1], canon))
+            return slot;
+    }
+}
+
 bool fx_is_regioned(const Effects *r, CXCursor fn)
 {
-    CXCursor canon = clang_getCanonicalCursor(fn);
+    if (!r->nregioned)
+        return false;
+    return *regioned_slot(r, clang_getCanonicalCursor(fn)) != 0;
+}
+
+static void rehash_regioned(Effects *r)
+{
+    r->nregioned_slots = r->nregioned_slots ? 2 * r->nregioned_slots : 64;
+    r->regioned_slots = xcalloc((size_t)r->nregioned_slots, sizeof(int));
     for (int i = 0; i < r->nregioned; i++)
-        if (clang_equalCursors(r->regioned[i], canon))
-            return true;
-    return false;
+        *regioned_slot(r, r->regioned[i]) = i + 1;
 }
 
 void fx_add_regioned(Effects *r, CXCursor fn)
@@ -29,6 +47,10 @@ void fx_add_regioned(Effects *r, CXCursor fn)
         return;
     r->regioned = xrealloc(r->regioned, (size_t)(r->nregioned + 1) * sizeof(CXCursor));
     r->regioned[r->nregioned++] = clang_getCanonicalCursor(fn);
+    if (2 * r->nregioned > r->nregioned_slots)
+        rehash_regioned(r); /* also inserts the new one */
+    else
+        *regioned_slot(r, r->regioned[r->nregioned - 1]) = r->nregioned;
 }
 
 bool fx_type_is_aggregate(CXType t)

@@ -740,12 +740,9 @@ static void emit_range_vars(const Ctx *c, StrBuf *sb)
     const Site *site = c->site;
     for (int r = 0; r < site->nranges; r++) {
         const RangeVar *rv = &site->ranges[r];
-        const LoopInfo *in = rv->info;
+        const LoopInfo *in = &rv->info;
         const char *down = in->step_down ? "true" : "false";
-        int level = -1;
-        for (int k = 0; k < site->ninner; k++)
-            if (&site->inner[k] == in)
-                level = k + 1;
+        int level = rv->level;
         if (level > 0) {
             strbuf_printf(sb,
                           "    const long long pr_rv%d_first = (long long)pr_lo%d;\n"
@@ -1161,7 +1158,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                                   "                pr_min += pr_x < pr_y ? pr_x : pr_y;\n"
                                   "                pr_max += pr_x < pr_y ? pr_y : pr_x;\n"
                                   "            }\n",
-                                  l->terms[t].coef, site->ranges[r].info->iv->name, l->terms[t].coef, r,
+                                  l->terms[t].coef, site->ranges[r].info.iv->name, l->terms[t].coef, r,
                                   l->terms[t].coef, r, r);
                 }
                 strbuf_printf(sb,

@@ -1,72 +1,134 @@
 /*
- * main.c - the pragreduce command line.
+ * main.c - the pragreduce command line (options: cli.c).
  *
- *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [--no-line] [--keep-invalid]
- *              [--pin-host] [--explain] [--gpu NAME]
+ * Exit status: 0 success, 1 errors in the input, 2 usage errors.
  *
- * Exit status: 0 success, 1 errors in the input, 2 usage errors. The output
- * is written to a temporary file next to OUT and renamed into place only
- * when everything succeeded, so a failed run leaves no half-written file.
+ * The output is written only when everything succeeded. A regular file
+ * (new, or existing) is written to a temporary file next to it and renamed
+ * into place, so a failed run leaves no half-written file; an existing file
+ * keeps its mode, a new one gets 0666 less the umask. What is not a regular
+ * file (/dev/null, a FIFO, a terminal) is written in place, as compilers
+ * do; a symbolic link's target is written, the link stays.
+ *
+ * The work runs on a thread with a large stack, and libclang parses on it
+ * too (not on its own 8 MB thread): deeply nested input recurses deeply.
+ * Should even that stack run out, the run fails with a message.
  */
 #include "pragreduce.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-static void usage(FILE *to)
+/* ------------------------------------------------------------ output */
+
+static bool write_all(int fd, const char *text, size_t n)
 {
-    fputs("usage: pragreduce IN.c -o OUT.cu [options]\n"
-          "\n"
-          "Turns C loops marked '#pragma reduce(OP: VAR[, VAR...])' into CUDA.\n"
-          "Operators: + * min max & | ^ && ||. Build the output with\n"
-          "'nvcc -O3 -arch=sm_90 OUT.cu -o prog'.\n"
-          "\n"
-          "options:\n"
-          "  -o FILE          write the CUDA file to FILE ('-' for standard output)\n"
-          "  -I DIR           add DIR to the include search path\n"
-          "  -D NAME[=VAL]    define a macro\n"
-          "  --no-line        no #line directives in the output\n"
-          "  --keep-invalid   report loops that are not valid reductions as warnings\n"
-          "                   and leave them sequential, instead of failing\n"
-          "  --pin-host       allocate the arrays that marked loops read as pinned\n"
-          "                   host memory, at the program's malloc/calloc calls (copies\n"
-          "                   to the GPU then run at the link's full speed)\n"
-          "  --explain        describe each marked loop: accesses, cost estimates of\n"
-          "                   the candidate launch plans, the choice (-o optional)\n"
-          "  --gpu NAME       the GPU the plan is chosen for: H100 (default), A100,\n"
-          "                   V100, L4, RTX4090; or --arch sm_90, sm_80, sm_70, sm_89\n"
-          "  --help           show this help\n"
-          "  --version        show the version\n"
-          "\n"
-          "At run time, PRAGREDUCE_DEVICE=cpu runs marked loops on the CPU and\n"
-          "PRAGREDUCE_DEVICE=gpu makes a missing GPU an error (default: auto).\n"
-          "Arrays stay on the GPU between loops until the host writes them;\n"
-          "PRAGREDUCE_RESIDENT=0 copies them at every call, PRAGREDUCE_PROFILE=1\n"
-          "prints each loop's calls, kernel time and copies at exit.\n"
-          "'#pragma reduce data in(a[0:n])' before a statement keeps arrays there\n"
-          "whatever the analysis concludes; '#pragma reduce update in(a[i:k])'\n"
-          "copies elements the host wrote inside it.\n",
-          to);
+    while (n > 0) {
+        ssize_t w = write(fd, text, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        text += w;
+        n -= (size_t)w;
+    }
+    return true;
 }
 
-static int usage_error(const char *fmt, const char *arg)
+/* The file a path finally names: symbolic links followed (a dangling one
+ * to the file it would create). */
+static char *follow_links(const char *path)
 {
-    fprintf(stderr, "pragreduce: ");
-    fprintf(stderr, fmt, arg);
-    fprintf(stderr, "\nTry 'pragreduce --help'.\n");
-    return 2;
+    char *p = xstrdup(path);
+    for (int hops = 0; hops < 40; hops++) {
+        struct stat st;
+        if (lstat(p, &st) != 0 || !S_ISLNK(st.st_mode))
+            return p;
+        char target[PATH_MAX];
+        ssize_t n = readlink(p, target, sizeof target - 1);
+        if (n < 0)
+            return p;
+        target[n] = '\0';
+        char *slash = strrchr(p, '/');
+        if (target[0] == '/' || !slash)
+            p = xstrdup(target);
+        else
+            p = xformat("%.*s/%s", (int)(slash - p), p, target);
+    }
+    return p; /* a loop: open() reports it */
 }
 
-static bool same_file(const char *a, const char *b)
+static bool write_in_place(const char *path, const char *text, int flags)
 {
-    struct stat sa, sb;
-    if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
+    int fd = open(path, O_WRONLY | O_CLOEXEC | flags, 0666);
+    if (fd < 0) {
+        diag_plain(DIAG_ERROR, "cannot write '%s': %s", path, strerror(errno));
         return false;
-    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+    }
+    bool ok = write_all(fd, text, strlen(text));
+    int saved = errno;
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok)
+        diag_plain(DIAG_ERROR, "cannot write '%s': %s", path, strerror(saved));
+    return ok;
+}
+
+static mode_t current_umask(void)
+{
+    mode_t m = umask(0);
+    umask(m);
+    return m;
+}
+
+/* A regular file: a temporary next to the real target, renamed onto it. */
+static bool write_replacing(const char *shown, const char *target, const struct stat *old,
+                            const char *text)
+{
+    char *tmp = xformat("%s.tmpXXXXXX", target);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        int saved = errno;
+        /* no temporary in a directory we may not write: an existing file
+         * we may write is written in place, as compilers do */
+        if (old && (saved == EACCES || saved == EPERM || saved == EROFS) &&
+            access(target, W_OK) == 0)
+            return write_in_place(target, text, O_TRUNC);
+        diag_plain(DIAG_ERROR, "cannot write '%s': %s", shown, strerror(saved));
+        return false;
+    }
+    mode_t mode = old ? (old->st_mode & 07777) : (0666 & ~current_umask());
+    bool ok = write_all(fd, text, strlen(text));
+    int saved = errno;
+    if (ok && old && fchown(fd, old->st_uid, old->st_gid) != 0) {
+        /* not ours to give away: the file becomes ours, keeping the mode */
+    }
+    if (ok && fchmod(fd, mode) != 0) {
+        ok = false;
+        saved = errno;
+    }
+    if (close(fd) != 0 && ok) {
+        ok = false;
+        saved = errno;
+    }
+    if (ok && rename(tmp, target) != 0) {
+        ok = false;
+        saved = errno;
+    }
+    if (!ok) {
+        diag_plain(DIAG_ERROR, "cannot write '%s': %s", shown, strerror(saved));
+        unlink(tmp);
+    }
+    return ok;
 }
 
 static bool write_output(const char *path, const char *text)
@@ -79,127 +141,113 @@ static bool write_output(const char *path, const char *text)
         }
         return true;
     }
-    char *tmp = xformat("%s.tmpXXXXXX", path);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        diag_plain(DIAG_ERROR, "cannot create '%s': %s", tmp, strerror(errno));
+    char *target = follow_links(path);
+    struct stat st;
+    if (stat(target, &st) != 0)
+        return write_replacing(path, target, NULL, text);
+    if (S_ISDIR(st.st_mode)) {
+        diag_plain(DIAG_ERROR, "cannot write '%s': %s", path, strerror(EISDIR));
         return false;
     }
-    FILE *f = fdopen(fd, "wb");
-    size_t n = strlen(text);
-    bool ok = f && fwrite(text, 1, n, f) == n;
-    if (f)
-        ok = (fclose(f) == 0) && ok;
-    else
-        close(fd);
-    if (ok)
-        (void)chmod(tmp, 0644);
-    if (!ok || rename(tmp, path) != 0) {
-        diag_plain(DIAG_ERROR, "cannot write '%s': %s", path, strerror(errno));
-        unlink(tmp);
-        return false;
-    }
-    return true;
+    if (!S_ISREG(st.st_mode))
+        return write_in_place(path, text, 0); /* device, FIFO, socket: never replaced */
+    return write_replacing(path, target, &st, text);
 }
+
+/* ------------------------------------------------------------ the run */
 
 static int run(int argc, char **argv)
 {
-    const char *in = NULL, *out = NULL;
-    TranspileOptions opts = {.line_directives = true};
-    const char **includes = xcalloc((size_t)argc, sizeof(char *));
-    const char **defines = xcalloc((size_t)argc, sizeof(char *));
-    size_t nincludes = 0, ndefines = 0;
-
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            usage(stdout);
-            return 0;
-        } else if (!strcmp(a, "--version")) {
-            printf("pragreduce %s\n", PRAGREDUCE_VERSION);
-            return 0;
-        } else if (!strcmp(a, "--no-line")) {
-            opts.line_directives = false;
-        } else if (!strcmp(a, "--pin-host")) {
-            opts.pin_host = true;
-        } else if (!strcmp(a, "--keep-invalid")) {
-            opts.keep_invalid = true;
-        } else if (!strcmp(a, "--explain")) {
-            opts.explain = stdout;
-        } else if (!strcmp(a, "--gpu") || !strcmp(a, "--arch") || !strncmp(a, "--gpu=", 6) ||
-                   !strncmp(a, "--arch=", 7)) {
-            const char *v = strchr(a, '=');
-            if (v) {
-                v++;
-            } else {
-                if (i + 1 >= argc)
-                    return usage_error("option '%s' needs an argument", a);
-                v = argv[++i];
-            }
-            opts.gpu = gpu_find(v);
-            if (!opts.gpu)
-                return usage_error("unknown GPU '%s' (known: H100, A100, V100, L4, RTX4090, "
-                                   "sm_90, sm_80, sm_70, sm_89)",
-                                   v);
-        } else if (!strncmp(a, "--plan=", 7)) {
-            opts.plan_override = a + 7; /* undocumented: benchmark variants */
-        } else if (!strcmp(a, "-o") || !strcmp(a, "-I") || !strcmp(a, "-D")) {
-            if (i + 1 >= argc)
-                return usage_error("option '%s' needs an argument", a);
-            const char *v = argv[++i];
-            if (a[1] == 'o') {
-                if (out)
-                    return usage_error("%s", "only one -o may be given");
-                out = v;
-            } else if (a[1] == 'I') {
-                includes[nincludes++] = v;
-            } else {
-                defines[ndefines++] = v;
-            }
-        } else if (!strncmp(a, "-I", 2)) {
-            includes[nincludes++] = a + 2;
-        } else if (!strncmp(a, "-D", 2)) {
-            defines[ndefines++] = a + 2;
-        } else if (!strncmp(a, "-o", 2)) {
-            if (out)
-                return usage_error("%s", "only one -o may be given");
-            out = a + 2;
-        } else if (a[0] == '-' && a[1] != '\0') {
-            return usage_error("unknown option '%s'", a);
-        } else {
-            if (in)
-                return usage_error("only one input file may be given (got '%s' too)", a);
-            in = a;
-        }
+    CommandLine cl;
+    int status = cli_parse(argc, argv, &cl);
+    if (status)
+        return status;
+    if (cl.help) {
+        cli_usage(stdout);
+        return 0;
     }
-    if (!in)
-        return usage_error("%s", "no input file");
-    if (!out && !opts.explain)
-        return usage_error("%s", "no output file: give -o OUT.cu (or -o - for standard output)");
-    if (out && strcmp(out, "-") != 0 && (strcmp(in, out) == 0 || same_file(in, out)))
-        return usage_error("refusing to overwrite the input '%s'", in);
-    for (size_t k = 0; k < ndefines; k++)
-        if (!defines[k][0] || defines[k][0] == '=')
-            return usage_error("-D needs a macro name, got '%s'", defines[k]);
-
-    opts.parse = (ParseOptions){includes, nincludes, defines, ndefines};
-    opts.out_name = !out || strcmp(out, "-") == 0 ? "pragreduce-output.cu" : out;
-
+    if (cl.version) {
+        printf("pragreduce %s\n", PRAGREDUCE_VERSION);
+        return 0;
+    }
     Source src;
-    int status = 1;
-    if (source_parse(&src, in, &opts.parse)) {
-        char *text = transpile(&src, &opts);
-        if (text && (!out || write_output(out, text)))
+    status = 1;
+    if (source_parse(&src, cl.in, &cl.opts.parse)) {
+        char *text = transpile(&src, &cl.opts);
+        if (text && (!cl.out || write_output(cl.out, text)))
             status = 0;
     }
     source_dispose(&src);
     return status;
 }
 
+/* ------------------------------------------------------------ a large stack */
+
+static char *stack_guard;      /* [stack_guard, + PR_STACK_GUARD_BYTES): no access */
+static const char *input_name; /* for the message */
+
+static void write_stderr(const char *s) { (void)!write(2, s, strlen(s)); }
+
+/* A fault in the guard below the work stack: the input recursed too deep.
+ * Anything else is a bug: the default action (a core dump) happens. */
+static void on_segv(int sig, siginfo_t *info, void *ctx)
+{
+    (void)ctx;
+    char *addr = info->si_addr;
+    if (stack_guard && addr >= stack_guard && addr < stack_guard + PR_STACK_GUARD_BYTES) {
+        write_stderr("pragreduce: error: ");
+        write_stderr(input_name ? input_name : "the input");
+        write_stderr(": nested too deeply: the parser's 1 GB stack ran out\n");
+        _exit(1);
+    }
+    signal(sig, SIG_DFL);
+}
+
+typedef struct {
+    int argc;
+    char **argv;
+    int status;
+} Work;
+
+static void *work_thread(void *data)
+{
+    Work *w = data;
+    static char alt[1 << 16];
+    stack_t ss = {.ss_sp = alt, .ss_size = sizeof alt};
+    sigaltstack(&ss, NULL);
+    w->status = run(w->argc, w->argv);
+    /* off again before the thread ends (AddressSanitizer unmaps the
+     * alternate stack it finds then, and this one is static) */
+    stack_t off = {.ss_flags = SS_DISABLE};
+    sigaltstack(&off, NULL);
+    return NULL;
+}
+
+static const char *input_of(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-o") || !strcmp(argv[i], "-I") || !strcmp(argv[i], "-D") ||
+            !strcmp(argv[i], "--gpu") || !strcmp(argv[i], "--arch"))
+            i++;
+        else if (argv[i][0] != '-' || !argv[i][1])
+            return argv[i];
+    }
+    return NULL;
+}
+
 int main(int argc, char **argv)
 {
-    int status = run(argc, argv);
+    cli_parse_on_this_thread();
+    input_name = input_of(argc, argv);
+    struct sigaction sa = {.sa_sigaction = on_segv, .sa_flags = SA_SIGINFO | SA_ONSTACK};
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGSEGV, &sa, NULL);
+    Work w = {argc, argv, 1};
+    if (!cli_run_on_large_stack(work_thread, &w, &stack_guard)) {
+        stack_guard = NULL;
+        w.status = run(argc, argv); /* no such thread: this one */
+    }
     ast_reset();
     arena_free_all();
-    return status;
+    return w.status;
 }

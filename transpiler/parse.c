@@ -78,8 +78,37 @@ const char *clang_resource_dir(void)
     return dir[0] ? dir : NULL;
 }
 
+static void index_lines(Source *src)
+{
+    size_t n = 1;
+    for (size_t i = 0; i < src->size; i++)
+        n += src->text[i] == '\n';
+    src->line_starts = xmalloc(n * sizeof *src->line_starts);
+    src->nlines = 0;
+    src->line_starts[src->nlines++] = 0;
+    for (size_t i = 0; i < src->size; i++)
+        if (src->text[i] == '\n')
+            src->line_starts[src->nlines++] = (unsigned)(i + 1);
+}
+
 void source_line_col(const Source *src, unsigned offset, unsigned *line, unsigned *col)
 {
+    if (offset > src->size)
+        offset = (unsigned)src->size;
+    if (src->line_starts) {
+        /* the last line starting at or before offset */
+        size_t lo = 0, hi = src->nlines;
+        while (hi - lo > 1) {
+            size_t mid = (lo + hi) / 2;
+            if (src->line_starts[mid] <= offset)
+                lo = mid;
+            else
+                hi = mid;
+        }
+        *line = (unsigned)lo + 1;
+        *col = offset - src->line_starts[lo] + 1;
+        return;
+    }
     unsigned l = 1, line_start = 0;
     for (unsigned i = 0; i < offset && i < src->size; i++) {
         if (src->text[i] == '\n') {
@@ -243,6 +272,53 @@ static void collect_tokens(Source *src)
     clang_disposeTokens(src->tu, toks, n);
 }
 
+/* ------------------------------------------------------------ nesting */
+
+/* libclang answers the location of an expression by walking down to its
+ * first token, so every walk over a tree nested N deep costs N^2 (a 1 MB
+ * `a+a+...+a` takes minutes) and deep recursion exhausts stacks. Deeper
+ * trees are refused with a message. */
+typedef struct {
+    int depth;
+    CXCursor deepest;
+    bool too_deep;
+} DepthWalk;
+
+static enum CXChildVisitResult measure_depth(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    DepthWalk *w = data;
+    if (w->depth >= PR_MAX_NESTING) {
+        w->too_deep = true;
+        w->deepest = c;
+        return CXChildVisit_Break;
+    }
+    w->depth++;
+    clang_visitChildren(c, measure_depth, w);
+    w->depth--;
+    return w->too_deep ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static bool check_nesting_depth(const Source *src)
+{
+    DepthWalk w = {0};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), measure_depth, &w);
+    if (!w.too_deep)
+        return true;
+    unsigned at;
+    if (source_offset(src, clang_getCursorLocation(w.deepest), &at))
+        diag_at(src, at, DIAG_ERROR,
+                "the syntax tree is nested more than %d levels deep here (a very long "
+                "expression?); pragreduce does not go deeper: split it",
+                PR_MAX_NESTING);
+    else
+        diag_plain(DIAG_ERROR,
+                   "%s: the syntax tree is nested more than %d levels deep (in an included "
+                   "file); pragreduce does not go deeper",
+                   src->path, PR_MAX_NESTING);
+    return false;
+}
+
 bool source_parse_buffer(Source *src, const char *path, const char *text, size_t size,
                          const ParseOptions *opts)
 {
@@ -250,6 +326,7 @@ bool source_parse_buffer(Source *src, const char *path, const char *text, size_t
     src->path = path;
     src->text = xstrndup(text, size);
     src->size = size;
+    index_lines(src);
 
     const char *resource = clang_resource_dir();
     size_t nargs = 0;
@@ -257,7 +334,8 @@ bool source_parse_buffer(Source *src, const char *path, const char *text, size_t
     args[nargs++] = "-x";
     args[nargs++] = "c";
     args[nargs++] = "-std=gnu11";
-    args[nargs++] = "-ferror-limit=0";
+    /* clang stops after the errors we would print (diag.c's limit) */
+    args[nargs++] = "-ferror-limit=" PR_STRINGIFY(PR_ERROR_LIMIT);
     args[nargs++] = "-Wno-unknown-pragmas";
     if (resource) {
         args[nargs++] = "-resource-dir";
@@ -283,7 +361,7 @@ bool source_parse_buffer(Source *src, const char *path, const char *text, size_t
         diag_plain(DIAG_ERROR, "%s: libclang lost the main file", path);
         return false;
     }
-    if (!print_clang_errors(src))
+    if (!print_clang_errors(src) || !check_nesting_depth(src))
         return false;
     collect_tokens(src);
     /* C++ keywords used as identifiers: parse the renamed text instead */
@@ -299,31 +377,51 @@ bool source_parse_buffer(Source *src, const char *path, const char *text, size_t
     return true;
 }
 
+/* Reads at most PR_INPUT_LIMIT + 1 bytes of f: an input over the limit (a
+ * huge file, /dev/zero, an endless pipe) is refused without reading it all. */
+static bool read_bounded(FILE *f, const char *path, StrBuf *sb)
+{
+    struct stat st;
+    if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && st.st_size > PR_INPUT_LIMIT) {
+        diag_plain(DIAG_ERROR, "'%s' is %lld bytes; inputs over %d MB are refused", path,
+                   (long long)st.st_size, PR_INPUT_LIMIT >> 20);
+        return false;
+    }
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, f)) > 0) {
+        strbuf_putn(sb, buf, n);
+        if (sb->len > PR_INPUT_LIMIT) {
+            diag_plain(DIAG_ERROR, "'%s': more than %d MB read; inputs over %d MB are refused",
+                       path, PR_INPUT_LIMIT >> 20, PR_INPUT_LIMIT >> 20);
+            return false;
+        }
+    }
+    if (ferror(f)) {
+        diag_plain(DIAG_ERROR, "cannot read '%s': %s", path, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
 bool source_parse(Source *src, const char *path, const ParseOptions *opts)
 {
+    memset(src, 0, sizeof *src);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        memset(src, 0, sizeof *src);
         diag_plain(DIAG_ERROR, "cannot open '%s': %s", path, strerror(errno));
         return false;
     }
     StrBuf sb = {0};
-    char buf[65536];
-    size_t n;
-    while ((n = fread(buf, 1, sizeof buf, f)) > 0)
-        strbuf_putn(&sb, buf, n);
-    bool read_error = ferror(f);
+    bool read_ok = read_bounded(f, path, &sb);
     fclose(f);
-    if (read_error) {
+    if (!read_ok) {
         strbuf_free(&sb);
-        memset(src, 0, sizeof *src);
-        diag_plain(DIAG_ERROR, "cannot read '%s'", path);
         return false;
     }
     size_t size = sb.len;
     if (memchr(sb.buf ? sb.buf : "", '\0', size)) {
         strbuf_free(&sb);
-        memset(src, 0, sizeof *src);
         diag_plain(DIAG_ERROR, "%s: the file contains NUL bytes; is it a C source file?", path);
         return false;
     }

@@ -85,11 +85,20 @@ void diag_plain(DiagLevel level, const char *fmt, ...) __attribute__((format(pri
 void diag_located(DiagLevel level, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 int diag_error_count(void);
 void diag_reset(void);
+/* Errors printed at most; later ones are counted, not printed. */
+#define PR_ERROR_LIMIT 20
+/* Inputs larger than this are refused (read with this bound). */
+#define PR_INPUT_LIMIT (64 << 20)
+/* Syntax trees deeper than this are refused (parse.c says why). */
+#define PR_MAX_NESTING 10000
+#define PR_STRINGIFY_(x) #x
+#define PR_STRINGIFY(x) PR_STRINGIFY_(x)
 /* When set, errors are printed as warnings (--keep-invalid) but still counted
  * by diag_soft_error_count(). */
 void diag_set_errors_are_warnings(bool on);
 /* Counts without printing (fuzzing). */
 void diag_set_quiet(bool on);
+bool diag_is_quiet(void);
 /* Diagnostics between diag_probe(true) and diag_probe(false) are dropped, not counted. */
 void diag_probe(bool on);
 /* The first error dropped since the outermost diag_probe(true), as
@@ -115,6 +124,8 @@ struct Source {
     size_t ntokens;
     unsigned (*macro_ranges)[2]; /* [start, end) of each macro expansion, sorted */
     size_t nmacro_ranges;
+    unsigned *line_starts;  /* offset of each line's first byte: source_line_col in log time */
+    size_t nlines;
 };
 
 typedef struct {
@@ -410,11 +421,14 @@ typedef struct Linear {
 } Linear;
 
 /* A loop variable whose values a subscript may range over, besides the
- * marked loop's: [first, last] of `info`, within [start, end) of the text. */
+ * marked loop's: [first, last] of `info`, within [start, end) of the text.
+ * `info` is a copy, never a pointer into the Site: sites are moved (the
+ * site list grows when segment.c appends outer loops). */
 typedef struct {
-    LoopInfo *info;
+    LoopInfo info;
     unsigned start, end;
-    bool collapsed; /* a level of collapse(N) (its trip count is computed anyway) */
+    int level; /* k >= 1: level k of collapse(N), site->inner[k - 1] (its trip count is
+                  computed anyway); 0: an inner loop of the body */
 } RangeVar;
 
 Linear access_linear(const Source *src, const Node *expr, const Var *iv);
@@ -700,6 +714,8 @@ typedef struct {
     const Source *src;
     CXCursor *regioned;  /* functions with regions: their writes invalidate themselves */
     int nregioned;
+    int *regioned_slots; /* hash table of regioned's indices + 1 (0: empty), a power of 2 long */
+    int nregioned_slots;
     Node *fn;            /* the function under analysis */
     Var **addr_taken;    /* its locals whose address is taken */
     int naddr;
@@ -785,6 +801,29 @@ typedef struct {
     bool pin_host;        /* --pin-host */
     const char *out_name;
 } TranspileOptions;
+
+/* ---------------------------------------------------------------- cli.c */
+
+/* The command line, parsed without exiting (the fuzzer calls it too). */
+typedef struct {
+    const char *in, *out;  /* out: NULL when not given, "-" for standard output */
+    TranspileOptions opts; /* opts.explain is stdout with --explain */
+    bool help, version;    /* asked for: nothing else is to be done */
+} CommandLine;
+
+/* Fills *cl from argv. Returns 0 when the command can run (or --help or
+ * --version was asked), 2 after printing a usage error (unless quiet). */
+int cli_parse(int argc, char **argv, CommandLine *cl);
+void cli_usage(FILE *to);
+
+/* Deep input recurses deeply (libclang's parser, the tree walks): the work
+ * runs on a thread with a 1 GB stack above a 1 MB guard (*guard: its
+ * address). False when no such thread could be had. */
+#define PR_WORK_STACK_BYTES ((size_t)1 << 30)
+#define PR_STACK_GUARD_BYTES ((size_t)1 << 20)
+bool cli_run_on_large_stack(void *(*fn)(void *), void *arg, char **guard);
+/* Makes libclang parse on the calling thread (call before any parse). */
+void cli_parse_on_this_thread(void);
 
 /* Runs every stage up to the plan over each site; *ok is false when errors
  * were reported (with keep_invalid, rejected sites are only warnings). */

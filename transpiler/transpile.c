@@ -9,6 +9,7 @@
  */
 #include "pragreduce.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -25,12 +26,33 @@ typedef struct {
     bool in_function;
 } LoopIndex;
 
+/* Whether the cursor's text holds `({`, where a statement expression
+ * (and so a loop) could start. */
+static bool has_stmt_expr_token(const LoopIndex *ix, CXCursor c)
+{
+    const Source *src = ix->src;
+    CXSourceRange r = clang_getCursorExtent(c);
+    unsigned s, e;
+    if (!source_offset(src, clang_getRangeStart(r), &s) ||
+        !source_offset(src, clang_getRangeEnd(r), &e))
+        return true;
+    for (size_t t = source_token_at(src, s); t + 1 < src->ntokens && src->tokens[t].offset < e; t++)
+        if (src->tokens[t].text[0] == '(' && src->tokens[t + 1].text[0] == '{')
+            return true;
+    return false;
+}
+
 static enum CXChildVisitResult index_loops(CXCursor c, CXCursor parent, void *data)
 {
     (void)parent;
     LoopIndex *ix = data;
     enum CXCursorKind k = clang_getCursorKind(c);
     if (!source_cursor_in_main(ix->src, c))
+        return CXChildVisit_Continue;
+    /* a for statement inside an expression needs a statement expression
+     * (`({ ... })`): the rest of a (possibly very deep) expression is not
+     * walked */
+    if (clang_isExpression(k) && k != CXCursor_StmtExpr && !has_stmt_expr_token(ix, c))
         return CXChildVisit_Continue;
     if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
         CXCursor saved = ix->function;
@@ -55,12 +77,24 @@ static enum CXChildVisitResult index_loops(CXCursor c, CXCursor parent, void *da
     return CXChildVisit_Recurse;
 }
 
+static int compare_loops(const void *a, const void *b)
+{
+    const ForLoop *x = a, *y = b;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+/* ix->loops sorted by start: a search per site keeps 10,000 loops linear */
 static const ForLoop *loop_at(const LoopIndex *ix, unsigned offset)
 {
-    for (size_t i = 0; i < ix->count; i++)
-        if (ix->loops[i].start == offset)
-            return &ix->loops[i];
-    return NULL;
+    size_t lo = 0, hi = ix->count;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (ix->loops[mid].start < offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < ix->count && ix->loops[lo].start == offset ? &ix->loops[lo] : NULL;
 }
 
 static unsigned line_start_of(const Source *src, unsigned offset)
@@ -141,18 +175,18 @@ static bool analyze_site(const Source *src, Site *site, const TranspileOptions *
     return true;
 }
 
-/* A marked loop inside another marked loop's range. */
+/* A marked loop inside another marked loop's range. The sites are in
+ * source order (pragma_find_all), so those inside one follow it. */
 static bool check_nesting(const Source *src, Site *sites, int n)
 {
     bool ok = true;
     for (int i = 0; i < n; i++) {
         if (!sites[i].loop)
             continue;
-        for (int j = 0; j < n; j++) {
-            if (i == j || !sites[j].loop)
+        for (int j = i + 1; j < n && sites[j].pragma.start < sites[i].loop_end; j++) {
+            if (!sites[j].loop)
                 continue;
-            if (sites[j].pragma.start > sites[i].pragma.start &&
-                sites[j].pragma.start < sites[i].loop_end) {
+            if (sites[j].pragma.start > sites[i].pragma.start) {
                 diag_at(src, sites[j].pragma.hash_offset, DIAG_ERROR,
                         "a marked loop inside another marked loop is not supported; mark one of "
                         "them");
@@ -175,6 +209,8 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
 
     LoopIndex ix = {.src = src};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), index_loops, &ix);
+    if (ix.count > 1)
+        qsort(ix.loops, ix.count, sizeof(ForLoop), compare_loops);
 
     Site *sites = xcalloc((size_t)(npragmas ? npragmas : 1), sizeof(Site));
     char *prefix = choose_prefix(src);
@@ -211,6 +247,52 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
     *ok = !(any_rejected && !keep_invalid) && diag_error_count() == errors_before;
     *count = npragmas;
     return sites;
+}
+
+/* The text of the valid sites, as disjoint sorted spans: a cast is looked
+ * up in them by a search, not a scan. */
+typedef struct {
+    unsigned start, end;
+} Span;
+
+static int compare_spans(const void *a, const void *b)
+{
+    const Span *x = a, *y = b;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static Span *replaced_spans(const Site *sites, int n, size_t *count)
+{
+    Span *s = xcalloc((size_t)n + 1, sizeof(Span));
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!sites[i].rejected)
+            s[k++] = (Span){sites[i].pragma.start, sites[i].loop_end};
+    qsort(s, (size_t)k, sizeof(Span), compare_spans);
+    int m = 0; /* merge overlapping (segmented loops hold their marked ones) */
+    for (int i = 0; i < k; i++) {
+        if (m > 0 && s[i].start < s[m - 1].end) {
+            if (s[i].end > s[m - 1].end)
+                s[m - 1].end = s[i].end;
+        } else {
+            s[m++] = s[i];
+        }
+    }
+    *count = (size_t)m;
+    return s;
+}
+
+static bool in_spans(const Span *s, size_t n, unsigned at)
+{
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (s[mid].end <= at)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo < n && s[lo].start <= at;
 }
 
 char *transpile(Source *src, const TranspileOptions *opts)
@@ -305,14 +387,11 @@ char *transpile(Source *src, const TranspileOptions *opts)
     }
 
     /* C-to-C++ casts, except inside replaced loops */
-    for (size_t k = 0; k < casts.count; k++) {
-        bool inside = false;
-        for (int i = 0; i < npragmas && !inside; i++)
-            inside = !sites[i].rejected && casts.items[k].start >= sites[i].pragma.start &&
-                     casts.items[k].start < sites[i].loop_end;
-        if (!inside)
+    size_t nreplaced;
+    Span *replaced = replaced_spans(sites, npragmas, &nreplaced);
+    for (size_t k = 0; k < casts.count; k++)
+        if (!in_spans(replaced, nreplaced, casts.items[k].start))
             edits_add(&edits, casts.items[k].start, casts.items[k].end, casts.items[k].text);
-    }
     if (!residency_rewrite(src, sites, npragmas, dirs, ndirs, &edits, opts->explain))
         return NULL;
     if (opts->pin_host)

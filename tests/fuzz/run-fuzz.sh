@@ -19,5 +19,5 @@ make -s build/runtime_text.c
 for f in tests/fuzz/seeds/* samples/*.c tests/e2e/*.c tests/reject/*.c tests/gpu/*.c; do
     [ -f "$f" ] && cp "$f" tests/fuzz/corpus-work/ 2>/dev/null || true
 done
-ASAN_OPTIONS=detect_leaks=1 build/fuzz/fuzz_transpile -max_total_time="$seconds" -max_len=8192 \
+ASAN_OPTIONS=detect_leaks=1 build/fuzz/fuzz_transpile -max_total_time="$seconds" -max_len=65536 \
     -timeout=20 -rss_limit_mb=4096 -dict=tests/fuzz/pragreduce.dict tests/fuzz/corpus-work

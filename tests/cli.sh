@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# The command line against hostile surroundings (run by `make golden`; no
+# root needed, the big inputs are generated here, never committed):
+#  - outputs that are not regular files: a FIFO and /dev/null are written in
+#    place, a symbolic link's target is written and the link stays;
+#  - an existing output keeps its mode, a new one honours the umask;
+#  - an output that cannot be written: the message names it, not a temporary;
+#  - inputs: more than 20 errors stop printing with a note, over 64 MB or
+#    endless (/dev/zero) is refused, a 1 MB expression fails with a message
+#    (never a crash);
+#  - 2,000 marked loops in one file transpile (in well under the limit).
+#   tests/cli.sh PRAGREDUCE
+set -u
+pragreduce=$(realpath "$1")
+cd "$(dirname "$0")/.."
+work=$(mktemp -d)
+trap 'chmod -R u+w "$work" 2>/dev/null; rm -rf "$work"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+good=samples/dot.c
+mode_of() { stat -c %a "$1"; }
+
+# a FIFO: written in place (a reader on the other end), still a FIFO
+mkfifo "$work/fifo"
+cat "$work/fifo" >"$work/fifo.got" &
+reader=$!
+if timeout 60 "$pragreduce" "$good" -o "$work/fifo" 2>"$work/err"; then ok; else bad "-o FIFO failed"; cat "$work/err"; fi
+wait $reader
+[ -p "$work/fifo" ] && ok || bad "the FIFO was replaced"
+grep -q "__global__" "$work/fifo.got" && ok || bad "nothing read from the FIFO"
+
+# /dev/null: still a character device (as root it used to become a file)
+"$pragreduce" "$good" -o /dev/null 2>"$work/err" && ok || { bad "-o /dev/null failed"; cat "$work/err"; }
+[ -c /dev/null ] && ok || bad "/dev/null is no longer a device"
+
+# a symbolic link: its target is written, the link stays
+echo old >"$work/target.cu"
+ln -s target.cu "$work/link.cu"
+"$pragreduce" "$good" -o "$work/link.cu" 2>"$work/err" && ok || { bad "-o LINK failed"; cat "$work/err"; }
+[ -L "$work/link.cu" ] && ok || bad "the symbolic link was replaced"
+grep -q "__global__" "$work/target.cu" && ok || bad "the link's target was not written"
+# a dangling link: the file it names is created
+ln -s made.cu "$work/dangling.cu"
+"$pragreduce" "$good" -o "$work/dangling.cu" 2>"$work/err" && ok || { bad "-o DANGLING failed"; cat "$work/err"; }
+[ -L "$work/dangling.cu" ] && grep -q "__global__" "$work/made.cu" && ok || bad "dangling link: target not created"
+
+# an existing file keeps its mode; new files honour the umask
+echo old >"$work/m640.cu"
+chmod 0640 "$work/m640.cu"
+"$pragreduce" "$good" -o "$work/m640.cu" && [ "$(mode_of "$work/m640.cu")" = 640 ] && ok ||
+    bad "mode 0640 not kept: $(mode_of "$work/m640.cu")"
+(umask 077 && "$pragreduce" "$good" -o "$work/u077.cu") && [ "$(mode_of "$work/u077.cu")" = 600 ] && ok ||
+    bad "umask 077 not honoured: $(mode_of "$work/u077.cu")"
+(umask 022 && "$pragreduce" "$good" -o "$work/u022.cu") && [ "$(mode_of "$work/u022.cu")" = 644 ] && ok ||
+    bad "umask 022 not honoured: $(mode_of "$work/u022.cu")"
+ls "$work"/*.tmp* >/dev/null 2>&1 && bad "temporary files left behind" || ok
+
+# outputs that cannot be written: the message names the output
+"$pragreduce" "$good" -o "$work/no/such/dir/x.cu" 2>"$work/err"
+[ $? = 1 ] && ok || bad "-o into a missing directory: exit not 1"
+grep -q "cannot write '$work/no/such/dir/x.cu'" "$work/err" && ! grep -q '\.cu\.tmp' "$work/err" && ok ||
+    { bad "missing directory: message does not name the output"; cat "$work/err"; }
+if [ "$(id -u)" != 0 ]; then # root writes anywhere
+    mkdir "$work/ro"
+    echo old >"$work/ro/existing.cu"
+    chmod 0555 "$work/ro"
+    "$pragreduce" "$good" -o "$work/ro/x.cu" 2>"$work/err"
+    [ $? = 1 ] && ok || bad "-o into an unwritable directory: exit not 1"
+    grep -q "cannot write '$work/ro/x.cu': Permission denied" "$work/err" && ! grep -q '\.cu\.tmp' "$work/err" && ok ||
+        { bad "unwritable directory: message does not name the output"; cat "$work/err"; }
+    # a writable file in it is written in place
+    "$pragreduce" "$good" -o "$work/ro/existing.cu" 2>"$work/err" && grep -q "__global__" "$work/ro/existing.cu" &&
+        ok || { bad "writable file in an unwritable directory not written"; cat "$work/err"; }
+    chmod 0755 "$work/ro"
+fi
+mkdir "$work/adir"
+"$pragreduce" "$good" -o "$work/adir" 2>"$work/err"
+[ $? = 1 ] && grep -q "cannot write '$work/adir': Is a directory" "$work/err" && ok || bad "-o DIRECTORY"
+
+# at most 20 errors, then a note; the message size stays small
+for i in $(seq 1 200); do echo "int f$i(void) { return undeclared_$i; }"; done >"$work/many.c"
+"$pragreduce" "$work/many.c" -o "$work/many.cu" 2>"$work/err"
+[ $? = 1 ] && ok || bad "200 errors: exit not 1"
+[ "$(grep -c ': error: ' "$work/err")" = 20 ] && ok || bad "200 errors: $(grep -c ': error: ' "$work/err") printed, not 20"
+tail -n 1 "$work/err" | grep -q "too many errors emitted (20), stopping now" && ok || bad "no 'too many errors' note"
+head -c 1000000 /dev/urandom | tr -d '\0' >"$work/garbage.c"
+"$pragreduce" "$work/garbage.c" -o "$work/garbage.cu" 2>"$work/err"
+st=$?
+[ $st = 1 ] && [ "$(wc -c <"$work/err")" -lt 20000 ] && ok || bad "1 MB of garbage: exit $st, $(wc -c <"$work/err") bytes of messages"
+
+# a 1 MB expression, and 1 M nested unary operators: a message, not a crash
+python3 -c "print('int f(int a) { return ' + '+'.join(['a'] * 500000) + '; }')" >"$work/long_expr.c"
+"$pragreduce" "$work/long_expr.c" -o "$work/x.cu" 2>"$work/err"
+st=$?
+[ $st = 1 ] && grep -q "nested more than 10000 levels deep" "$work/err" && [ "$(wc -c <"$work/err")" -lt 2000 ] && ok ||
+    { bad "1 MB expression: exit $st"; head -c 600 "$work/err"; }
+python3 -c "print('int f(int a) { return ' + '-' * 1000000 + 'a; }')" >"$work/deep_unary.c"
+"$pragreduce" "$work/deep_unary.c" -o "$work/x.cu" 2>"$work/err"
+st=$?
+[ $st = 1 ] && grep -q "error: " "$work/err" && ok || { bad "1 M unary operators: exit $st"; head -c 600 "$work/err"; }
+
+# inputs too large or endless
+"$pragreduce" /dev/zero -o "$work/x.cu" 2>"$work/err"
+[ $? = 1 ] && grep -q "more than 64 MB read; inputs over 64 MB are refused" "$work/err" && ok ||
+    { bad "/dev/zero as input"; cat "$work/err"; }
+truncate -s 65M "$work/huge.c"
+"$pragreduce" "$work/huge.c" -o "$work/x.cu" 2>"$work/err"
+[ $? = 1 ] && grep -q "inputs over 64 MB are refused" "$work/err" && ok || { bad "a 65 MB input"; cat "$work/err"; }
+"$pragreduce" "$work" -o "$work/x.cu" 2>"$work/err"
+[ $? = 1 ] && grep -q "cannot read '$work': Is a directory" "$work/err" && ok || { bad "a directory as input"; cat "$work/err"; }
+
+# 2,000 marked loops in one file (was quadratic: 1,000 took 23 s)
+python3 - "$work/many_loops.c" 2000 <<'EOF'
+import sys
+path, n = sys.argv[1], int(sys.argv[2])
+with open(path, "w") as f:
+    f.write("#include <stdio.h>\n#include <stdlib.h>\n")
+    for k in range(n):
+        f.write(f"static long f{k}(const int *a, long n)\n{{\n    long s = {k};\n"
+                f"#pragma reduce(+: s)\n    for (long i = 0; i < n; i++)\n        s += a[i] * {k % 7 + 1};\n"
+                "    return s;\n}\n")
+    f.write("int main(int argc, char **argv)\n{\n    long n = argc > 1 ? atol(argv[1]) : 10, t = 0;\n"
+            "    int *a = calloc((size_t)n + 1, sizeof *a);\n    for (long i = 0; i < n; i++) a[i] = (int)(i % 5);\n")
+    for k in range(n):
+        f.write(f"    t += f{k}(a, n);\n")
+    f.write('    printf("%ld\\n", t);\n    free(a);\n    return 0;\n}\n')
+EOF
+start=$(date +%s)
+timeout 300 "$pragreduce" "$work/many_loops.c" -o "$work/many_loops.cu" 2>"$work/err"
+st=$?
+secs=$(($(date +%s) - start))
+[ $st = 0 ] && [ "$(grep -c '__global__' "$work/many_loops.cu")" -ge 2000 ] && ok ||
+    { bad "2,000 loops: exit $st"; head -5 "$work/err"; }
+echo "cli: 2,000 marked loops transpiled in ${secs} s"
+# every #line directive still names its line: the one after it in the output
+# (for output lines) or a line of the input whose text follows (for copies)
+awk '/^#line [0-9]+ "/ { split($0, f, " "); if (index($0, ".cu\"")) { if (f[2] != NR + 1) bad++ } }
+     END { exit bad ? 1 : 0 }' "$work/many_loops.cu" && ok || bad "2,000 loops: wrong #line numbers in the output"
+
+echo "cli: $pass passed, $fail failed"
+[ $fail = 0 ]

@@ -1,0 +1,215 @@
+/*
+ * cli.c - the command line's options, parsed without exiting so that the
+ * fuzzer (tests/fuzz) can feed it option vectors too.
+ *
+ *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [--no-line] [--keep-invalid]
+ *              [--pin-host] [--explain] [--gpu NAME]
+ */
+#include "pragreduce.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+
+void cli_usage(FILE *to)
+{
+    fputs("usage: pragreduce IN.c -o OUT.cu [options]\n"
+          "\n"
+          "Turns C loops marked '#pragma reduce(OP: VAR[, VAR...])' into CUDA.\n"
+          "Operators: + * min max & | ^ && ||. Build the output with\n"
+          "'nvcc -O3 -arch=sm_90 OUT.cu -o prog'.\n"
+          "\n"
+          "options:\n"
+          "  -o FILE          write the CUDA file to FILE ('-' for standard output)\n"
+          "  -I DIR           add DIR to the include search path\n"
+          "  -D NAME[=VAL]    define a macro\n"
+          "  --no-line        no #line directives in the output\n"
+          "  --keep-invalid   report loops that are not valid reductions as warnings\n"
+          "                   and leave them sequential, instead of failing\n"
+          "  --pin-host       allocate the arrays that marked loops read as pinned\n"
+          "                   host memory, at the program's malloc/calloc calls (copies\n"
+          "                   to the GPU then run at the link's full speed)\n"
+          "  --explain        describe each marked loop: accesses, cost estimates of\n"
+          "                   the candidate launch plans, the choice (-o optional)\n"
+          "  --gpu NAME       the GPU the plan is chosen for: H100 (default), A100,\n"
+          "                   V100, L4, RTX4090; or --arch sm_90, sm_80, sm_70, sm_89\n"
+          "  --help           show this help\n"
+          "  --version        show the version\n"
+          "\n"
+          "At run time, PRAGREDUCE_DEVICE=cpu runs marked loops on the CPU and\n"
+          "PRAGREDUCE_DEVICE=gpu makes a missing GPU an error (default: auto).\n"
+          "Arrays stay on the GPU between loops until the host writes them;\n"
+          "PRAGREDUCE_RESIDENT=0 copies them at every call, PRAGREDUCE_PROFILE=1\n"
+          "prints each loop's calls, kernel time and copies at exit.\n"
+          "'#pragma reduce data in(a[0:n])' before a statement keeps arrays there\n"
+          "whatever the analysis concludes; '#pragma reduce update in(a[i:k])'\n"
+          "copies elements the host wrote inside it.\n",
+          to);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    if (diag_is_quiet())
+        return 2;
+    fprintf(stderr, "pragreduce: ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\nTry 'pragreduce --help'.\n");
+    return 2;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+    struct stat sa, sb;
+    if (stat(a, &sa) != 0 || stat(b, &sb) != 0)
+        return false;
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+/* --gpu NAME, --gpu=NAME, --arch ..., --arch=...; *i moves past a separate value */
+static int parse_gpu(int argc, char **argv, int *i, CommandLine *cl)
+{
+    const char *a = argv[*i];
+    const char *v = strchr(a, '=');
+    if (v) {
+        v++;
+    } else {
+        if (*i + 1 >= argc)
+            return usage_error("option '%s' needs an argument", a);
+        v = argv[++*i];
+    }
+    cl->opts.gpu = gpu_find(v);
+    if (!cl->opts.gpu)
+        return usage_error("unknown GPU '%s' (known: H100, A100, V100, L4, RTX4090, "
+                           "sm_90, sm_80, sm_70, sm_89)",
+                           v);
+    return 0;
+}
+
+static int set_output(CommandLine *cl, const char *v)
+{
+    if (cl->out)
+        return usage_error("%s", "only one -o may be given");
+    cl->out = v;
+    return 0;
+}
+
+/* After the options: what must hold between them. */
+static int check_command(CommandLine *cl)
+{
+    if (!cl->in)
+        return usage_error("%s", "no input file");
+    if (!cl->out && !cl->opts.explain)
+        return usage_error("%s", "no output file: give -o OUT.cu (or -o - for standard output)");
+    if (cl->out && strcmp(cl->out, "-") != 0 &&
+        (strcmp(cl->in, cl->out) == 0 || same_file(cl->in, cl->out)))
+        return usage_error("refusing to overwrite the input '%s'", cl->in);
+    for (size_t k = 0; k < cl->opts.parse.ndefines; k++) {
+        const char *d = cl->opts.parse.defines[k];
+        if (!d[0] || d[0] == '=')
+            return usage_error("-D needs a macro name, got '%s'", d);
+    }
+    cl->opts.out_name = !cl->out || strcmp(cl->out, "-") == 0 ? "pragreduce-output.cu" : cl->out;
+    return 0;
+}
+
+int cli_parse(int argc, char **argv, CommandLine *cl)
+{
+    *cl = (CommandLine){.opts = {.line_directives = true}};
+    const char **includes = xcalloc((size_t)argc + 1, sizeof(char *));
+    const char **defines = xcalloc((size_t)argc + 1, sizeof(char *));
+    size_t nincludes = 0, ndefines = 0;
+    int status = 0;
+    for (int i = 1; i < argc && status == 0; i++) {
+        const char *a = argv[i];
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            cl->help = true;
+            return 0;
+        } else if (!strcmp(a, "--version")) {
+            cl->version = true;
+            return 0;
+        } else if (!strcmp(a, "--no-line")) {
+            cl->opts.line_directives = false;
+        } else if (!strcmp(a, "--pin-host")) {
+            cl->opts.pin_host = true;
+        } else if (!strcmp(a, "--keep-invalid")) {
+            cl->opts.keep_invalid = true;
+        } else if (!strcmp(a, "--explain")) {
+            cl->opts.explain = stdout;
+        } else if (!strcmp(a, "--gpu") || !strcmp(a, "--arch") || !strncmp(a, "--gpu=", 6) ||
+                   !strncmp(a, "--arch=", 7)) {
+            status = parse_gpu(argc, argv, &i, cl);
+        } else if (!strncmp(a, "--plan=", 7)) {
+            cl->opts.plan_override = a + 7; /* undocumented: benchmark variants */
+        } else if (!strcmp(a, "-o") || !strcmp(a, "-I") || !strcmp(a, "-D")) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            const char *v = argv[++i];
+            if (a[1] == 'o')
+                status = set_output(cl, v);
+            else if (a[1] == 'I')
+                includes[nincludes++] = v;
+            else
+                defines[ndefines++] = v;
+        } else if (!strncmp(a, "-I", 2)) {
+            includes[nincludes++] = a + 2;
+        } else if (!strncmp(a, "-D", 2)) {
+            defines[ndefines++] = a + 2;
+        } else if (!strncmp(a, "-o", 2)) {
+            status = set_output(cl, a + 2);
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return usage_error("unknown option '%s'", a);
+        } else {
+            if (cl->in)
+                return usage_error("only one input file may be given (got '%s' too)", a);
+            cl->in = a;
+        }
+    }
+    if (status)
+        return status;
+    cl->opts.parse = (ParseOptions){includes, nincludes, defines, ndefines};
+    return check_command(cl);
+}
+
+/* ------------------------------------------------------------ a large stack */
+
+/* The stack is reserved once (touched only as deep as the input needs)
+ * and reused by later calls, which are sequential. */
+bool cli_run_on_large_stack(void *(*fn)(void *), void *arg, char **guard)
+{
+    static char *mem;
+    size_t total = PR_WORK_STACK_BYTES + PR_STACK_GUARD_BYTES;
+    if (!mem) {
+        char *m = mmap(NULL, total, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+        if (m == MAP_FAILED)
+            return false;
+        if (mprotect(m, PR_STACK_GUARD_BYTES, PROT_NONE) != 0) {
+            munmap(m, total);
+            return false;
+        }
+        mem = m;
+    }
+    if (guard)
+        *guard = mem;
+    pthread_attr_t attr;
+    pthread_t t;
+    if (pthread_attr_init(&attr) != 0)
+        return false;
+    bool started = pthread_attr_setstack(&attr, mem + PR_STACK_GUARD_BYTES, PR_WORK_STACK_BYTES) == 0 &&
+                   pthread_create(&t, &attr, fn, arg) == 0;
+    pthread_attr_destroy(&attr);
+    if (started)
+        pthread_join(t, NULL);
+    return started;
+}
+
+void cli_parse_on_this_thread(void)
+{
+    /* libclang parses on the calling thread (not its own 8 MB one) and
+     * leaves SIGSEGV to us */
+    setenv("LIBCLANG_NOTHREADS", "1", 1);
+    setenv("LIBCLANG_DISABLE_CRASH_RECOVERY", "1", 1);
+}
