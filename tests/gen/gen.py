@@ -19,8 +19,14 @@ and products are exact, min/max see no -0.0 and no NaN.
 Sizes come from the command line of the built program: ./prog 0 1 33 ...
 """
 import argparse
+import os
 import random
 import sys
+
+# GEN_AVOID=collapse,seg,&&,...: piece kinds (loop seg collapse write buffers
+# data), operators and 'lochelper' (helper calls in maxloc/minloc values)
+# left out, to look past a known defect
+AVOID = set(x for x in os.environ.get("GEN_AVOID", "").split(",") if x)
 
 NMAX = 1 << 19          # largest size a program is run at (iterations per loop)
 MAX_UPDATES = 2         # updates of one variable per iteration, at most
@@ -317,7 +323,7 @@ class Program:
         s = self.rng.choice(subs)
         return Val("%s[%s]" % (a.name, s), a.ctype, a.lo, a.hi, a.g)
 
-    def arith(self, subs, depth, pred, minmax=False):
+    def arith(self, subs, depth, pred, minmax=False, helpers=True):
         """An arithmetic expression over 'small' arrays (pred picks them)."""
         r = self.rng
         choice = r.random()
@@ -343,6 +349,8 @@ class Program:
                 return Val(text, a.ctype, min(a.lo, b.lo), max(a.hi, b.hi), min(a.g, b.g),
                            a.muls or b.muls)
             if choice < 0.9:
+                if not helpers:
+                    raise Invalid()
                 return self.helper_call(subs, depth, pred, minmax)
             a = self.arith(subs, depth - 1, pred, minmax)
             if is_float(a.ctype) or a.mag() > 1 << 30:
@@ -410,8 +418,8 @@ class Program:
         """A reduction variable: (op, type, init text, list of update
         statements generator). Returns dict."""
         r = self.rng
-        op = r.choice(["+", "+", "+", "-", "*", "max", "min", "max", "&", "|", "^", "&&", "||",
-                       "maxloc", "minloc"])
+        op = r.choice([o for o in ["+", "+", "+", "-", "*", "max", "min", "max", "&", "|", "^",
+                                   "&&", "||", "maxloc", "minloc"] if o not in AVOID] or ["+"])
         for _ in range(30):
             try:
                 return self.try_reduction(op, subs)
@@ -505,7 +513,7 @@ class Program:
             if t == "_Bool":
                 raise Invalid()
             pred = lambda a: a.kind == "small" and a.ctype == t
-            e = self.arith(subs, 1, pred, minmax=True)
+            e = self.arith(subs, 1, pred, minmax=True, helpers="lochelper" not in AVOID)
             if e.lo < tmin(t) or e.hi > tmax(t) or (is_float(t) and e.muls):
                 raise Invalid()
             it = r.choice(["long", "int", "size_t", "long long"])
@@ -992,8 +1000,9 @@ class Program:
         self.owner = []          # the piece each function of self.funcs belongs to
         for k in range(count):
             nf = len(self.funcs)
-            kind = r.choices(["loop", "seg", "collapse", "write", "buffers", "data"],
-                             [10, 4, 2, 4, 1, 1])[0]
+            kinds = ["loop", "seg", "collapse", "write", "buffers", "data"]
+            weights = [0 if k in AVOID else w for k, w in zip(kinds, [10, 4, 2, 4, 1, 1])]
+            kind = r.choices(kinds, weights)[0]
             if kind == "loop":
                 p = self.piece_loop()
             elif kind == "seg":
