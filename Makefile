@@ -5,6 +5,7 @@
 #   make test       unit tests (Check), golden diagnostics, the runtime's residency
 #                   table (faked device), end-to-end tests,
 #                   then the unit tests again under AddressSanitizer + UBSan
+#   make gen-test   200 random programs (tests/gen) through pragreduce, gcc as the oracle
 #   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
 #   make bench      transpile the benchmarks into bench-bundle/ (run on the GPU machine)
 #   make fuzz       run the libFuzzer target for 60 s
@@ -39,7 +40,7 @@ else
 Q := @
 endif
 
-.PHONY: all test check unit golden runtime-test e2e asan demo deps gpu-bundle bench fuzz clean golden-update
+.PHONY: all test check unit golden runtime-test e2e gen-test asan demo deps gpu-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -109,7 +110,13 @@ runtime-test: runtime/pragreduce_rt.cuh tests/runtime/resident_table.cu
 	$(NVCC) -O1 -w tests/runtime/resident_table.cu -o $(B)/resident_table
 	$(B)/resident_table 2>/dev/null
 
-test: unit golden runtime-test e2e asan
+# random programs with marked loops (tests/gen/run.sh): 200 on the CPU path,
+# 20 rejected forms; GEN_FIRST picks another seed range
+GEN_FIRST ?= 1
+gen-test: $(B)/pragreduce
+	PRAGREDUCE=$(B)/pragreduce tests/gen/run.sh $(GEN_FIRST) 200
+
+test: unit golden runtime-test e2e gen-test asan
 	@echo "all tests passed"
 
 check: test

@@ -1118,20 +1118,29 @@ REJECTS = [
     ("goto", "if (a[i] > 50) goto out;\ns += a[i];"),
     ("iv written", "s += a[i];\ni += 0;"),
     ("outer scalar written", "u = a[i];\ns += u;"),
+    ("max update under a + pragma", "s = a[i] > s ? a[i] : s;"),
+    ("two operators", "s += a[i];\ns *= 2;"),
+    ("helper writing a global", "s += gen_set(a[i]);"),
+    ("fused output read elsewhere", "b[2 * i] = a[i];\ns += b[i];"),
+    ("private read before written", "s += u;\nu = a[i];", "private(u)"),
+    ("loop-carried dependence", "b[i] = b[i] + a[i];\nb[i + 1] = 0;\ns += a[i];"),
 ]
 
 
 def reject(seed):
     """A program with one form the README says is rejected."""
     r = random.Random(seed)
-    what, body = r.choice(REJECTS)
-    op = "+"
+    form = r.choice(REJECTS)
+    what, body = form[0], form[1]
+    extra = (" " + form[2]) if len(form) > 2 else ""
+    t = r.choice(["int", "long", "double", "unsigned"])
     return ("/* reject %d: %s */\n#include <stdio.h>\n#include <stdlib.h>\n"
             "int gen_ext(int);\nint gen_g;\n"
-            "void f(int *a, int *b, long n)\n{\n    int s = 0, u = 0;\n"
-            "#pragma reduce(%s: s)\n    for (long i = 0; i < n; i++) {\n%s\n    }\n"
-            "out:\n    printf(\"%%d %%d\\n\", s, u);\n}\n"
-            "int main(void) { return 0; }\n" % (seed, what, op, indent(body, "        ")))
+            "static int gen_set(int x) { gen_g = x; return x; }\n"
+            "void f(%s *a, %s *b, long n)\n{\n    %s s = 0, u = 0;\n"
+            "#pragma reduce(+: s)%s\n    for (long i = 0; i < n; i++) {\n%s\n    }\n"
+            "out:\n    printf(\"%%g %%g\\n\", (double)s, (double)u);\n}\n"
+            "int main(void) { return 0; }\n" % (seed, what, t, t, t, extra, indent(body, "        ")))
 
 
 def main():
