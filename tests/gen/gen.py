@@ -390,9 +390,10 @@ class Program:
         r = self.rng
         if op == "+":
             return r.choice(["%s += %s;" % (v, e), "%s = %s + %s;" % (v, v, e),
-                             "%s = %s + %s;" % (v, e, v)])
+                             "%s = %s + %s;" % (v, e, v), "%s += %s;" % (v, e),
+                             "%s++;" % v if r.random() < 0.5 else "++%s;" % v])
         if op == "-":
-            return "%s -= %s;" % (v, e)
+            return r.choice(["%s -= %s;" % (v, e), "%s -= %s;" % (v, e), "%s--;" % v])
         if op in ("*", "&", "|", "^"):
             return r.choice(["%s %s= %s;" % (v, op, e), "%s = %s %s %s;" % (v, v, op, e),
                              "%s = %s %s %s;" % (v, e, op, v)])
@@ -723,7 +724,10 @@ class Program:
         r = self.rng
         subs_of = lambda x: [x, x, "%s + 1" % x, "2 * %s" % x, "n - 1 - %s" % x, "2 * %s + 1" % x]
         decl_before = self.c89 or r.random() < 0.2
-        head, iv, x, it, ivdecl = self.loop_head("n", decl_before)
+        bound = "n"
+        if r.random() < 0.15:
+            bound = "%sLEN(n)" % self.p
+        head, iv, x, it, ivdecl = self.loop_head(bound, decl_before)
         subs = subs_of(x)
         reds = [self.reduction(subs, None) for _ in range(r.choice([1, 1, 1, 2, 3]))]
         decls = []
@@ -770,6 +774,31 @@ class Program:
         lines.append(self.printf(fmts, args))
         if fused:
             lines.append("free(o);")
+        return self.block(lines)
+
+    def piece_minmax_pair(self):
+        """if (x < mn) mn = x; else if (x > mx) mx = x; under min and max."""
+        r = self.rng
+        a = r.choice([a for a in self.arrays if a.kind == "small" and a.ctype != "_Bool"])
+        t = a.ctype
+        head, iv, x, it, ivdecl = self.loop_head("n", self.c89)
+        e = "%s[%s]" % (a.name, x)
+        if r.random() < 0.5:
+            init = ["%s mn = n > 0 ? %s[0] : 0, mx = n > 0 ? %s[0] : 0;" % (t, a.name, a.name)]
+        elif is_float(t):
+            init = ["%s mn = HUGE_VAL, mx = -HUGE_VAL;" % t]
+        else:
+            init = ["%s mn = %s, mx = %s;" % (t, c_const(min(tmax(t), 1 << 62), t),
+                                              c_const(max(tmin(t) + 1, -(1 << 62)), t))]
+        if r.random() < 0.5:
+            upd = "if (%s < mn)\n    mn = %s;\nelse if (%s > mx)\n    mx = %s;" % (e, e, e, e)
+        else:
+            upd = "if (mx <= %s) {\n    mx = %s;\n} else if (mn >= %s) {\n    mn = %s;\n}" % (e, e, e, e)
+        lines = ivdecl + init + ["#pragma reduce(min: mn) reduce(max: mx)", head + " {",
+                                 indent(upd), "}"]
+        f, v1 = fmt_print(t, "mn")
+        _, v2 = fmt_print(t, "mx")
+        lines.append(self.printf([f, f], [v1, v2]))
         return self.block(lines)
 
     def block(self, lines):
@@ -1000,8 +1029,8 @@ class Program:
         self.owner = []          # the piece each function of self.funcs belongs to
         for k in range(count):
             nf = len(self.funcs)
-            kinds = ["loop", "seg", "collapse", "write", "buffers", "data"]
-            weights = [0 if k in AVOID else w for k, w in zip(kinds, [10, 4, 2, 4, 1, 1])]
+            kinds = ["loop", "seg", "collapse", "write", "buffers", "data", "minmax"]
+            weights = [0 if k in AVOID else w for k, w in zip(kinds, [10, 4, 2, 4, 1, 1, 1])]
             kind = r.choices(kinds, weights)[0]
             if kind == "loop":
                 p = self.piece_loop()
@@ -1013,6 +1042,8 @@ class Program:
                 p = self.piece_host_write()
             elif kind == "buffers":
                 p = self.piece_buffers()
+            elif kind == "minmax":
+                p = self.piece_minmax_pair()
             else:
                 p = self.piece_data()
             # some loops in a function of their own (chained residency)
@@ -1032,8 +1063,8 @@ class Program:
         if self.keep is not None:
             ps = [p for k, p in enumerate(ps) if k in self.keep]
             self.funcs = [f for f, k in zip(self.funcs, self.owner) if k in self.keep]
-        mx = "#define %sMAX(a, b) ((a) > (b) ? (a) : (b))\n#define %sMIN(a, b) ((a) < (b) ? (a) : (b))\n" % (
-            self.p, self.p)
+        mx = ("#define %sMAX(a, b) ((a) > (b) ? (a) : (b))\n#define %sMIN(a, b) ((a) < (b) ? (a) : (b))\n"
+              "#define %sLEN(n) (n)\n" % (self.p, self.p, self.p))
         run = ["static void %srun(long n)\n{" % self.p,
                "    unsigned long long st = %du;" % (self.seed * 2654435761 % (1 << 32))]
         for a in self.arrays:
