@@ -415,9 +415,11 @@ class Program:
             return r.choice(forms)
         raise ValueError(op)
 
-    def reduction(self, subs, pos_vars):
-        """A reduction variable: (op, type, init text, list of update
-        statements generator). Returns dict."""
+    def reduction(self, subs):
+        """A reduction: a dict with its operator (op), the update's form
+        (upd: '-' for -=), type t, the value e (text) and ev (Val), init;
+        for maxloc/minloc also the index type it, first (ties) and iinit.
+        Choices that could overflow or lose exactness are made again."""
         r = self.rng
         op = r.choice([o for o in ["+", "+", "+", "-", "*", "max", "min", "max", "&", "|", "^",
                                    "&&", "||", "maxloc", "minloc"] if o not in AVOID] or ["+"])
@@ -729,7 +731,7 @@ class Program:
             bound = "%sLEN(n)" % self.p
         head, iv, x, it, ivdecl = self.loop_head(bound, decl_before)
         subs = subs_of(x)
-        reds = [self.reduction(subs, None) for _ in range(r.choice([1, 1, 1, 2, 3]))]
+        reds = [self.reduction(subs) for _ in range(r.choice([1, 1, 1, 2, 3]))]
         decls = []
         for k, red in enumerate(reds):
             decls += self.declare_red(red, k, "s")
@@ -819,12 +821,11 @@ class Program:
             k = r.choice([1, 2, 5])
             dims = ["long rows = %d;" % k, "long cols = n / %d;" % k]
         else:
-            dims = ["long cols = n %% 13;", "long rows = n / 13;"]
-            dims = ["long cols = n % 13;", "long rows = n / 13;"]
+            dims = ["long cols = n % 13;", "long rows = n / 13;"]   # empty rows too
         subs = ["r * cols + c", "c * rows + r", "c"]
-        red = self.reduction(subs, None)
+        red = self.reduction(subs)
         while red["op"] in ("maxloc", "minloc") and r.random() < 0.5:
-            red = self.reduction(subs, None)
+            red = self.reduction(subs)
         decls = dims + self.declare_red(red, 0, "s")
         yt = red["t"]
         decls.append("%s *y = calloc((size_t)rows + 1, sizeof *y);" % yt)
@@ -874,9 +875,9 @@ class Program:
             subs = ["(a * d1 + b) * d2 + c", "a * d1 * d2 + b * d2 + c"]
             heads = ["for (long a = 0; a < d0; a++)", "for (long b = 0; b < d1; b++)",
                      "for (long c = 0; c < d2; c++)"]
-        red = self.reduction(subs, None)
+        red = self.reduction(subs)
         while red["op"] in ("maxloc", "minloc"):
-            red = self.reduction(subs, None)
+            red = self.reduction(subs)
         decls = dims + self.declare_red(red, 0, "s")
         body, pre, privs = self.body_for([red], subs, "a", "a")
         body = [b for b in body if "continue" not in b] or [self.update(red["upd"], red["v"],
@@ -961,7 +962,7 @@ class Program:
                 "    buf[k] = malloc((size_t)(n + 1) * sizeof *buf[k]);",
                 "    for (long i = 0; i < n + 1; i++) {",
                 "        unsigned long long r = gen_next(&st);",
-                "        buf[k][i] = %s;" % fr.fill().replace("(r ", "(r ").replace("i <", "i <"),
+                "        buf[k][i] = %s;" % fr.fill(),
                 "    }",
                 "}",
                 "void (*fp)(const %s *, long, %s *, %s *) = %s;" % (t, t, t, f),
