@@ -7,6 +7,7 @@
 #                   then the unit tests again under AddressSanitizer + UBSan
 #   make gen-test   200 random programs (tests/gen) through pragreduce, gcc as the oracle
 #   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
+#   make gen-bundle 5000 random programs transpiled into gen-bundle/ (bash gen-bundle/run.sh there)
 #   make bench      transpile the benchmarks into bench-bundle/ (run on the GPU machine)
 #   make fuzz       run the libFuzzer target for 60 s
 #   make deps       install missing Debian packages (as root)
@@ -40,7 +41,7 @@ else
 Q := @
 endif
 
-.PHONY: all test check unit golden runtime-test e2e gen-test asan demo deps gpu-bundle bench fuzz clean golden-update
+.PHONY: all test check unit golden runtime-test e2e gen-test asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -142,6 +143,10 @@ deps:
 gpu-bundle: $(B)/pragreduce
 	tests/make-gpu-bundle.sh $(B)/pragreduce gpu-bundle
 
+GEN_COUNT ?= 5000
+gen-bundle: $(B)/pragreduce
+	tests/gen/make-gpu-gen-bundle.sh $(B)/pragreduce gen-bundle $(GEN_COUNT)
+
 bench: $(B)/pragreduce
 	bench/make-bench-bundle.sh $(B)/pragreduce bench-bundle
 
@@ -149,6 +154,6 @@ fuzz:
 	tests/fuzz/run-fuzz.sh 60
 
 clean:
-	rm -rf $(B) gpu-bundle bench-bundle
+	rm -rf $(B) gpu-bundle gen-bundle bench-bundle
 
 -include $(wildcard $(B)/obj/*.d $(B)/asan/*.d)
