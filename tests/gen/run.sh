@@ -16,7 +16,8 @@
 # GEN_OUT (build/gen), GEN_NVCC_FLAGS (extra nvcc flags, e.g. a fake-device
 # switch), GEN_RUN_ENV (assignments for the transpiled program, e.g.
 # "PRAGREDUCE_DEVICE=cpu"), GEN_UBSAN=1 (the oracle under UBSan),
-# GEN_REJECTS (COUNT/10), PR_JOBS (nproc).
+# GEN_REJECTS (COUNT/10), PR_JOBS (nproc), GEN_AVOID (see gen.py: a seed's
+# program depends on it too).
 # Exit status: 0 when every program agrees, 1 otherwise.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -80,7 +81,7 @@ single() {
         done
         [ -f "$d/expected" ] && [ -f "$d/got" ] && diff "$d/expected" "$d/got" | head -40 >"$f/diff"
         echo "$r" >"$f/kind"
-        echo "FAIL seed $seed: $r  (python3 tests/gen/gen.py --seed $seed -o p.c; $f)"
+        echo "FAIL seed $seed: $r  (${GEN_AVOID:+GEN_AVOID=$GEN_AVOID }python3 tests/gen/gen.py --seed $seed -o p.c; $f)"
     fi
 }
 
