@@ -118,12 +118,15 @@ runtime-test: runtime/pragreduce_rt.cuh tests/runtime/resident_table.cu
 # (tests/gen/findings/): drop each token, and the split between collapse
 # and segmented nests (issue 14 item 10), once its defect is fixed.
 GEN_FIRST ?= 1
+GEN_SEG_COUNT ?= 150
+GEN_COLLAPSE_COUNT ?= 50
 GEN_AVOID ?= lochelper,boolinc
 gen-test: $(B)/pragreduce
 	tests/gen/selftest.sh $(GEN_FIRST) 50
-	PRAGREDUCE=$(B)/pragreduce GEN_AVOID=collapse,$(GEN_AVOID) tests/gen/run.sh $(GEN_FIRST) 150
+	PRAGREDUCE=$(B)/pragreduce GEN_AVOID=collapse,$(GEN_AVOID) \
+	    tests/gen/run.sh $(GEN_FIRST) $(GEN_SEG_COUNT)
 	PRAGREDUCE=$(B)/pragreduce GEN_AVOID=seg,$(GEN_AVOID) GEN_OUT=$(B)/gen-collapse \
-	    tests/gen/run.sh $$(($(GEN_FIRST) + 150)) 50
+	    tests/gen/run.sh $$(($(GEN_FIRST) + $(GEN_SEG_COUNT))) $(GEN_COLLAPSE_COUNT)
 
 test: unit golden runtime-test e2e gen-test asan
 	@echo "all tests passed"
