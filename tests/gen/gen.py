@@ -1,0 +1,1213 @@
+#!/usr/bin/env python3
+"""Random programs with marked loops, gcc's build being the oracle.
+
+Each program (one seed) is a set of static functions prefixed gSEED_ and a
+gSEED_run(long n) that allocates and fills its arrays from a generator
+seeded inside the program, runs a sequence of pieces (marked loops of
+every operator, type, loop form and body the README accepts, segmented
+nests, collapse, host writes between loops, functions called over several
+buffers, data regions) and prints every result exactly. Values are chosen
+so that the result does not depend on the order of the reduction:
+integers never overflow a signed type (unsigned and narrow types wrap,
+which is exact), floating-point values are small dyadic numbers whose sums
+and products are exact, min/max see no -0.0 and no NaN.
+
+  gen.py --batch SEED... -o FILE.c      several programs in one file
+  gen.py --seed SEED [--pieces 0,2] -o FILE.c   one program (some pieces)
+  gen.py --reject SEED -o FILE.c       one program with a form the README
+                                       says is rejected
+Sizes come from the command line of the built program: ./prog 0 1 33 ...
+"""
+import argparse
+import os
+import random
+import sys
+
+# GEN_AVOID=collapse,seg,&&,...: piece kinds (loop seg collapse write buffers
+# data), operators, 'lochelper' (helper calls in maxloc/minloc values) and
+# 'boolinc' (++ on a _Bool) left out, to look past a known defect
+AVOID = set(x for x in os.environ.get("GEN_AVOID", "").split(",") if x)
+
+NMAX = 1 << 19          # largest size a program is run at (iterations per loop)
+MAX_UPDATES = 2         # updates of one variable per iteration, at most
+
+# ---------------------------------------------------------------- types
+# name: (is_float, signed, bits, rank)  rank orders integer conversions
+TYPES = {
+    "_Bool": (False, False, 1, 0),
+    "char": (False, True, 8, 1),
+    "signed char": (False, True, 8, 1),
+    "unsigned char": (False, False, 8, 1),
+    "int8_t": (False, True, 8, 1),
+    "short": (False, True, 16, 2),
+    "unsigned short": (False, False, 16, 2),
+    "uint16_t": (False, False, 16, 2),
+    "int": (False, True, 32, 3),
+    "unsigned": (False, False, 32, 3),
+    "uint32_t": (False, False, 32, 3),
+    "long": (False, True, 64, 4),
+    "unsigned long": (False, False, 64, 4),
+    "size_t": (False, False, 64, 4),
+    "int64_t": (False, True, 64, 4),
+    "ptrdiff_t": (False, True, 64, 4),
+    "long long": (False, True, 64, 5),
+    "unsigned long long": (False, False, 64, 5),
+    "float": (True, True, 24, 10),
+    "double": (True, True, 53, 11),
+}
+INT_TYPES = [t for t, v in TYPES.items() if not v[0]]
+WIDE_SIGNED = ["int", "long", "long long", "int64_t", "ptrdiff_t"]
+
+
+def is_float(t):
+    return TYPES[t][0]
+
+
+def is_signed(t):
+    return TYPES[t][1]
+
+
+def bits(t):
+    return TYPES[t][2]
+
+
+def tmin(t):
+    if is_float(t):
+        return -float("inf")
+    if t == "_Bool":
+        return 0
+    return -(1 << (bits(t) - 1)) if is_signed(t) else 0
+
+
+def tmax(t):
+    if is_float(t):
+        return float("inf")
+    if t == "_Bool":
+        return 1
+    return (1 << (bits(t) - 1)) - 1 if is_signed(t) else (1 << bits(t)) - 1
+
+
+def promote(t):
+    """C's integer promotions."""
+    if is_float(t):
+        return t
+    if bits(t) < 32:
+        return "int"
+    return t
+
+
+def common(a, b):
+    """The usual arithmetic conversions (x86-64 sizes)."""
+    a, b = promote(a), promote(b)
+    if is_float(a) or is_float(b):
+        return "double" if "double" in (a, b) else "float"
+    if a == b:
+        return a
+    if is_signed(a) == is_signed(b):
+        return a if TYPES[a][3] >= TYPES[b][3] else b
+    u, s = (a, b) if not is_signed(a) else (b, a)
+    if TYPES[u][3] >= TYPES[s][3]:
+        return u
+    if bits(s) > bits(u):
+        return s
+    return {"long": "unsigned long", "int64_t": "unsigned long", "ptrdiff_t": "unsigned long",
+            "long long": "unsigned long long"}[s]
+
+
+class Val:
+    """An expression: C text, C type, value interval, granularity (floats)."""
+
+    def __init__(self, text, ctype, lo, hi, g=1.0, muls=False):
+        self.text, self.ctype, self.lo, self.hi, self.g = text, ctype, lo, hi, g
+        self.muls = muls     # contains a product or negation (may be -0.0)
+
+    def mag(self):
+        return max(abs(self.lo), abs(self.hi))
+
+
+class Invalid(Exception):
+    """A choice that could overflow or lose exactness: choose again."""
+
+
+def fit(text, ctype, lo, hi, g=1.0, muls=False):
+    """The value of an operation in ctype, or Invalid where C would be
+    undefined (signed overflow) or inexact (float rounding)."""
+    if is_float(ctype):
+        if max(abs(lo), abs(hi)) / g > 2.0 ** bits(ctype):
+            raise Invalid()
+        return Val(text, ctype, lo, hi, g, muls)
+    if lo < tmin(ctype) or hi > tmax(ctype):
+        if is_signed(ctype):
+            raise Invalid()
+        lo, hi = 0, tmax(ctype)          # unsigned wraps: exact, any value
+    return Val(text, ctype, lo, hi, 1.0, muls)
+
+
+def binop(op, a, b):
+    t = common(a.ctype, b.ctype)
+    text = "(%s %s %s)" % (a.text, op, b.text)
+    # operands converted to t first (an unsigned t wraps negative operands)
+    if not is_float(t) and not is_signed(t) and (a.lo < 0 or b.lo < 0):
+        return fit(text, t, 0, tmax(t) + 1, 1.0, True)
+    g = min(a.g, b.g)
+    if op == "+":
+        return fit(text, t, a.lo + b.lo, a.hi + b.hi, g, a.muls or b.muls)
+    if op == "-":
+        return fit(text, t, a.lo - b.hi, a.hi - b.lo, g, True)
+    if op == "*":
+        c = [a.lo * b.lo, a.lo * b.hi, a.hi * b.lo, a.hi * b.hi]
+        return fit(text, t, min(c), max(c), a.g * b.g, True)
+    raise ValueError(op)
+
+
+def convert(v, t):
+    """v assigned to a variable of type t; Invalid when not exact."""
+    if is_float(t):
+        if not is_float(v.ctype) and v.mag() > 2 ** bits(t):
+            raise Invalid()
+        if is_float(v.ctype) and v.mag() / v.g > 2.0 ** bits(t):
+            raise Invalid()
+        return Val(v.text, t, v.lo, v.hi, v.g, v.muls)
+    if is_float(v.ctype):
+        raise Invalid()
+    if v.lo < tmin(t) or v.hi > tmax(t):
+        return Val(v.text, t, tmin(t), tmax(t))
+    return Val(v.text, t, v.lo, v.hi)
+
+
+def c_const(x, t):
+    if is_float(t):
+        s = repr(float(x))
+        return s + ("f" if t == "float" else "")
+    if x < 0:
+        return "(%d)" % x
+    return str(x)
+
+
+def fmt_print(t, expr):
+    """printf format and argument printing a value of type t exactly."""
+    if is_float(t):
+        return "%a", "(double)(%s)" % expr
+    if is_signed(t) or t == "_Bool":
+        return "%lld", "(long long)(%s)" % expr
+    return "%llu", "(unsigned long long)(%s)" % expr
+
+
+# ---------------------------------------------------------------- arrays
+class Arr:
+    """An array of the program: 2*n + 64 elements, filled by kind."""
+
+    def __init__(self, name, ctype, kind, rng):
+        self.name, self.ctype, self.kind = name, ctype, kind
+        t = ctype
+        self.g = 1.0
+        if kind == "small":
+            if is_float(t):
+                self.r = rng.choice([2, 6, 12])
+                self.lo, self.hi, self.g = -self.r * 0.25, self.r * 0.25, 0.25
+            elif t == "_Bool":
+                self.lo, self.hi = 0, 1
+            elif is_signed(t):
+                self.r = rng.choice([3, 10, 100])
+                self.lo, self.hi = -self.r, self.r
+            else:
+                self.r = rng.choice([3, 10, 100])
+                self.lo, self.hi = 0, self.r
+        elif kind == "mul":
+            self.lo, self.hi = (-1, 2) if (is_signed(t) or is_float(t)) else (0, tmax(t))
+            if is_float(t):
+                self.g = 0.5
+        elif kind in ("bits", "dense", "sparse"):
+            self.lo, self.hi = tmin(t), tmax(t)
+        elif kind == "bool":
+            self.lo, self.hi = 0, 1
+            self.dense = rng.random() < 0.5
+        elif kind == "idx":
+            self.lo, self.hi = 0, NMAX
+        else:
+            raise ValueError(kind)
+
+    def fill(self):
+        """C expression of one element from r (a fresh 64-bit random) and i."""
+        t, k = self.ctype, self.kind
+        if k == "small":
+            if is_float(t):
+                return "(%s)((double)((long long)(r %% %d) - %d) * 0.25)" % (t, 2 * self.r + 1, self.r)
+            if t == "_Bool":
+                return "(_Bool)(r & 1)"
+            if is_signed(t):
+                return "(%s)((long long)(r %% %d) - %d)" % (t, 2 * self.r + 1, self.r)
+            return "(%s)(r %% %d)" % (t, self.r + 1)
+        if k == "mul":
+            if is_float(t):
+                return ("(%s)((i < 20000 && i %% 1999 == 5) ? 2.0 : (i < 20000 && i %% 1999 == 7)"
+                        " ? 0.5 : (r %% 3 == 0 ? -1.0 : 1.0))" % t)
+            return "(%s)((i < 20000 && i %% 1999 == 5) ? 2 : (r %% 3 == 0 ? -1 : 1))" % t
+        if k == "bits":
+            return "(%s)r" % t
+        if k == "dense":
+            return "(%s)~((r %% 80) < 64 ? (1ull << (r %% 80)) : 0ull)" % t
+        if k == "sparse":
+            return "(%s)((r %% 80) < 64 ? (1ull << (r %% 80)) : 0ull)" % t
+        if k == "bool":
+            return "(%s)(r %% 7 %s 0)" % (t, "!=" if self.dense else "==")
+        if k == "idx":
+            return "(%s)(n > 0 ? (long long)(r %% (unsigned long long)n) : 0)" % t
+        raise ValueError(k)
+
+    def safe_value(self, rng):
+        """A value a host write may store and keep the kind's bounds."""
+        if self.kind == "mul":
+            return c_const(1, self.ctype)
+        if self.kind == "idx":
+            return "0"
+        if self.kind in ("bits", "dense", "sparse"):
+            return "(%s)%d" % (self.ctype, rng.randint(0, 100))
+        if is_float(self.ctype):
+            return c_const(rng.randint(int(self.lo * 4), int(self.hi * 4)) * 0.25, self.ctype)
+        return c_const(rng.randint(int(self.lo), int(self.hi)), self.ctype)
+
+
+# ---------------------------------------------------------------- programs
+class Program:
+    def __init__(self, seed, pieces=None):
+        self.seed = seed
+        self.rng = random.Random(seed * 7919 + 17)
+        self.p = "g%d_" % seed
+        self.funcs = []          # static functions (helpers, kernels' hosts)
+        self.macros = []
+        self.arrays = []
+        self.nhelp = 0
+        self.c89 = self.rng.random() < 0.15
+        self.keep = pieces       # piece indices kept (the reducer), None: all
+        self.out = 0             # output line counter
+
+    # -- names
+    def fresh(self, base):
+        self.nhelp += 1
+        return "%s%s%d" % (self.p, base, self.nhelp)
+
+    def label(self):
+        self.out += 1
+        return "p%d.%d" % (self.seed, self.out)
+
+    # -- arrays
+    def make_arrays(self):
+        r = self.rng
+        want = ["small"] * r.randint(2, 4) + ["mul", "mulf", r.choice(["bits", "dense", "sparse"]),
+                                              "bool", "idx"]
+        for kind in want:
+            if kind == "small":
+                t = r.choice(INT_TYPES + ["float", "double"] * 3 + ["int", "long"] * 2)
+            elif kind == "mul":
+                t = r.choice(["int", "long", "unsigned", "short", "signed char", "long long"])
+            elif kind == "mulf":
+                t, kind = r.choice(["double", "float"]), "mul"
+            elif kind in ("bits", "dense", "sparse"):
+                t = r.choice([x for x in INT_TYPES if x != "_Bool"])
+            elif kind == "bool":
+                t = r.choice(["int", "_Bool", "char", "unsigned char"])
+            else:
+                t = r.choice(["int", "long", "size_t"])
+            self.arrays.append(Arr("a%d" % len(self.arrays), t, kind, r))
+
+    def arrays_of(self, pred):
+        return [a for a in self.arrays if pred(a)]
+
+    # -- expressions
+    def leaf(self, subs, pred):
+        cands = self.arrays_of(pred)
+        if not cands:
+            raise Invalid()
+        a = self.rng.choice(cands)
+        s = self.rng.choice(subs)
+        return Val("%s[%s]" % (a.name, s), a.ctype, a.lo, a.hi, a.g)
+
+    def arith(self, subs, depth, pred, minmax=False, helpers=True):
+        """An arithmetic expression over 'small' arrays (pred picks them)."""
+        r = self.rng
+        choice = r.random()
+        if depth <= 0 or choice < 0.35:
+            return self.leaf(subs, pred)
+        try:
+            if choice < 0.55:
+                op = "+" if minmax else r.choice(["+", "-", "*"])
+                return binop(op, self.arith(subs, depth - 1, pred, minmax),
+                             self.arith(subs, depth - 1, pred, minmax))
+            if choice < 0.65:
+                a = self.arith(subs, depth - 1, pred, minmax)
+                k = r.choice([1, 2, 3]) if not minmax else 1
+                c = Val(c_const(k, "int"), "int", k, k)
+                return binop(r.choice(["+", "*"]) if not minmax else "+", a, c)
+            if choice < 0.78:
+                a = self.arith(subs, depth - 1, pred, minmax)
+                b = self.arith(subs, depth - 1, pred, minmax)
+                if a.ctype != b.ctype:
+                    raise Invalid()
+                c = self.leaf(subs, pred)
+                text = "(%s > %s ? %s : %s)" % (c.text, c_const(0, c.ctype), a.text, b.text)
+                return Val(text, a.ctype, min(a.lo, b.lo), max(a.hi, b.hi), min(a.g, b.g),
+                           a.muls or b.muls)
+            if choice < 0.9:
+                if not helpers:
+                    raise Invalid()
+                return self.helper_call(subs, depth, pred, minmax)
+            a = self.arith(subs, depth - 1, pred, minmax)
+            if is_float(a.ctype) or a.mag() > 1 << 30:
+                return a
+            return Val("(long)%s" % a.text, "long", a.lo, a.hi, 1.0, a.muls)
+        except Invalid:
+            return self.leaf(subs, pred)
+
+    def helper_call(self, subs, depth, pred, minmax):
+        """A static helper of the file called from the loop body."""
+        r = self.rng
+        x = self.arith(subs, depth - 1, pred, minmax)
+        y = self.arith(subs, depth - 1, pred, minmax)
+        px = Val("x", x.ctype, x.lo, x.hi, x.g, x.muls)
+        py = Val("y", y.ctype, y.lo, y.hi, y.g, y.muls)
+        style = r.randrange(3)
+        if style == 0:
+            body = binop("+" if minmax else r.choice(["+", "-", "*"]), px, py)
+            code = "    return %s;\n" % body.text
+        elif style == 1:
+            body = binop("+", px, py)
+            code = "    %s t = %s;\n    return t;\n" % (body.ctype, body.text)
+        else:
+            if px.ctype != py.ctype:
+                raise Invalid()
+            body = Val("", px.ctype, min(px.lo, py.lo), max(px.hi, py.hi), min(px.g, py.g),
+                       px.muls or py.muls)
+            code = "    if (x > y)\n        return x;\n    return y;\n"
+        name = self.fresh("h")
+        self.funcs.append("static %s %s(%s x, %s y)\n{\n%s}\n" % (
+            body.ctype, name, x.ctype, y.ctype, code))
+        return Val("%s(%s, %s)" % (name, x.text, y.text), body.ctype, body.lo, body.hi,
+                   body.g, body.muls)
+
+    # -- updates: one statement that reduces e into v with op
+    def update(self, op, v, t, e):
+        r = self.rng
+        if op == "+":
+            form = r.choice(["%s += %s;" % (v, e), "%s = %s + %s;" % (v, v, e),
+                             "%s = %s + %s;" % (v, e, v), "%s += %s;" % (v, e),
+                             "%s++;" % v if r.random() < 0.5 else "++%s;" % v])
+            if t == "_Bool" and "boolinc" in AVOID and "++" in form:
+                form = "%s += %s;" % (v, e)
+            return form
+        if op == "-":
+            return r.choice(["%s -= %s;" % (v, e), "%s -= %s;" % (v, e), "%s--;" % v])
+        if op in ("*", "&", "|", "^"):
+            return r.choice(["%s %s= %s;" % (v, op, e), "%s = %s %s %s;" % (v, v, op, e),
+                             "%s = %s %s %s;" % (v, e, op, v)])
+        if op in ("&&", "||"):
+            return r.choice(["%s = %s %s %s;" % (v, v, op, e), "%s = %s %s %s;" % (v, e, op, v)])
+        if op in ("max", "min"):
+            gt = ">" if op == "max" else "<"
+            lt = "<" if op == "max" else ">"
+            forms = ["%s = %s %s %s ? %s : %s;" % (v, e, gt, v, e, v),
+                     "%s = %s %s %s ? %s : %s;" % (v, v, lt, e, e, v),
+                     "%s = %s %s %s ? %s : %s;" % (v, v, gt, e, v, e),
+                     "if (%s %s %s)\n    %s = %s;" % (e, gt, v, v, e),
+                     "if (%s %s= %s) {\n    %s = %s;\n}" % (e, gt, v, v, e),
+                     "%s = %s%s(%s, %s);" % (v, self.p, op.upper(), v, e)]
+            if t == "double":
+                forms.append("%s = f%s(%s, %s);" % (v, op, v, e))
+            if t == "float":
+                forms.append("%s = f%sf(%s, %s);" % (v, op, v, e))
+            return r.choice(forms)
+        raise ValueError(op)
+
+    def reduction(self, subs):
+        """A reduction: a dict with its operator (op), the update's form
+        (upd: '-' for -=), type t, the value e (text) and ev (Val), init;
+        for maxloc/minloc also the index type it, first (ties) and iinit.
+        Choices that could overflow or lose exactness are made again."""
+        r = self.rng
+        op = r.choice([o for o in ["+", "+", "+", "-", "*", "max", "min", "max", "&", "|", "^",
+                                   "&&", "||", "maxloc", "minloc"] if o not in AVOID] or ["+"])
+        for _ in range(30):
+            try:
+                return self.try_reduction(op, subs)
+            except Invalid:
+                continue
+        return self.try_reduction("+", subs, simple=True)
+
+    def try_reduction(self, op, subs, simple=False):
+        r = self.rng
+        if op in ("+", "-"):
+            t = r.choice(INT_TYPES + ["float", "double"] * 4 + WIDE_SIGNED * 2)
+            if t == "_Bool":
+                pred = (lambda a: a.kind in ("small", "bool") and not is_float(a.ctype)
+                        and a.lo >= 0)
+                if op == "-":
+                    op = "+"
+            elif is_float(t):
+                pred = lambda a: a.kind == "small"
+            else:
+                pred = lambda a: a.kind == "small" and not is_float(a.ctype)
+            e = self.leaf(subs, pred) if simple else self.arith(subs, 2, pred)
+            init = r.choice([0, 0, 1, 5]) if t != "_Bool" else r.choice([0, 1])
+            self.check_sum(t, e, init)
+            return dict(op="+" if op == "-" else op, upd=op, t=t, e=e.text, ev=e,
+                        init=c_const(init, t))
+        if op == "*":
+            t = r.choice(["int", "long", "double", "float", "unsigned", "unsigned long long",
+                          "short", "unsigned char", "long long", "signed char"])
+            if is_float(t):
+                pred = lambda a: a.kind == "mul" and is_float(a.ctype)
+            else:
+                pred = lambda a: a.kind in ("mul", "small", "bits") and not is_float(a.ctype)
+            e = self.leaf(subs, pred)
+            init = r.choice([1, 1, 3, -1]) if is_signed(t) else r.choice([1, 3])
+            self.check_product(t, e, init)
+            return dict(op="*", upd="*", t=t, e=e.text, ev=e, init=c_const(init, t))
+        if op in ("max", "min"):
+            t = r.choice([a.ctype for a in self.arrays if a.kind == "small"])
+            if t == "_Bool":
+                raise Invalid()
+            pred = lambda a: a.kind == "small" and a.ctype == t
+            e = self.arith(subs, 1, pred, minmax=True)
+            if e.lo < tmin(t) or e.hi > tmax(t):
+                raise Invalid()
+            if is_float(t) and e.muls:
+                raise Invalid()
+            lo = tmin(t) if not is_float(t) else -1e6
+            hi = tmax(t) if not is_float(t) else 1e6
+            init = r.choice([lo, hi, 0, 1]) if op == "max" else r.choice([hi, lo, 0, 1])
+            if init == lo and not is_float(t) and is_signed(t):
+                init = lo + 1        # a literal that fits (INT_MIN is not one)
+            if t in ("unsigned long long", "unsigned long", "size_t") and init > (1 << 62):
+                init = (1 << 62)
+            if t in ("long", "long long", "int64_t", "ptrdiff_t") and abs(init) > (1 << 62):
+                init = (1 << 62) * (1 if init > 0 else -1)
+            return dict(op=op, upd=op, t=t, e=e.text, ev=e, init=c_const(init, t))
+        if op in ("&", "|", "^"):
+            t = r.choice([x for x in INT_TYPES])
+            if t == "_Bool":
+                pred = lambda a: a.kind == "bool"
+            else:
+                pred = lambda a: a.kind in ("bits", "dense", "sparse")
+            e = self.leaf(subs, pred)
+            if r.random() < 0.3 and t != "_Bool":
+                e2 = self.leaf(subs, pred)
+                e = Val("(%s %s %s)" % (e.text, r.choice("&|^"), e2.text), e.ctype, 0, 0)
+            init = {"&": r.choice([-1, 255, 7]), "|": r.choice([0, 16]), "^": r.choice([0, 3])}[op]
+            if t == "_Bool":
+                init = r.choice([0, 1])
+            elif not is_signed(t):
+                init = init & tmax(t)
+            return dict(op=op, upd=op, t=t, e=e.text, init=c_const(init, t))
+        if op in ("&&", "||"):
+            t = r.choice(["int", "int", "_Bool", "char", "long", "unsigned"])
+            c = r.randrange(3)
+            if c == 0:
+                e = self.leaf(subs, lambda a: a.kind == "bool").text
+            elif c == 1:
+                v = self.leaf(subs, lambda a: a.kind == "small")
+                e = "%s > %s" % (v.text, c_const(v.lo + (v.hi - v.lo) // 8 if not is_float(v.ctype)
+                                                 else 0.0, v.ctype))
+            else:
+                v = self.leaf(subs, lambda a: a.kind == "small")
+                e = "%s != %s" % (v.text, c_const(1, v.ctype))
+            init = r.choice([0, 1, 1, 5, -2]) if is_signed(t) else r.choice([0, 1, 5])
+            if t == "_Bool":
+                init = r.choice([0, 1])
+            return dict(op=op, upd=op, t=t, e=e, init=c_const(init, t))
+        if op in ("maxloc", "minloc"):
+            t = r.choice([a.ctype for a in self.arrays if a.kind == "small"])
+            if t == "_Bool":
+                raise Invalid()
+            pred = lambda a: a.kind == "small" and a.ctype == t
+            e = self.arith(subs, 1, pred, minmax=True, helpers="lochelper" not in AVOID)
+            if e.lo < tmin(t) or e.hi > tmax(t) or (is_float(t) and e.muls):
+                raise Invalid()
+            it = r.choice(["long", "int", "size_t", "long long"])
+            first = r.random() < 0.6
+            init = r.choice([tmin(t) + 1 if op == "maxloc" else tmax(t), 0]) \
+                if not is_float(t) else r.choice([-1e6 if op == "maxloc" else 1e6, 0.0])
+            if abs(init) > (1 << 62):
+                init = (1 << 62) * (1 if init > 0 else -1)
+            return dict(op=op, upd=op, t=t, e=e.text, ev=e, init=c_const(init, t), it=it, first=first,
+                        iinit=r.choice(["0", "42"]) if it == "size_t" else r.choice(["-1", "42"]))
+        raise ValueError(op)
+
+    def check_product(self, t, e, init):
+        """s *= e exact and free of signed overflow in every order."""
+        ot = common(t, e.ctype)
+        if is_float(ot):
+            if not is_float(e.ctype) or not is_float(t):
+                raise Invalid()
+            return
+        if not is_signed(ot):
+            return
+        if bits(t) < bits(ot) or not is_signed(t):
+            smax = 1 << bits(t)          # the accumulator wraps by conversion
+        else:
+            # a wide signed accumulator: only the 'mul' arrays (+-1, a few 2s)
+            if e.mag() > 2:
+                raise Invalid()
+            smax = abs(init) << 12
+        if smax * e.mag() > tmax(ot):
+            raise Invalid()
+
+    def check_sum(self, t, e, init):
+        n = NMAX * MAX_UPDATES
+        ot = common(t, e.ctype)
+        if is_float(ot) or is_float(t):
+            if not is_float(e.ctype) and e.mag() > 1 << 20:
+                raise Invalid()
+            g = min(e.g, 1.0 if init == int(init) else 0.25)
+            total = abs(init) + n * e.mag()
+            mant = min(bits(t) if is_float(t) else 64, bits(ot))
+            if total / g > 2.0 ** mant:
+                raise Invalid()
+            return
+        if is_signed(ot):
+            if bits(t) < bits(ot):     # narrow accumulator: wraps by conversion
+                if e.mag() + (1 << bits(t)) > tmax(ot):
+                    raise Invalid()
+                return
+            if abs(init) + n * e.mag() > tmax(ot):
+                raise Invalid()
+
+    def loc_update(self, red, v, idx, iv):
+        r = self.rng
+        e = red["e"]
+        gt = ">" if red["op"] == "maxloc" else "<"
+        lt = "<" if red["op"] == "maxloc" else ">"
+        if not red["first"]:
+            gt, lt = gt + "=", lt + "="
+        cond = r.choice(["%s %s %s" % (e, gt, v), "%s %s %s" % (v, lt, e)])
+        forms = ["if (%s) {\n    %s = %s;\n    %s = %s;\n}" % (cond, v, e, idx, iv),
+                 "if (%s) {\n    %s = %s;\n    %s = %s;\n}" % (cond, idx, iv, v, e),
+                 "if (%s)\n    %s = %s, %s = %s;" % (cond, v, e, idx, iv),
+                 "%s = %s ? %s : %s;\n%s = %s ? %s : %s;" % (idx, cond, iv, idx, v, cond, e, v)]
+        return r.choice(forms)
+
+    # ---------------------------------------------------------- loop forms
+    def loop_head(self, n, decl_before):
+        """(for-header, iv name, index expression in [0, n), iv type,
+        declarations needed before). Every form visits a subset of [0, n)."""
+        r = self.rng
+        iv = "i"
+        form = r.randrange(14)
+        it = r.choice(["long", "long", "int", "long long", "ptrdiff_t"])
+        x = iv
+        if form == 0:
+            head = "%s = 0; %s < %s; %s++" % (iv, iv, n, iv)
+        elif form == 1:
+            head = "%s = 0; %s < %s; ++%s" % (iv, iv, n, iv)
+        elif form == 2:
+            c = r.choice([2, 3, 7])
+            head = "%s = 0; %s < %s; %s += %d" % (iv, iv, n, iv, c)
+        elif form == 3:
+            head = "%s = %s - 1; %s >= 0; %s--" % (iv, n, iv, iv)
+        elif form == 4:
+            head = "%s = 0; %s <= %s - 1; %s++" % (iv, iv, n, iv)
+        elif form == 5:
+            head = "%s = 0; %s != %s; %s++" % (iv, iv, n, iv)
+        elif form == 6:
+            it = r.choice(["size_t", "unsigned long", "unsigned"])
+            head = "%s = 0; %s < (%s)%s; %s++" % (iv, iv, it, n, iv)
+        elif form == 7:
+            it = r.choice(["long", "size_t", "unsigned"])
+            head = "%s = (%s)%s; %s > 0; %s--" % (iv, it, n, iv, iv)
+            x = "(%s - 1)" % iv
+        elif form == 8:
+            head = "%s = %s / 3; %s < %s - %s / 4; %s++" % (iv, n, iv, n, n, iv)
+        elif form == 9:
+            head = "%s = %s - 1; %s >= 0; %s -= 2" % (iv, n, iv, iv)
+        elif form == 10:
+            head = "%s = 0; %s > %s; %s++" % (iv, n, iv, iv)
+        elif form == 11:
+            head = "%s = 0; %s < %s; %s = %s + 2" % (iv, iv, n, iv, iv)
+        elif form == 12:
+            head = "%s = %s - 1; %s != -1; --%s" % (iv, n, iv, iv)
+        else:
+            head = "%s = 1; %s <= %s; %s++" % (iv, iv, n, iv)
+            x = "(%s - 1)" % iv
+        if it in ("unsigned", "int") and form not in (6, 7):
+            it = "int"
+        if form in (3, 9, 12) and not is_signed(it):
+            it = "long"
+        if decl_before:
+            return "for (%s)" % head, iv, x, it, ["%s %s;" % (it, iv)]
+        return "for (%s %s)" % (it, head), iv, x, it, []
+
+    # ---------------------------------------------------------- pieces
+    def body_for(self, reds, subs, x, iv):
+        """Statements of a loop body updating every reduction in reds."""
+        r = self.rng
+        stmts = []
+        pre = []
+        privs = []
+        for k, red in enumerate(reds):
+            v = red["v"]
+            if red["op"] in ("maxloc", "minloc"):
+                s = self.loc_update(red, v, red["idx"], iv)
+                if r.random() < 0.3:
+                    s = "if (%s %% 3 != 0) {\n%s\n}" % (x, indent(s))
+                stmts.append(s)
+                continue
+            e = red["e"]
+            style = r.randrange(10)
+            ev = red.get("ev")
+            if style == 1 and ev is not None:
+                # a local temporary of the expression's type
+                tv = "t%d" % k
+                stmts.append("%s %s = %s;" % (ev.ctype, tv, e))
+                e = tv
+            if style == 2:
+                # a filter
+                f = self.leaf(subs, lambda a: a.kind in ("small", "bool"))
+                stmts.append("if (%s > %s)\n%s" % (f.text, c_const(0, f.ctype),
+                                                    indent(self.update(red["upd"], v, red["t"], e))))
+            elif style == 3:
+                # a switch
+                u1 = self.update(red["upd"], v, red["t"], e)
+                stmts.append("switch ((int)(%s %% 3)) {\ncase 0:\n%s\n    break;\ncase 1:\n    break;\n"
+                             "default:\n%s\n    break;\n}" % (x, indent(u1), indent(u1)))
+            elif (style == 4 and red["upd"] == "+" and red["t"] != "_Bool" and ev is not None
+                  and tmin(red["t"]) <= ev.lo and ev.hi <= tmax(red["t"])):
+                # a private scalar and a private scratch array
+                pv = "q%d" % k
+                pw = "w%d" % k
+                pre.append("%s %s;" % (red["t"], pv))
+                pre.append("%s %s[4];" % (red["t"], pw))
+                privs += [pv, pw]
+                stmts.append("for (int k = 0; k < 4; k++)\n    %s[k] = %s;" % (pw, e))
+                stmts.append("%s = %s[%d];" % (pv, pw, r.randrange(4)))
+                stmts.append(self.update("+", v, red["t"], pv))
+            elif style == 5:
+                stmts.append("if (%s %% 5 == 2)\n    continue;" % x)
+                stmts.append(self.update(red["upd"], v, red["t"], e))
+            else:
+                stmts.append(self.update(red["upd"], v, red["t"], e))
+        return stmts, pre, privs
+
+    def declare_red(self, red, k, tag):
+        v = "%s%d" % (tag, k)
+        red["v"] = v
+        decls = ["%s %s = %s;" % (red["t"], v, red["init"])]
+        if red["op"] in ("maxloc", "minloc"):
+            red["idx"] = "%si%d" % (tag, k)
+            decls.append("%s %s = %s;" % (red["it"], red["idx"], red["iinit"]))
+        return decls
+
+    def print_red(self, red):
+        f, a = fmt_print(red["t"], red["v"])
+        fs, args = [f], [a]
+        if "idx" in red:
+            f2, a2 = fmt_print(red["it"], red["idx"])
+            fs.append(f2)
+            args.append(a2)
+        return fs, args
+
+    def clause(self, reds):
+        parts = []
+        for op in dict.fromkeys(r["op"] for r in reds):
+            vs = []
+            for red in reds:
+                if red["op"] == op:
+                    vs += [red["v"]] + ([red["idx"]] if "idx" in red else [])
+            if op in ("maxloc", "minloc"):
+                for red in reds:
+                    if red["op"] == op:
+                        parts.append("reduce(%s: %s, %s)" % (op, red["v"], red["idx"]))
+            else:
+                parts.append("reduce(%s: %s)" % (op, ", ".join(vs)))
+        return " ".join(parts)
+
+    def printf(self, fmts, args):
+        lab = self.label()
+        return 'printf("%s%s\\n"%s);' % (lab, "".join(" " + f for f in fmts),
+                                        "".join(", " + a for a in args))
+
+    def piece_loop(self):
+        """A 1-D marked loop with one to three reductions."""
+        r = self.rng
+        subs_of = lambda x: [x, x, "%s + 1" % x, "2 * %s" % x, "n - 1 - %s" % x, "2 * %s + 1" % x]
+        decl_before = self.c89 or r.random() < 0.2
+        bound = "n"
+        if r.random() < 0.15:
+            bound = "%sLEN(n)" % self.p
+        head, iv, x, it, ivdecl = self.loop_head(bound, decl_before)
+        subs = subs_of(x)
+        reds = [self.reduction(subs) for _ in range(r.choice([1, 1, 1, 2, 3]))]
+        decls = []
+        for k, red in enumerate(reds):
+            decls += self.declare_red(red, k, "s")
+        body, pre, privs = self.body_for(reds, subs, x, iv)
+        fused = None
+        if r.random() < 0.2:
+            # a fused output: the loop writes its own element
+            src = self.leaf([x], lambda a: a.kind == "small")
+            fused = (src.ctype, "o")
+            decls.append("%s *o = calloc((size_t)n + 1, sizeof *o);" % src.ctype)
+            body.insert(0, "o[%s] = %s;" % (x, src.text))
+        indirect = None
+        if r.random() < 0.15:
+            ix = self.arrays_of(lambda a: a.kind == "idx")[0]
+            tgt = self.rng.choice(self.arrays_of(lambda a: a.kind == "small"))
+            red = dict(op="+", upd="+", t="double", e="", init="0")
+            red["v"] = "sx"
+            decls.append("double sx = 0;")
+            body.append("sx += (double)%s[%s[%s]];" % (tgt.name, ix.name, x))
+            reds.append(red)
+            indirect = "in(%s[0:2 * n + 64])" % tgt.name
+        pragma = "#pragma reduce" + self.clause(reds)[len("reduce"):]
+        if indirect:
+            pragma += " " + indirect
+        if privs:
+            pragma += " private(%s)" % ", ".join(privs)
+        lines = ivdecl + decls + pre + [pragma, head + " {"] + [indent(s) for s in body] + ["}"]
+        fmts, args = [], []
+        for red in reds:
+            f, a = self.print_red(red)
+            fmts += f
+            args += a
+        if decl_before:
+            f, a = fmt_print(it, iv)
+            fmts.append("iv=" + f)
+            args.append(a)
+        if fused:
+            lines.append("{\n    unsigned long long h = 0;\n    for (long k = 0; k < n; k++)\n"
+                         "        h = h * 1000003u + %s;\n"
+                         '    printf("%s o %%llu\\n", h);\n}' % (fingerprint(fused[0], "o[k]"),
+                                                                    self.label()))
+        lines.append(self.printf(fmts, args))
+        if fused:
+            lines.append("free(o);")
+        return self.block(lines)
+
+    def piece_minmax_pair(self):
+        """if (x < mn) mn = x; else if (x > mx) mx = x; under min and max."""
+        r = self.rng
+        a = r.choice([a for a in self.arrays if a.kind == "small" and a.ctype != "_Bool"])
+        t = a.ctype
+        head, iv, x, it, ivdecl = self.loop_head("n", self.c89)
+        e = "%s[%s]" % (a.name, x)
+        if r.random() < 0.5:
+            init = ["%s mn = n > 0 ? %s[0] : 0, mx = n > 0 ? %s[0] : 0;" % (t, a.name, a.name)]
+        elif is_float(t):
+            init = ["%s mn = HUGE_VAL, mx = -HUGE_VAL;" % t]
+        else:
+            init = ["%s mn = %s, mx = %s;" % (t, c_const(min(tmax(t), 1 << 62), t),
+                                              c_const(max(tmin(t) + 1, -(1 << 62)), t))]
+        if r.random() < 0.5:
+            upd = "if (%s < mn)\n    mn = %s;\nelse if (%s > mx)\n    mx = %s;" % (e, e, e, e)
+        else:
+            upd = "if (mx <= %s) {\n    mx = %s;\n} else if (mn >= %s) {\n    mn = %s;\n}" % (e, e, e, e)
+        lines = ivdecl + init + ["#pragma reduce(min: mn) reduce(max: mx)", head + " {",
+                                 indent(upd), "}"]
+        f, v1 = fmt_print(t, "mn")
+        _, v2 = fmt_print(t, "mx")
+        lines.append(self.printf([f, f], [v1, v2]))
+        return self.block(lines)
+
+    def block(self, lines):
+        if self.c89:
+            decl = [l for l in lines if is_decl(l)]
+            rest = [l for l in lines if not is_decl(l)]
+            lines = decl + rest
+        return ["{"] + [indent(l) for l in lines] + ["}"]
+
+    def piece_segmented(self):
+        """An independent outer loop around a marked loop: one segment per row."""
+        r = self.rng
+        shape = r.randrange(3)
+        if shape == 0:
+            k = r.choice([1, 3, 7, 32, 33, 60])
+            dims = ["long cols = %d;" % k, "long rows = n / %d;" % k]
+        elif shape == 1:
+            k = r.choice([1, 2, 5])
+            dims = ["long rows = %d;" % k, "long cols = n / %d;" % k]
+        else:
+            dims = ["long cols = n % 13;", "long rows = n / 13;"]   # empty rows too
+        subs = ["r * cols + c", "c * rows + r", "c"]
+        red = self.reduction(subs)
+        while red["op"] in ("maxloc", "minloc") and r.random() < 0.5:
+            red = self.reduction(subs)
+        decls = dims + self.declare_red(red, 0, "s")
+        yt = red["t"]
+        decls.append("%s *y = calloc((size_t)rows + 1, sizeof *y);" % yt)
+        if "idx" in red:
+            decls.append("long *yi = calloc((size_t)rows + 1, sizeof *yi);")
+        init_stmt = "%s = %s;" % (red["v"], red["init"])
+        if "idx" in red:
+            init_stmt += " %s = %s;" % (red["idx"], red["iinit"])
+        body, pre, privs = self.body_for([red], subs, "c", "c")
+        pragma = "#pragma " + self.clause([red])
+        if privs:
+            pragma += " private(%s)" % ", ".join(privs)
+        outer_decl = self.c89 or r.random() < 0.3
+        lines = decls + pre
+        if outer_decl:
+            lines.append("long r, c;")
+            oh, ih = "for (r = 0; r < rows; r++) {", "for (c = 0; c < cols; c++) {"
+        else:
+            oh, ih = "for (long r = 0; r < rows; r++) {", "for (long c = 0; c < cols; c++) {"
+        inner = [init_stmt, pragma, ih] + [indent(s) for s in body] + ["}", "y[r] = %s;" % red["v"]]
+        if "idx" in red:
+            inner.append("yi[r] = (long)%s;" % red["idx"])
+        lines += [oh] + [indent(s) for s in inner] + ["}"]
+        lines.append("{\n    unsigned long long h = 0;\n    for (long k = 0; k < rows; k++)\n"
+                     "        h = h * 1000003u + %s%s;\n"
+                     '    printf("%s rows %%llu\\n", h);\n}'
+                     % (fingerprint(yt, "y[k]"), " + (unsigned long long)yi[k]" if "idx" in red else "",
+                        self.label()))
+        fs, args = self.print_red(red)
+        lines.append(self.printf(fs, args))
+        lines.append("free(y);")
+        if "idx" in red:
+            lines.append("free(yi);")
+        return self.block(lines)
+
+    def piece_collapse(self):
+        r = self.rng
+        depth = r.choice([2, 2, 3])
+        if depth == 2:
+            k = r.choice([1, 3, 8, 33])
+            dims = ["long d1 = %d;" % k, "long d0 = n / d1;"]
+            subs = ["a * d1 + b", "b * d0 + a"]
+            heads = ["for (long a = 0; a < d0; a++)", "for (long b = 0; b < d1; b++)"]
+        else:
+            k1, k2 = r.choice([2, 3]), r.choice([1, 4, 5])
+            dims = ["long d1 = %d, d2 = %d;" % (k1, k2), "long d0 = n / (d1 * d2);"]
+            subs = ["(a * d1 + b) * d2 + c", "a * d1 * d2 + b * d2 + c"]
+            heads = ["for (long a = 0; a < d0; a++)", "for (long b = 0; b < d1; b++)",
+                     "for (long c = 0; c < d2; c++)"]
+        red = self.reduction(subs)
+        while red["op"] in ("maxloc", "minloc"):
+            red = self.reduction(subs)
+        decls = dims + self.declare_red(red, 0, "s")
+        body, pre, privs = self.body_for([red], subs, "a", "a")
+        body = [b for b in body if "continue" not in b] or [self.update(red["upd"], red["v"],
+                                                                         red["t"], red["e"])]
+        pragma = "#pragma %s collapse(%d)" % (self.clause([red]), depth)
+        if privs:
+            pragma += " private(%s)" % ", ".join(privs)
+        lines = decls + pre + [pragma]
+        ind = ""
+        for h in heads:
+            lines.append(ind + h)
+            ind += "    "
+        lines.append(ind + "{")
+        lines += [indent(s, ind + "    ") for s in body]
+        lines.append(ind + "}")
+        fs, args = self.print_red(red)
+        lines.append(self.printf(fs, args))
+        return self.block(lines)
+
+    def piece_host_write(self):
+        """A host write between marked loops, keeping the array's bounds."""
+        r = self.rng
+        a = r.choice(self.arrays)
+        v = a.safe_value(r)
+        form = r.randrange(7)
+        if form == 0:
+            k = r.choice([1, 3, 7])
+            return ["for (long j = 0; j < n; j += %d)" % k, "    %s[j] = %s;" % (a.name, v)]
+        if form == 1:
+            return ["if (n > 2)", "    %s[n / 2] = %s;" % (a.name, v)]
+        if form == 2:
+            return ["memset(%s, 0, (size_t)(n / 3) * sizeof *%s);" % (a.name, a.name)]
+        if form == 3:
+            return ["memmove(%s, %s + 1, (size_t)(n / 2) * sizeof *%s);" % (a.name, a.name, a.name)]
+        if form == 4:
+            f = self.fresh("set")
+            self.funcs.append("static void %s(%s *x, long n)\n{\n    for (long j = 1; j < n; j += 5)\n"
+                              "        x[j] = %s;\n}\n" % (f, a.ctype, v))
+            return ["%s(%s, n);" % (f, a.name)]
+        if form == 5:
+            return ["{", "    %s *alias = %s + (n > 4 ? 3 : 0);" % (a.ctype, a.name),
+                    "    long j = 0;", "    while (j < n / 2) {", "        alias[j] = %s;" % v,
+                    "        j += 4;", "    }", "}"]
+        # free and allocate again (often at the same address), new contents
+        return ["free(%s);" % a.name,
+                "%s = malloc((size_t)(2 * n + 64) * sizeof *%s);" % (a.name, a.name),
+                "for (long i = 0; i < 2 * n + 64; i++) {",
+                "    unsigned long long r = gen_next(&st);",
+                "    %s[i] = %s;" % (a.name, a.fill()), "}"]
+
+    def piece_buffers(self):
+        """A function with two marked loops called over a rotated table of
+        buffers, modified between rounds, through a function pointer too."""
+        r = self.rng
+        t = r.choice(["double", "int", "long", "float", "unsigned"])
+        f = self.fresh("stats")
+        stack = r.random() < 0.4
+        fr = Arr("x", t, "small", r)
+        e1 = "x[i]"
+        lines = ["static void %s(const %s *x, long n, %s *s, %s *m)\n{" % (f, t, t, t)]
+        if stack:
+            lines = ["static void %s(const %s *xin, long n, %s *s, %s *m)\n{" % (f, t, t, t),
+                     "    %s x[64];" % t,
+                     "    for (int k = 0; k < 64; k++)",
+                     "        x[k] = n > 0 ? xin[k %% n] : (%s)0;" % t,
+                     "    n = n < 64 ? n : 64;"]
+        lines += ["    %s a = 0, b = %s;" % (t, c_const(-1000, t) if is_signed(t) or is_float(t)
+                                                 else "0"),
+                  "#pragma reduce(+: a)",
+                  "    for (long i = 0; i < n; i++)",
+                  "        a += %s;" % e1,
+                  "#pragma reduce(max: b)",
+                  "    for (long i = 0; i < n; i++)",
+                  "        b = x[i] > b ? x[i] : b;",
+                  "    *s = a;", "    *m = b;", "}\n"]
+        self.funcs.append("\n".join(lines))
+        v = fr.safe_value(r)
+        fs, args = fmt_print(t, "s")
+        fm, argm = fmt_print(t, "m")
+        body = ["%s *buf[3];" % t,
+                "for (int k = 0; k < 3; k++) {",
+                "    buf[k] = malloc((size_t)(n + 1) * sizeof *buf[k]);",
+                "    for (long i = 0; i < n + 1; i++) {",
+                "        unsigned long long r = gen_next(&st);",
+                "        buf[k][i] = %s;" % fr.fill(),
+                "    }",
+                "}",
+                "void (*fp)(const %s *, long, %s *, %s *) = %s;" % (t, t, t, f),
+                "for (int round = 0; round < 4; round++) {",
+                "    for (int k = 0; k < 3; k++) {",
+                "        %s s, m;" % t,
+                "        if (k == 2)",
+                "            fp(buf[k], n, &s, &m);",
+                "        else",
+                "            %s(buf[k], n, &s, &m);" % f,
+                '        printf("%s %%d %%d %s %s\\n", round, k, %s, %s);' % (
+                    self.label(), fs, fm, args, argm),
+                "    }",
+                "    %s *tmp = buf[0];" % t,
+                "    buf[0] = buf[1];", "    buf[1] = buf[2];", "    buf[2] = tmp;",
+                "    for (long i = round; i < n; i += 3)",
+                "        buf[1][i] = %s;" % v,
+                "    free(buf[0]);",
+                "    buf[0] = malloc((size_t)(n + 1) * sizeof *buf[0]);",
+                "    for (long i = 0; i < n + 1; i++)",
+                "        buf[0][i] = (%s)((i + round) %% 5);" % t,
+                "}",
+                "for (int k = 0; k < 3; k++)",
+                "    free(buf[k]);"]
+        return ["{"] + [indent(l) for l in body] + ["}"]
+
+    def piece_data(self):
+        """A data region naming two arrays, an update after a host write,
+        host writes after the region."""
+        r = self.rng
+        arrs = [a for a in self.arrays if a.kind == "small"]
+        a, b = (arrs + arrs)[:2] if len(arrs) < 2 else r.sample(arrs, 2)
+        if a is b:
+            return []
+        va, vb = a.safe_value(r), b.safe_value(r)
+        lines = ["double sa = 0, sb = 0;",
+                 "#pragma reduce data in(%s[0:n], %s[0:n])" % (a.name, b.name), "{",
+                 "    for (int round = 0; round < 2; round++) {",
+                 "        sa = 0;", "        sb = 0;",
+                 "#pragma reduce(+: sa, sb)",
+                 "        for (long i = 0; i < n; i++) {",
+                 "            sa += (double)%s[i];" % a.name,
+                 "            sb += (double)%s[i];" % b.name,
+                 "        }",
+                 '        printf("%s %%d %%a %%a\\n", round, sa, sb);' % self.label(),
+                 "        if (n > 0) {",
+                 "            %s[0] = %s;" % (a.name, va),
+                 "#pragma reduce update in(%s[0:1])" % a.name,
+                 "        }", "    }", "}",
+                 "for (long j = 0; j < n; j += 2)",
+                 "    %s[j] = %s;" % (b.name, vb),
+                 "sa = 0;", "sb = 0;",
+                 "#pragma reduce(+: sa, sb)",
+                 "for (long i = 0; i < n; i++) {",
+                 "    sa += (double)%s[i];" % a.name,
+                 "    sb += (double)%s[i];" % b.name,
+                 "}",
+                 '%s' % self.printf(["%a", "%a"], ["sa", "sb"])]
+        return self.block(lines)
+
+    def pieces(self):
+        r = self.rng
+        out = []
+        count = r.randint(2, 6)
+        self.owner = []          # the piece each function of self.funcs belongs to
+        for k in range(count):
+            nf = len(self.funcs)
+            kinds = ["loop", "seg", "collapse", "write", "buffers", "data", "minmax"]
+            weights = [0 if k in AVOID else w for k, w in zip(kinds, [10, 4, 2, 4, 1, 1, 1])]
+            kind = r.choices(kinds, weights)[0]
+            if kind == "loop":
+                p = self.piece_loop()
+            elif kind == "seg":
+                p = self.piece_segmented()
+            elif kind == "collapse":
+                p = self.piece_collapse()
+            elif kind == "write":
+                p = self.piece_host_write()
+            elif kind == "buffers":
+                p = self.piece_buffers()
+            elif kind == "minmax":
+                p = self.piece_minmax_pair()
+            else:
+                p = self.piece_data()
+            # some loops in a function of their own (chained residency)
+            if kind in ("loop", "seg") and r.random() < 0.3 and not self.c89:
+                f = self.fresh("part")
+                params = ", ".join("%s *%s" % (a.ctype, a.name) for a in self.arrays)
+                self.funcs.append("static void %s(long n, %s)\n%s\n" % (f, params, "\n".join(p)))
+                p = ["%s(n, %s);" % (f, ", ".join(a.name for a in self.arrays))]
+            out.append(p)
+            self.owner += [k] * (len(self.funcs) - nf)
+        return out
+
+    def text(self):
+        self.make_arrays()
+        ps = self.pieces()
+        self.npieces = len(ps)
+        if self.keep is not None:
+            ps = [p for k, p in enumerate(ps) if k in self.keep]
+            self.funcs = [f for f, k in zip(self.funcs, self.owner) if k in self.keep]
+        mx = ("#define %sMAX(a, b) ((a) > (b) ? (a) : (b))\n#define %sMIN(a, b) ((a) < (b) ? (a) : (b))\n"
+              "#define %sLEN(n) (n)\n" % (self.p, self.p, self.p))
+        run = ["static void %srun(long n)\n{" % self.p,
+               "    unsigned long long st = %du;" % (self.seed * 2654435761 % (1 << 32))]
+        for a in self.arrays:
+            run.append("    %s *%s = malloc((size_t)(2 * n + 64) * sizeof *%s);" % (a.ctype, a.name, a.name))
+        for a in self.arrays:
+            run += ["    for (long i = 0; i < 2 * n + 64; i++) {",
+                    "        unsigned long long r = gen_next(&st);",
+                    "        %s[i] = %s;" % (a.name, a.fill()), "    }"]
+        for p in ps:
+            run += [indent(l) for l in p]
+        for a in self.arrays:
+            run.append("    free(%s);" % a.name)
+        run.append("    (void)st;")
+        run.append("}\n")
+        return "/* program %d */\n%s\n%s\n%s" % (self.seed, mx, "\n".join(self.funcs), "\n".join(run))
+
+
+def fingerprint(t, expr):
+    if is_float(t):
+        return "gen_bits((double)%s)" % expr
+    return "(unsigned long long)%s" % expr
+
+
+def is_decl(line):
+    return any(line.startswith(t + " ") for t in list(TYPES) + ["unsigned long long"]) \
+        and "(" not in line.split("=")[0] or line.startswith("long r, c;")
+
+
+def indent(s, pad="    "):
+    return "\n".join((pad + l if l and not l.startswith("#") else l) for l in s.split("\n"))
+
+
+PRELUDE = """/* generated by tests/gen/gen.py: gcc's build of this file is the oracle */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* an exact fingerprint of a value of any type */
+static unsigned long long gen_bits(double d)
+{
+    unsigned long long b;
+    memcpy(&b, &d, sizeof b);
+    return b;
+}
+
+/* splitmix64: the programs' data, the same on every build */
+static unsigned long long gen_next(unsigned long long *st)
+{
+    unsigned long long z = (*st += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+}
+"""
+
+
+def batch(seeds, pieces=None):
+    parts = [PRELUDE]
+    for s in seeds:
+        parts.append(Program(s, pieces).text())
+    parts.append("int main(int argc, char **argv)\n{\n    for (int k = 1; k < argc; k++) {\n"
+                 "        long n = strtol(argv[k], NULL, 10);\n"
+                 '        printf("== n=%ld\\n", n);\n')
+    for s in seeds:
+        parts.append("        g%d_run(n);\n" % s)
+    parts.append("    }\n    return 0;\n}\n")
+    return "\n".join(parts)
+
+
+# ---------------------------------------------------------------- rejects
+REJECTS = [
+    ("break", "if (a[i] > 50) break;\ns += a[i];"),
+    ("return", "if (a[i] > 50) return;\ns += a[i];"),
+    ("other element", "b[i] = a[i];\ns += b[i + 1];"),
+    ("read outside update", "s += a[i];\nb[i] = s;"),
+    ("wrong operator", "s *= a[i];"),
+    ("external call", "s += gen_ext(a[i]);"),
+    ("global write", "gen_g = a[i];\ns += a[i];"),
+    ("goto", "if (a[i] > 50) goto out;\ns += a[i];"),
+    ("iv written", "s += a[i];\ni += 0;"),
+    ("outer scalar written", "u = a[i];\ns += u;"),
+    ("max update under a + pragma", "s = a[i] > s ? a[i] : s;"),
+    ("two operators", "s += a[i];\ns *= 2;"),
+    ("helper writing a global", "s += gen_set(a[i]);"),
+    ("fused output read elsewhere", "b[2 * i] = a[i];\ns += b[i];"),
+    ("private read before written", "s += u;\nu = a[i];", "private(u)"),
+    ("loop-carried dependence", "b[i] = b[i] + a[i];\nb[i + 1] = 0;\ns += a[i];"),
+]
+
+
+def reject(seed):
+    """A program with one form the README says is rejected."""
+    r = random.Random(seed)
+    form = r.choice(REJECTS)
+    what, body = form[0], form[1]
+    extra = (" " + form[2]) if len(form) > 2 else ""
+    t = r.choice(["int", "long", "double", "unsigned"])
+    return ("/* reject %d: %s */\n#include <stdio.h>\n#include <stdlib.h>\n"
+            "int gen_ext(int);\nint gen_g;\n"
+            "static int gen_set(int x) { gen_g = x; return x; }\n"
+            "void f(%s *a, %s *b, long n)\n{\n    %s s = 0, u = 0;\n"
+            "#pragma reduce(+: s)%s\n    for (long i = 0; i < n; i++) {\n%s\n    }\n"
+            "out:\n    printf(\"%%g %%g\\n\", (double)s, (double)u);\n}\n"
+            "int main(void) { return 0; }\n" % (seed, what, t, t, t, extra, indent(body, "        ")))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    g = ap.add_mutually_exclusive_group(required=True)
+    g.add_argument("--batch", type=int, nargs="+", metavar="SEED")
+    g.add_argument("--seed", type=int)
+    g.add_argument("--reject", type=int)
+    ap.add_argument("--pieces", help="comma-separated piece indices to keep (the reducer)")
+    ap.add_argument("--count-pieces", action="store_true", help="print the number of pieces of --seed")
+    ap.add_argument("-o", default="-")
+    args = ap.parse_args()
+    pieces = None
+    if args.pieces is not None:
+        pieces = set(int(x) for x in args.pieces.split(",") if x != "")
+    if args.count_pieces:
+        p = Program(args.seed)
+        p.text()
+        print(p.npieces)
+        return
+    if args.batch:
+        text = batch(args.batch)
+    elif args.seed is not None:
+        text = batch([args.seed], pieces)
+    else:
+        text = reject(args.reject)
+    if args.o == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.o, "w") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    main()

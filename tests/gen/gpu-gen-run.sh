@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Runs the generator's GPU bundle (made by make-gpu-gen-bundle.sh) on the
+# GPU machine: builds every batch with nvcc in parallel, runs each under
+# the four modes, compares with gcc's output made on the transpiling
+# machine, and writes the failures and a summary under $OUT (or ./out).
+#
+#   bash run.sh
+# GEN_NVCC_FLAGS: extra nvcc flags; GEN_RUN_ENV: extra assignments for
+# every run; GEN_MODES: the modes (names below); GEN_SAN=K: K batches
+# again under compute-sanitizer memcheck (default 2; 0: none);
+# GEN_JOBS: parallel builds (16); GEN_RUN_JOBS: parallel runs (8).
+set -u
+b=$(cd "$(dirname "$0")" && pwd)
+res=${OUT:-$b/out}
+mkdir -p "$res/fail" "$b/bin"
+cd "$b"
+[ -d cu ] || tar xJf cu.tar.xz
+nvcc=${NVCC:-nvcc}
+command -v "$nvcc" >/dev/null || { echo "no nvcc"; exit 2; }
+nvidia-smi -L >/dev/null 2>&1 || { echo "no GPU"; exit 2; }
+sizes=$(cat sizes)
+# small enough that the arrays of most loops at n = 300007 go in chunks,
+# large enough for an in() section of a whole array (one iteration's data)
+tiny=${GEN_TINY_KB:-8192}
+modes=${GEN_MODES:-"gpu auto tiny noresident"}
+export nvcc res sizes tiny b
+export GEN_NVCC_FLAGS=${GEN_NVCC_FLAGS:-} GEN_RUN_ENV=${GEN_RUN_ENV:-}
+start=$(date +%s)
+
+build() {
+    local name=$1
+    # the oracle: gcc's build of the same C file (when not made already)
+    if [ ! -s "expected/$name.out" ]; then
+        if ! gcc -std=gnu11 -O2 -w "src/$name.c" -o "bin/$name.ref" -lm 2>"$res/fail/$name.gcc"; then
+            echo "FAIL $name: gcc (a generator defect)"; return
+        fi
+        rm -f "$res/fail/$name.gcc"
+        # shellcheck disable=SC2086
+        "bin/$name.ref" $sizes >"expected/$name.out" 2>&1 || echo "exit $?" >>"expected/$name.out"
+    fi
+    # shellcheck disable=SC2086
+    if ! "$nvcc" -O3 -arch=sm_90 -w $GEN_NVCC_FLAGS "cu/$name.cu" -o "bin/$name" 2>"$res/fail/$name.nvcc"; then
+        cp "src/$name.c" "$res/fail/"
+        echo "FAIL $name: nvcc"
+        return
+    fi
+    rm -f "$res/fail/$name.nvcc"
+}
+
+mode_env() {
+    case $1 in
+    gpu) echo "PRAGREDUCE_DEVICE=gpu" ;;
+    auto) echo "PRAGREDUCE_DEVICE=auto" ;;
+    tiny) echo "PRAGREDUCE_DEVICE=gpu PRAGREDUCE_DEVICE_MEM_KB=$tiny PRAGREDUCE_COPY_CHUNK_KB=64 PRAGREDUCE_STAGE_MIN_KB=64" ;;
+    noresident) echo "PRAGREDUCE_DEVICE=gpu PRAGREDUCE_RESIDENT=0" ;;
+    esac
+}
+
+run_one() {
+    local name=$1 mode=$2
+    [ -x "bin/$name" ] || return
+    # shellcheck disable=SC2046,SC2086
+    env $(mode_env "$mode") $GEN_RUN_ENV timeout 300 "bin/$name" $sizes >"$res/$name.$mode.out" 2>&1 ||
+        echo "exit $?" >>"$res/$name.$mode.out"
+    if [ "$mode" = tiny ] && grep -q "do not fit in the GPU's memory" "$res/$name.$mode.out"; then
+        # documented: with PRAGREDUCE_DEVICE=gpu a loop whose one iteration
+        # does not fit the budget is an error
+        echo "SKIP $name $mode (one iteration's arrays exceed the budget)"
+        return
+    fi
+    if cmp -s "expected/$name.out" "$res/$name.$mode.out"; then
+        echo "ok   $name $mode"
+        rm -f "$res/$name.$mode.out"
+    else
+        diff "expected/$name.out" "$res/$name.$mode.out" | head -60 >"$res/fail/$name.$mode.diff"
+        mv "$res/$name.$mode.out" "$res/fail/"
+        cp "src/$name.c" "$res/fail/"
+        echo "FAIL $name $mode ($(grep -c '^[<>]' "$res/fail/$name.$mode.diff") lines differ;" \
+            "programs $(sed -n 's/^[<>] p\([0-9]*\)\..*/\1/p' "$res/fail/$name.$mode.diff" | sort -un | tr '\n' ' '))"
+    fi
+}
+export -f build mode_env run_one
+
+names=$(ls src | sed 's/\.c$//')
+echo "$names" | xargs -P "${GEN_JOBS:-16}" -I{} bash -c 'build {}' | tee "$res/build.log"
+echo "built in $(( $(date +%s) - start )) s"
+for n in $names; do for m in $modes; do echo "$n $m"; done; done |
+    xargs -P "${GEN_RUN_JOBS:-8}" -L1 bash -c 'run_one "$0" "$1"' | tee "$res/run.log"
+
+# a sample under memcheck, at the smaller sizes (the sanitizer is slow)
+san=${GEN_SAN:-2}
+if [ "$san" -gt 0 ] && command -v compute-sanitizer >/dev/null; then
+    for n in $(echo "$names" | head -n "$san"); do
+        [ -x "bin/$n" ] || continue
+        if PRAGREDUCE_DEVICE=gpu compute-sanitizer --tool memcheck --error-exitcode 9 \
+            "bin/$n" 0 1 33 1025 100003 >"$res/$n.memcheck" 2>&1; then
+            echo "ok   $n memcheck"
+            rm -f "$res/$n.memcheck"
+        else
+            mv "$res/$n.memcheck" "$res/fail/"
+            echo "FAIL $n memcheck"
+        fi
+    done | tee "$res/san.log"
+fi
+
+programs=$(cat expected/*.count | awk '{ s += $1 } END { print s + 0 }')
+runs=$(grep -c '^ok\|^FAIL' "$res/run.log")
+skips=$(grep -c '^SKIP' "$res/run.log")
+bad=$(cat "$res/build.log" "$res/run.log" "$res/san.log" 2>/dev/null | grep -c '^FAIL')
+echo "gen: $programs programs, $runs runs (batch x mode, $(wc -w <sizes) sizes each), $bad mismatches, $skips skipped ($(( $(date +%s) - start )) s; failures in $res/fail)" |
+    tee "$res/summary"
+[ "$bad" = 0 ]
