@@ -436,7 +436,9 @@ class Program:
     def try_reduction(self, op, subs, simple=False):
         r = self.rng
         if op in ("+", "-"):
-            t = r.choice(INT_TYPES + ["float", "double"] * 4 + WIDE_SIGNED * 2)
+            # '+' on a _Bool is rejected (README): adding -1 flips it, no combine can
+            t = r.choice([x for x in INT_TYPES if x != "_Bool"] + ["float", "double"] * 4 +
+                         WIDE_SIGNED * 2)
             if t == "_Bool":
                 pred = (lambda a: a.kind in ("small", "bool") and not is_float(a.ctype)
                         and a.lo >= 0)
