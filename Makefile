@@ -3,7 +3,7 @@
 #   make            build build/pragreduce
 #   make demo       transpile samples/dot.c, build it with nvcc, run it
 #   make test       unit tests (Check), golden diagnostics, the runtime's residency
-#                   table (faked device), end-to-end tests,
+#                   table (faked device), end-to-end tests (also on a faked device),
 #                   then the unit tests again under AddressSanitizer + UBSan
 #   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
 #   make bench      transpile the benchmarks into bench-bundle/ (run on the GPU machine)
@@ -39,7 +39,7 @@ else
 Q := @
 endif
 
-.PHONY: all test check unit golden runtime-test e2e asan demo deps gpu-bundle bench fuzz clean golden-update
+.PHONY: all test check unit golden runtime-test e2e e2e-fake asan demo deps gpu-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -98,6 +98,11 @@ golden-update: $(B)/pragreduce
 e2e: $(B)/pragreduce
 	tests/run-e2e.sh $(B)/pragreduce
 
+# the same programs on a device faked by host memory (-DPRAGREDUCE_FAKE_DEVICE):
+# residency and copies as on a GPU, so a stale device copy is a wrong answer here
+e2e-fake: $(B)/pragreduce
+	PR_E2E_FAKE_DEVICE=1 tests/run-e2e.sh $(B)/pragreduce
+
 asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 	ASAN_OPTIONS=detect_leaks=1 CK_FORK=no $(B)/unit-tests-asan
 	ASAN_OPTIONS=detect_leaks=1 tests/run-golden.sh $(B)/pragreduce-asan
@@ -109,7 +114,7 @@ runtime-test: runtime/pragreduce_rt.cuh tests/runtime/resident_table.cu
 	$(NVCC) -O1 -w tests/runtime/resident_table.cu -o $(B)/resident_table
 	$(B)/resident_table 2>/dev/null
 
-test: unit golden runtime-test e2e asan
+test: unit golden runtime-test e2e e2e-fake asan
 	@echo "all tests passed"
 
 check: test
