@@ -723,6 +723,8 @@ int fx_model_of(Effects *fx, const Node *call);
 /* The variable an lvalue's address derives from (through subscripts, `*`,
  * members, pointer arithmetic), or NULL. */
 const Node *fx_address_root(const Node *n);
+/* Where a pointer value points (NULL when the value was loaded from memory). */
+const Node *fx_pointee_root(const Node *ptr);
 FnSummary *fx_summary(Effects *fx, CXCursor def);
 /* A function of the file whose calls need no invalidation. */
 bool fx_harmless(Effects *fx, CXCursor fn);

@@ -431,7 +431,8 @@ static void classify_call(WriteCtx *w, const Node *call)
         for (int j = 0; j < 64 && j + 1 < call->nkids && known; j++) {
             if (!(sum->params >> j & 1))
                 continue;
-            const Node *root = fx_address_root(call->kids[j + 1]);
+            /* into the array itself, not where a pointer stored in it points */
+            const Node *root = fx_pointee_root(call->kids[j + 1]);
             const Var *v = root ? root->var : NULL;
             known = v && clang_getCursorKind(v->decl) != CXCursor_ParmDecl &&
                     clang_getCanonicalType(v->type).kind == CXType_ConstantArray;
