@@ -1927,16 +1927,20 @@ struct data_region {
         e->sticky++;
         held.push_back({(uintptr_t)host, (uintptr_t)host + bytes});
     }
+    /* each array it holds lets go of its copy (one hold per array) */
     ~data_region()
     {
         for (auto &h : held)
-            for (region *r : region_stack())
-                for (Resident *e : r->entries)
-                    if (e->sticky && e->lo <= h.first && h.second <= e->hi) {
-                        e->sticky--;
-                        goto next;
-                    }
-        next:;
+            let_go(h.first, h.second);
+    }
+    static void let_go(uintptr_t lo, uintptr_t hi)
+    {
+        for (region *r : region_stack())
+            for (Resident *e : r->entries)
+                if (e->sticky && e->lo <= lo && hi <= e->hi) {
+                    e->sticky--;
+                    return;
+                }
     }
 };
 
