@@ -291,6 +291,22 @@ static bool put_inline(WriteCtx *w, const Node *expr, char *call, char *why)
     return true;
 }
 
+/* Whether `root` is an array or struct declared inside the statement the
+ * invalidations go before: there it is out of scope, and no marked loop
+ * can read it while it lives (the statement holds none, nor a call of a
+ * function with one); an object at its address later is written (and
+ * invalidated) before it is read. */
+static bool object_scoped_in(const WriteCtx *w, const Node *root)
+{
+    const Var *v = root ? root->var : NULL;
+    if (!v || v->storage != VAR_LOCAL || v->decl_offset == UINT32_MAX ||
+        clang_getCursorKind(v->decl) == CXCursor_ParmDecl)
+        return false;
+    enum CXTypeKind k = clang_getCanonicalType(v->type).kind;
+    return (k == CXType_ConstantArray || k == CXType_VariableArray || k == CXType_Record) &&
+           v->decl_offset >= w->scope->start && v->decl_offset < w->scope->end;
+}
+
 static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
 {
     Res *r = w->r;
@@ -300,6 +316,8 @@ static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
     source_line_col(src, lv->start, &line, &col);
     const Var *root = fx_dot_root(lv);
     if (root && fx_plain_local(&r->fx, root))
+        return;
+    if (object_scoped_in(w, fx_address_root(lv)))
         return;
     char *text = lv->from_macro ? NULL : ast_expr_text(src, lv);
     bool loop = in_loop(w, lv);
@@ -383,6 +401,8 @@ static void classify_call(WriteCtx *w, const Node *call)
             }
             return;
         }
+        if (k >= 0 && object_scoped_in(w, fx_pointee_root(call->kids[fx_models[k].dst])))
+            return; /* snprintf(line, ...) into a buffer declared in the statement */
         if (k >= 0) {
             const Var *exempt = assigned_from(call);
             bool inv = true;
@@ -433,6 +453,8 @@ static void classify_call(WriteCtx *w, const Node *call)
                 continue;
             /* into the array itself, not where a pointer stored in it points */
             const Node *root = fx_pointee_root(call->kids[j + 1]);
+            if (object_scoped_in(w, root))
+                continue;
             const Var *v = root ? root->var : NULL;
             known = v && clang_getCursorKind(v->decl) != CXCursor_ParmDecl &&
                     clang_getCanonicalType(v->type).kind == CXType_ConstantArray;
