@@ -114,6 +114,7 @@ struct Source {
     size_t ntokens;
     unsigned (*macro_ranges)[2]; /* [start, end) of each macro expansion, sorted */
     size_t nmacro_ranges;
+    unsigned *macro_max_end; /* the furthest end of macro_ranges[0..i] */
 };
 
 typedef struct {
@@ -141,6 +142,12 @@ bool source_cursor_in_main(const Source *src, CXCursor c);
 /* True when [start, end) is exactly a macro invocation: a node with that
  * range may be a piece of the macro's body rather than the invocation. */
 bool source_in_macro(const Source *src, unsigned start, unsigned end);
+/* Whether the offset lies strictly inside a macro invocation (after its
+ * name: in its arguments or at a token of its expansion mapped there). */
+bool source_inside_macro(const Source *src, unsigned offset);
+/* The outermost macro invocation holding the offset strictly inside it:
+ * its [start, end); false when none does. */
+bool source_macro_span(const Source *src, unsigned offset, unsigned *start, unsigned *end);
 const char *clang_resource_dir(void);
 
 /* ---------------------------------------------------------------- ast.c */
