@@ -163,6 +163,18 @@ int main(int argc, char **argv)
         }
     free(src);
 
+    /* a buffer of the table freed and allocated again (often at the same
+       address), filled by a helper through the table */
+    for (int round = 0; round < 3; round++)
+        for (int b = 0; b < NBUF; b++) {
+            double s, q;
+            stats(table[b], n, &s, &q);
+            printf("table renew %d %d: %.1f %.1f\n", round, b, s, q);
+            free(table[b]);
+            table[b] = malloc((size_t)(n + 1) * sizeof(double));
+            perturb(table[b], n, round * 5 + b);
+        }
+
     /* freed and allocated again, with new contents */
     double *x = malloc((size_t)(n + 1) * sizeof *x);
     for (long i = 0; i < n; i++)
