@@ -125,8 +125,7 @@ unsigned stmt_text_end(const Source *src, const Node *n)
 {
     unsigned end = n->end, ms;
     /* a statement whose last token is a macro's argument ends with the invocation */
-    if (source_macro_span(src, end, &ms, &end) && end > 0 && src->text[end - 1] != ')')
-        end = n->end;
+    (void)source_macro_span(src, n->end, &ms, &end);
     if (end > 0 && (src->text[end - 1] == ';' || src->text[end - 1] == '}'))
         return end;
     size_t t = source_token_at(src, end);
