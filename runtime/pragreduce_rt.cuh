@@ -15,6 +15,10 @@
  *                 through pinned staging buffers filled by several host
  *                 threads, each chunk's DMA overlapped with the next copies;
  *                 pinned allocation for --pin-host
+ *   residency     device copies kept between loops (region, data_region)
+ *   fake device   -DPRAGREDUCE_FAKE_DEVICE: the device is host memory and
+ *                 each launch runs the loop as written over the device
+ *                 copies, so CI without a GPU sees stale copies
  * Floating-point results may differ from the sequential loop in the last
  * bits (another summation order); they are the same on every run on the same
  * GPU and configuration, since no floating-point atomics are used.
@@ -1439,7 +1443,11 @@ template <class T> inline bool iv_wraps(T lo, u64 trip, u64 step, bool down)
  * asks for, when a loop next reads them.
  * A `data_region` (#pragma reduce data) makes its copies sticky: they
  * survive host_wrote_all(), are visible from the functions it calls, and
- * update_in() refreshes them. PRAGREDUCE_RESIDENT=0 keeps nothing. */
+ * update_in() refreshes them. PRAGREDUCE_RESIDENT=0 keeps nothing.
+ * Built with -DPRAGREDUCE_FAKE_DEVICE (section "fake device" at the top),
+ * all of this runs on a machine without a GPU, against host memory that
+ * stands for the device's: a copy that should have been refreshed gives a
+ * wrong answer there (make e2e-fake). */
 
 struct Resident {
     uintptr_t lo, hi;        /* host bytes [lo, hi) */
