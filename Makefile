@@ -3,8 +3,8 @@
 #   make            build build/pragreduce
 #   make demo       transpile samples/dot.c, build it with nvcc, run it
 #   make test       unit tests (Check), golden diagnostics and the command line
-#                   (tests/cli.sh), the runtime's residency
-#                   table (faked device), end-to-end tests,
+#                   (tests/cli.sh), the runtime's residency table (faked device),
+#                   end-to-end tests (also on a faked device), random programs,
 #                   then the unit tests again under AddressSanitizer + UBSan
 #   make gen-test   200 random programs (tests/gen) through pragreduce, gcc as the oracle
 #   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
@@ -42,7 +42,7 @@ else
 Q := @
 endif
 
-.PHONY: all test check unit golden runtime-test e2e gen-test asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
+.PHONY: all test check unit golden runtime-test e2e e2e-fake gen-test asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -102,6 +102,11 @@ golden-update: $(B)/pragreduce
 e2e: $(B)/pragreduce
 	tests/run-e2e.sh $(B)/pragreduce
 
+# the same programs on a device faked by host memory (-DPRAGREDUCE_FAKE_DEVICE):
+# residency and copies as on a GPU, so a stale device copy is a wrong answer here
+e2e-fake: $(B)/pragreduce
+	PR_E2E_FAKE_DEVICE=1 tests/run-e2e.sh $(B)/pragreduce
+
 asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 	ASAN_OPTIONS=detect_leaks=1 CK_FORK=no $(B)/unit-tests-asan
 	ASAN_OPTIONS=detect_leaks=1 tests/run-golden.sh $(B)/pragreduce-asan
@@ -130,7 +135,7 @@ gen-test: $(B)/pragreduce
 	tests/gen/selftest.sh $(GEN_FIRST) 50
 	PRAGREDUCE=$(B)/pragreduce GEN_AVOID=$(GEN_AVOID) tests/gen/run.sh $(GEN_FIRST) $(GEN_CPU_COUNT)
 
-test: unit golden runtime-test e2e gen-test asan
+test: unit golden runtime-test e2e e2e-fake gen-test asan
 	@echo "all tests passed"
 
 check: test

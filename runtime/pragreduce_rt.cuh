@@ -15,6 +15,10 @@
  *                 through pinned staging buffers filled by several host
  *                 threads, each chunk's DMA overlapped with the next copies;
  *                 pinned allocation for --pin-host
+ *   residency     device copies kept between loops (region, data_region)
+ *   fake device   -DPRAGREDUCE_FAKE_DEVICE: the device is host memory and
+ *                 each launch runs the loop as written over the device
+ *                 copies, so CI without a GPU sees stale copies
  * Floating-point results may differ from the sequential loop in the last
  * bits (another summation order); they are the same on every run on the same
  * GPU and configuration, since no floating-point atomics are used.
@@ -46,6 +50,89 @@
 #include <malloc.h>
 #include <pthread.h>
 #include <unistd.h>
+
+/* ------------------------------------------------------------ fake device
+ *
+ * -DPRAGREDUCE_FAKE_DEVICE (given to nvcc) builds a program whose "GPU" is
+ * host memory, so that CI machines without one check everything a GPU run
+ * does on the host side: device memory comes from malloc (each new block
+ * filled with 0xCD, so a loop that reads bytes nobody copied gets garbage),
+ * copies are memcpy, and the residency table, data regions, chained calls,
+ * invalidations and the copy-back of fused outputs run as on the GPU. In
+ * place of each kernel launch the wrapper runs the marked loop as written
+ * over the device copies (the pointers the kernel would get), so a stale
+ * or missing copy gives a wrong answer. Run it with PRAGREDUCE_DEVICE=gpu
+ * (every loop takes the GPU path). Not covered: the kernels themselves
+ * (the normal build and the GPU bundle check them) and the chunked path
+ * (a loop whose arrays do not fit runs as written on the host arrays). */
+#ifdef PRAGREDUCE_FAKE_DEVICE
+namespace pragreduce {
+namespace fake {
+constexpr size_t total_bytes = (size_t)16 << 30;
+inline std::atomic<size_t> &used_bytes()
+{
+    static std::atomic<size_t> used{0};
+    return used;
+}
+inline cudaError_t malloc_block(void **p, size_t n)
+{
+    if (n > total_bytes - used_bytes().load()) {
+        *p = nullptr;
+        return cudaErrorMemoryAllocation;
+    }
+    /* the size before the block, for free */
+    char *b = (char *)::malloc(n + 16);
+    if (!b)
+        return cudaErrorMemoryAllocation;
+    memcpy(b, &n, sizeof n);
+    memset(b + 16, 0xCD, n);
+    used_bytes() += n;
+    *p = b + 16;
+    return cudaSuccess;
+}
+inline cudaError_t free_block(void *p)
+{
+    if (p) {
+        char *b = (char *)p - 16;
+        size_t n;
+        memcpy(&n, b, sizeof n);
+        used_bytes() -= n;
+        ::free(b);
+    }
+    return cudaSuccess;
+}
+inline cudaError_t mem_info(size_t *free_b, size_t *total)
+{
+    *total = total_bytes;
+    *free_b = total_bytes - used_bytes().load();
+    return cudaSuccess;
+}
+} /* namespace fake */
+} /* namespace pragreduce */
+#define cudaMalloc(p, n) pragreduce::fake::malloc_block((void **)(p), (n))
+#define cudaFree(p) pragreduce::fake::free_block((void *)(p))
+#define cudaHostAlloc(p, n, f) (*(p) = ::malloc(n), *(p) ? cudaSuccess : cudaErrorMemoryAllocation)
+#define cudaFreeHost(p) (::free(p), cudaSuccess)
+#define cudaMemcpy(d, s, n, k) (memcpy((d), (s), (n)), cudaSuccess)
+#define cudaMemcpyAsync(d, s, n, k, st) (memcpy((d), (s), (n)), cudaSuccess)
+#define cudaMemGetInfo(f, t) pragreduce::fake::mem_info((f), (t))
+#define cudaGetDeviceCount(c) (*(c) = 1, cudaSuccess)
+#define cudaGetDevice(d) (*(d) = 0, cudaSuccess)
+#define cudaSetDevice(d) cudaSuccess
+#define cudaDeviceGetAttribute(v, a, d) (*(v) = 132, cudaSuccess)
+#define cudaPointerGetAttributes(a, p) cudaErrorInvalidValue
+#define cudaGetLastError() cudaSuccess
+#define cudaDeviceSynchronize() cudaSuccess
+#define cudaStreamCreateWithFlags(s, f) (*(s) = nullptr, cudaSuccess)
+#define cudaStreamSynchronize(s) cudaSuccess
+#define cudaEventCreate(e) (*(e) = nullptr, cudaSuccess)
+#define cudaEventCreateWithFlags(e, f) (*(e) = nullptr, cudaSuccess)
+#define cudaEventDestroy(e) cudaSuccess
+#define cudaEventRecord(...) cudaSuccess
+#define cudaEventSynchronize(e) cudaSuccess
+#define cudaEventElapsedTime(ms, a, b) (*(ms) = 0.0f, cudaSuccess)
+#define cudaOccupancyMaxActiveBlocksPerMultiprocessor(n, ...) (*(n) = 2, cudaSuccess)
+#endif
 
 /* Loads in flight per thread in a marked loop shared by a segment's
  * threads (segmented loops); -D at nvcc time for experiments. */
@@ -730,6 +817,30 @@ inline u64 &call_epoch()
     return epoch;
 }
 
+/* PRAGREDUCE_FAKE_DEVICE (the fake device section above): the wrappers run
+ * the loop as written over the device copies where they would launch. */
+#ifdef PRAGREDUCE_FAKE_DEVICE
+constexpr bool fake_device = true;
+#else
+constexpr bool fake_device = false;
+#endif
+
+/* While a fake launch runs: its writes go to device copies, not to the
+ * host (no invalidation), and the marked loops it calls (a segmented
+ * nest's) run as written, on the same copies, as inside a kernel. */
+inline bool &fake_launch_running()
+{
+    static thread_local bool running = false;
+    return running;
+}
+
+struct fake_launch {
+    fake_launch() { fake_launch_running() = true; }
+    ~fake_launch() { fake_launch_running() = false; }
+    fake_launch(const fake_launch &) = delete;
+    fake_launch &operator=(const fake_launch &) = delete;
+};
+
 /* Whether this call of a marked loop runs on the GPU: never with
  * PRAGREDUCE_DEVICE=cpu, always with =gpu, and in auto mode when a GPU is
  * there and the trip count reaches the cost model's threshold (below it,
@@ -737,6 +848,8 @@ inline u64 &call_epoch()
 inline bool use_gpu(const char *site, u64 trip, u64 cpu_below)
 {
     profile_add(site, [](SiteProfile &s) { s.calls++; });
+    if (fake_device && fake_launch_running())
+        return false;
     call_epoch()++;
     switch (device_mode()) {
     case MODE_CPU:
@@ -1455,7 +1568,11 @@ template <class T> inline bool iv_wraps(T lo, u64 trip, u64 step, bool down)
  * asks for, when a loop next reads them.
  * A `data_region` (#pragma reduce data) makes its copies sticky: they
  * survive host_wrote_all(), are visible from the functions it calls, and
- * update_in() refreshes them. PRAGREDUCE_RESIDENT=0 keeps nothing. */
+ * update_in() refreshes them. PRAGREDUCE_RESIDENT=0 keeps nothing.
+ * Built with -DPRAGREDUCE_FAKE_DEVICE (section "fake device" at the top),
+ * all of this runs on a machine without a GPU, against host memory that
+ * stands for the device's: a copy that should have been refreshed gives a
+ * wrong answer there (make e2e-fake). */
 
 struct Resident {
     uintptr_t lo, hi;        /* host bytes [lo, hi) */
@@ -1612,6 +1729,8 @@ inline bool any_resident()
 /* The host wrote bytes [p, p + bytes): copies of them are stale. */
 inline void host_wrote(const volatile void *p, size_t bytes)
 {
+    if (fake_device && fake_launch_running())
+        return; /* a write to the device copies */
     if (bytes == 0 || !any_resident())
         return;
     const uintptr_t lo = (uintptr_t)p, hi = lo + bytes < lo ? UINTPTR_MAX : lo + bytes;
@@ -1686,6 +1805,8 @@ inline void host_wrote_box(const volatile void *base, size_t elem, F sub, long l
  * data region holds (the user vouches for them), unless `even_sticky`. */
 inline void host_wrote_all(bool even_sticky = false)
 {
+    if (fake_device && fake_launch_running())
+        return; /* a write to the device copies */
     for (region *r : region_stack())
         for (Resident *e : r->entries)
             if (even_sticky || e->sticky == 0)
@@ -1934,16 +2055,20 @@ struct data_region {
         e->sticky++;
         held.push_back({(uintptr_t)host, (uintptr_t)host + bytes});
     }
+    /* each array it holds lets go of its copy (one hold per array) */
     ~data_region()
     {
         for (auto &h : held)
-            for (region *r : region_stack())
-                for (Resident *e : r->entries)
-                    if (e->sticky && e->lo <= h.first && h.second <= e->hi) {
-                        e->sticky--;
-                        goto next;
-                    }
-        next:;
+            let_go(h.first, h.second);
+    }
+    static void let_go(uintptr_t lo, uintptr_t hi)
+    {
+        for (region *r : region_stack())
+            for (Resident *e : r->entries)
+                if (e->sticky && e->lo <= lo && hi <= e->hi) {
+                    e->sticky--;
+                    return;
+                }
     }
 };
 

@@ -9,6 +9,10 @@
 #
 #   tests/run-e2e.sh PRAGREDUCE [PROGRAM.c...]
 # PR_E2E_TRANSPILE_ONLY=1 only transpiles (used under AddressSanitizer).
+# PR_E2E_FAKE_DEVICE=1 builds with -DPRAGREDUCE_FAKE_DEVICE and runs with
+# PRAGREDUCE_DEVICE=gpu: every marked loop takes the GPU path against a
+# device faked by host memory (residency, copies, invalidations, copy-back),
+# its loop run as written over the device copies (make e2e-fake).
 set -u
 pragreduce=$(realpath "$1")
 shift
@@ -20,6 +24,15 @@ nvcc=${NVCC:-nvcc}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 jobs=${PR_JOBS:-$(nproc)}
+fake=${PR_E2E_FAKE_DEVICE:-0}
+nvcc_mode=""
+run_env=""
+mode_note=""
+if [ "$fake" = 1 ]; then
+    nvcc_mode="-DPRAGREDUCE_FAKE_DEVICE"
+    run_env="PRAGREDUCE_DEVICE=gpu"
+    mode_note=" (fake device)"
+fi
 
 one() {
     local src=$1 name out
@@ -37,27 +50,29 @@ one() {
     if ! gcc -std=gnu11 -O1 -w "$src" -o "$out/ref" -lm 2>"$out/gcc.err"; then
         echo "FAIL $src: gcc failed"; sed 's/^/    /' "$out/gcc.err"; return 1
     fi
-    if ! "$nvcc" -O1 -w "$out/$name.cu" -o "$out/prog" 2>"$out/nvcc.err"; then
+    # shellcheck disable=SC2086
+    if ! "$nvcc" -O1 -w $nvcc_mode "$out/$name.cu" -o "$out/prog" 2>"$out/nvcc.err"; then
         echo "FAIL $src: nvcc failed on the output"; sed 's/^/    /' "$out/nvcc.err" | head -30; return 1
     fi
     for n in $sizes; do
         "$out/ref" "$n" >"$out/ref.$n" 2>&1; local rs=$?
-        "$out/prog" "$n" >"$out/got.$n" 2>&1; local gs=$?
+        # shellcheck disable=SC2086
+        env $run_env "$out/prog" "$n" >"$out/got.$n" 2>&1; local gs=$?
         if [ $rs != $gs ] || ! cmp -s "$out/ref.$n" "$out/got.$n"; then
-            echo "FAIL $src at n=$n (exit $rs vs $gs)"
+            echo "FAIL $src at n=$n (exit $rs vs $gs)$mode_note"
             diff "$out/ref.$n" "$out/got.$n" | head -10 | sed 's/^/    /'
             return 1
         fi
     done
-    echo "ok   $src"
+    echo "ok   $src$mode_note"
 }
 export -f one
-export pragreduce work sizes nvcc
+export pragreduce work sizes nvcc nvcc_mode run_env mode_note
 
 printf '%s\n' "${progs[@]}" |
     xargs -P "$jobs" -I{} bash -c 'one "$1" >"$work/$(basename "$1" .c).report" 2>&1' _ {}
 for src in "${progs[@]}"; do cat "$work/$(basename "$src" .c).report"; done | tee "$work/log"
 pass=$(grep -c '^ok' "$work/log")
 fail=$(grep -c '^FAIL' "$work/log")
-echo "e2e: $pass passed, $fail failed"
+echo "e2e$mode_note: $pass passed, $fail failed"
 [ "$fail" = 0 ] && [ "$pass" -gt 0 ]

@@ -123,7 +123,9 @@ static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, void *
 
 unsigned stmt_text_end(const Source *src, const Node *n)
 {
-    unsigned end = n->end;
+    unsigned end = n->end, ms;
+    /* a statement whose last token is a macro's argument ends with the invocation */
+    (void)source_macro_span(src, n->end, &ms, &end);
     if (end > 0 && (src->text[end - 1] == ';' || src->text[end - 1] == '}'))
         return end;
     size_t t = source_token_at(src, end);

@@ -442,6 +442,16 @@ const Node *fx_address_root(const Node *n)
     return NULL;
 }
 
+/* Where a pointer value points: the root of the address it was computed
+ * from (`a`, `&s.v[2]`, `p + k`), or NULL when the value itself was loaded
+ * from memory (`tab[k]`, `s->data`, `*pp`): that points anywhere, not into
+ * the object it was read from. */
+const Node *fx_pointee_root(const Node *ptr)
+{
+    const Node *n = ast_strip((Node *)ptr);
+    return n && loaded_pointer(n) ? NULL : fx_address_root(n);
+}
+
 /* Position of a parameter of `def`, or -1. */
 static int param_position(CXCursor def, const Var *v)
 {
@@ -468,12 +478,22 @@ FnSummary *fx_summary(Effects *r, CXCursor fn);
 /* A write at an address derived from `root`: the function's own memory
  * (a local or a local array), through a parameter it never reassigns, or
  * other memory. */
+static void harm_root(HarmCtx *h, const Node *root);
+
 static void harm_write(HarmCtx *h, const Node *lv)
 {
     const Var *v = fx_dot_root(lv);
     if (v && fx_plain_local(h->r, v))
         return;
-    const Node *root = fx_address_root(lv);
+    harm_root(h, fx_address_root(lv));
+}
+
+/* A write through the pointer value `ptr` (a callee's or memcpy's
+ * destination): where it points, not the variable holding it. */
+static void harm_write_through(HarmCtx *h, const Node *ptr) { harm_root(h, fx_pointee_root(ptr)); }
+
+static void harm_root(HarmCtx *h, const Node *root)
+{
     if (root && root->var && root->var->storage == VAR_LOCAL &&
         clang_getCursorKind(root->var->decl) != CXCursor_ParmDecl &&
         clang_getCanonicalType(root->var->type).kind == CXType_ConstantArray && !fx_is_addr_taken(h->r, root->var))
@@ -511,7 +531,7 @@ static void walk_harmless(HarmCtx *h, const Node *n)
             h->ok = false;
         } else if (fx_pure_call(r, n)) {
         } else if (k >= 0 && fx_models[k].n1) {
-            harm_write(h, n->kids[fx_models[k].dst]);
+            harm_write_through(h, n->kids[fx_models[k].dst]);
         } else if (k >= 0) {
             h->ok = false; /* free, realloc */
         } else {
@@ -526,7 +546,7 @@ static void walk_harmless(HarmCtx *h, const Node *n)
                  * through our arguments */
                 for (int j = 0; j < 64 && j + 1 < n->nkids; j++)
                     if (s->params >> j & 1)
-                        harm_write(h, n->kids[j + 1]);
+                        harm_write_through(h, n->kids[j + 1]);
             }
         }
     } else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {

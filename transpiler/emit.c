@@ -948,6 +948,41 @@ static void emit_order_check(const Ctx *c, StrBuf *sb, const Slot *slots, int ns
     strbuf_puts(sb, "        pr_on_cpu();\n        return;\n    }\n");
 }
 
+/* The parameters of the loop as written (pr_as_written): its arrays, under
+ * the names the loop uses, so that a call may pass other copies of them. */
+static void emit_as_written_params(const Ctx *c, StrBuf *sb)
+{
+    const char *sep = "";
+    for (int i = 0; i < c->site->ncaptures; i++) {
+        const Capture *cap = &c->site->captures[i];
+        if (cap->kind != CAP_ARRAY)
+            continue;
+        strbuf_printf(sb, "%s%s", sep, array_param(cap));
+        sep = ", ";
+    }
+}
+
+/* Its arguments: the host arrays, or (`device`) the copies the kernel
+ * would get, a fixed-size array under its C type. */
+static void emit_as_written_args(const Ctx *c, StrBuf *sb, bool device)
+{
+    const char *sep = "";
+    for (int i = 0; i < c->site->ncaptures; i++) {
+        const Capture *cap = &c->site->captures[i];
+        if (cap->kind != CAP_ARRAY)
+            continue;
+        char *ext = fixed_extent(cap);
+        const char *n = cap->var->name;
+        if (!device)
+            strbuf_printf(sb, "%s%s", sep, n);
+        else if (ext)
+            strbuf_printf(sb, "%s*(%s)pr_d_%s", sep, fixed_array_type(cap, ext, "*"), n);
+        else
+            strbuf_printf(sb, "%spr_d_%s", sep, n);
+        sep = ", ";
+    }
+}
+
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
@@ -990,8 +1025,12 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                           k + 1);
     }
 
-    /* the CPU path: the loop as written */
-    strbuf_puts(sb, "    auto pr_on_cpu = [&]() {\n");
+    /* the CPU path: the loop as written, over the arrays it is given */
+    strbuf_puts(sb, "    /* the loop as written, over the arrays given: the host's (the CPU path), or\n"
+                    "       their device copies in place of the kernel (PRAGREDUCE_FAKE_DEVICE) */\n"
+                    "    auto pr_as_written = [&](");
+    emit_as_written_params(c, sb);
+    strbuf_puts(sb, ") {\n");
     emit_private_decls(c, sb, "        ",
                        "the loop's own; the caller's keep their values, as on the GPU");
     line_to_input(c, sb, c->line);
@@ -1019,6 +1058,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         if (!site->inner[k].iv_declared_in_loop)
             strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->inner[k].iv->name,
                           site->inner[k].iv->name);
+    strbuf_puts(sb, "    };\n    auto pr_on_cpu = [&]() {\n        pr_as_written(");
+    emit_as_written_args(c, sb, false);
+    strbuf_puts(sb, ");\n");
     if (site_writes_arrays(site))
         strbuf_puts(sb, "        /* the host wrote outputs that kept device copies may hold */\n"
                         "        pragreduce::host_wrote_all(true);\n");
@@ -1208,6 +1250,11 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "        return;\n"
                   "    }\n"
                   "    const bool pr_chunked = pr_chunk < pr_trip;\n"
+                  "    if (pragreduce::fake_device && pr_chunked) {\n"
+                  "        /* the fake device runs whole loops only: the loop as written */\n"
+                  "        pr_on_cpu();\n"
+                  "        return;\n"
+                  "    }\n"
                   "    const pragreduce::u64 pr_chunks = (pr_trip + pr_chunk - 1) / pr_chunk;\n"
                   "    const size_t pr_half = pragreduce::align_up(pr_most);\n",
                   site->ninner ? "pr_trip / pr_trip0" : "1", 32 * nslots, li->iv_type, down, li->iv_type, down, p, p);
@@ -1278,10 +1325,17 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       n, n, n, n, n, array_elem(cap), p, n, n,
                       array_decl(cap, "", xformat("pr_d_%s", n)), n, array_decl(cap, "", ""), n, n);
     }
+    strbuf_puts(sb, "        if (pragreduce::fake_device) {\n"
+                    "            /* no GPU: the loop as written over the device copies, as the kernel reads them */\n"
+                    "            pragreduce::fake_launch pr_fake;\n"
+                    "            pr_as_written(");
+    emit_as_written_args(c, sb, true);
+    strbuf_puts(sb, ");\n        } else {\n");
     if (site->segment)
         emit_segment_launch(c, sb);
     else
         emit_reduce_launch(c, sb, tile);
+    strbuf_puts(sb, "        }\n");
     strbuf_printf(sb,
                   "        if (pr_chunked)\n"
                   "            PRAGREDUCE_CHECK(%s_site, \"cudaEventRecord\", cudaEventRecord(pragreduce::chunk_fence((int)(pr_c & 1), %s_site), 0));\n",
@@ -1309,6 +1363,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       array_elem(cap));
     }
     strbuf_puts(sb, "    }\n");
+    strbuf_puts(sb, "    if (pragreduce::fake_device)\n"
+                    "        return; /* the loop as written set the results */\n");
     if (site->segment)
         emit_segment_lastprivate(c, sb);
     strbuf_printf(sb,

@@ -229,6 +229,40 @@ bool source_in_macro(const Source *src, unsigned start, unsigned end)
     return false;
 }
 
+bool source_inside_macro(const Source *src, unsigned offset)
+{
+    /* the last expansion starting before the offset; an earlier one that
+     * ends after it holds it too */
+    size_t lo = 0, hi = src->nmacro_ranges;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (src->macro_ranges[mid][0] < offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && src->macro_max_end && src->macro_max_end[lo - 1] > offset;
+}
+
+bool source_macro_span(const Source *src, unsigned offset, unsigned *start, unsigned *end)
+{
+    /* the first expansion (by start) whose range still reaches past the
+     * offset: expansions nest or are disjoint, so it is the outermost */
+    size_t lo = 0, hi = src->nmacro_ranges;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (src->macro_max_end[mid] <= offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo >= src->nmacro_ranges || src->macro_ranges[lo][0] >= offset)
+        return false;
+    *start = src->macro_ranges[lo][0];
+    *end = src->macro_ranges[lo][1];
+    return true;
+}
+
 static void collect_tokens(Source *src)
 {
     CXSourceLocation begin = clang_getLocationForOffset(src->tu, src->file, 0);
@@ -374,6 +408,12 @@ bool source_parse_buffer(Source *src, const char *path, const char *text, size_t
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_macro_expansion, src);
     if (src->nmacro_ranges > 1)
         qsort(src->macro_ranges, src->nmacro_ranges, sizeof src->macro_ranges[0], compare_range);
+    /* the furthest end of the expansions up to each one (source_inside_macro) */
+    src->macro_max_end = xcalloc(src->nmacro_ranges ? src->nmacro_ranges : 1, sizeof(unsigned));
+    for (size_t i = 0; i < src->nmacro_ranges; i++) {
+        unsigned e = src->macro_ranges[i][1];
+        src->macro_max_end[i] = i && src->macro_max_end[i - 1] > e ? src->macro_max_end[i - 1] : e;
+    }
     return true;
 }
 

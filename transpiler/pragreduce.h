@@ -126,6 +126,7 @@ struct Source {
     size_t nmacro_ranges;
     unsigned *line_starts;  /* offset of each line's first byte: source_line_col in log time */
     size_t nlines;
+    unsigned *macro_max_end; /* the furthest end of macro_ranges[0..i] */
 };
 
 typedef struct {
@@ -153,6 +154,12 @@ bool source_cursor_in_main(const Source *src, CXCursor c);
 /* True when [start, end) is exactly a macro invocation: a node with that
  * range may be a piece of the macro's body rather than the invocation. */
 bool source_in_macro(const Source *src, unsigned start, unsigned end);
+/* Whether the offset lies strictly inside a macro invocation (after its
+ * name: in its arguments or at a token of its expansion mapped there). */
+bool source_inside_macro(const Source *src, unsigned offset);
+/* The outermost macro invocation holding the offset strictly inside it:
+ * its [start, end); false when none does. */
+bool source_macro_span(const Source *src, unsigned offset, unsigned *start, unsigned *end);
 const char *clang_resource_dir(void);
 
 /* ---------------------------------------------------------------- ast.c */
@@ -773,6 +780,8 @@ int fx_model_of(Effects *fx, const Node *call);
 /* The variable an lvalue's address derives from (through subscripts, `*`,
  * members, pointer arithmetic), or NULL. */
 const Node *fx_address_root(const Node *n);
+/* Where a pointer value points (NULL when the value was loaded from memory). */
+const Node *fx_pointee_root(const Node *ptr);
 FnSummary *fx_summary(Effects *fx, CXCursor def);
 /* A function of the file whose calls need no invalidation. */
 bool fx_harmless(Effects *fx, CXCursor fn);

@@ -81,6 +81,7 @@ typedef struct {
     int *by_start;        /* the valid sites' indices, sorted by their loops' starts */
     int nby_start;
     bool give_up;         /* an invalidation found no place: the function keeps nothing */
+    const char *give_up_why; /* for --explain */
     bool ok;
 } Res;
 
@@ -106,9 +107,19 @@ static bool is_marked_loop(const Res *r, const Node *n, int *which)
 }
 
 
+/* Whether a node came from a macro or lies partly inside a macro's
+ * invocation (a macro argument, a statement of an expansion that starts
+ * with one): its text is not the source's, and nothing may be inserted
+ * at it, which would land in the invocation's arguments. */
+static bool in_macro(const Res *r, const Node *n)
+{
+    return n->from_macro || source_inside_macro(r->src, n->start) ||
+           (n->end > n->start && source_inside_macro(r->src, n->end));
+}
+
 static void collect_calls(Res *r, const Node *n)
 {
-    if (n->kind == N_CALL && !n->from_macro) {
+    if (n->kind == N_CALL && !in_macro(r, n)) {
         CXCursor fn = fx_callee(n);
         if (!clang_Cursor_isNull(fn) && fx_is_regioned(&r->fx, clang_getCursorDefinition(fn))) {
             r->calls = xrealloc(r->calls, (size_t)(r->ncalls + 1) * sizeof(unsigned));
@@ -221,7 +232,7 @@ static bool box_write(WriteCtx *w, const Node *lv, const Node *sub_node)
     const Source *src = w->r->src;
     const Node *base = ast_strip(lv->kids[0]);
     const Node *sub = lv->kids[1];
-    if (lv->from_macro || base->from_macro || sub->from_macro)
+    if (in_macro(w->r, lv) || in_macro(w->r, base) || in_macro(w->r, sub))
         return false;
     CXType bt = clang_getCanonicalType(base->type);
     if (bt.kind != CXType_Pointer)
@@ -334,7 +345,7 @@ static bool in_loop(const WriteCtx *w, const Node *n)
  * write happens (its address evaluated exactly when the write is). */
 static bool put_inline(WriteCtx *w, const Node *expr, char *call, char *why)
 {
-    if (expr->from_macro || w->scope->from_macro)
+    if (in_macro(w->r, expr) || in_macro(w->r, w->scope))
         return false;
     edits_add(w->r->edits, expr->start, expr->start, xformat("(%s, ", call));
     edits_add(w->r->edits, expr->end, expr->end, xstrdup(")"));
@@ -342,6 +353,22 @@ static bool put_inline(WriteCtx *w, const Node *expr, char *call, char *why)
     if (w->r->explaining)
         strbuf_printf(&w->r->explain, "    %s [at the write]\n", why);
     return true;
+}
+
+/* Whether `root` is an array or struct declared inside the statement the
+ * invalidations go before: there it is out of scope, and no marked loop
+ * can read it while it lives (the statement holds none, nor a call of a
+ * function with one); an object at its address later is written (and
+ * invalidated) before it is read. */
+static bool object_scoped_in(const WriteCtx *w, const Node *root)
+{
+    const Var *v = root ? root->var : NULL;
+    if (!v || v->storage != VAR_LOCAL || v->decl_offset == UINT32_MAX ||
+        clang_getCursorKind(v->decl) == CXCursor_ParmDecl)
+        return false;
+    enum CXTypeKind k = clang_getCanonicalType(v->type).kind;
+    return (k == CXType_ConstantArray || k == CXType_VariableArray || k == CXType_Record) &&
+           v->decl_offset >= w->scope->start && v->decl_offset < w->scope->end;
 }
 
 static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
@@ -354,7 +381,9 @@ static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
     const Var *root = fx_dot_root(lv);
     if (root && fx_plain_local(&r->fx, root))
         return;
-    char *text = lv->from_macro ? NULL : ast_expr_text(src, lv);
+    if (object_scoped_in(w, fx_address_root(lv)))
+        return;
+    char *text = in_macro(r, lv) ? NULL : ast_expr_text(src, lv);
     bool loop = in_loop(w, lv);
     if (text && !is_bitfield(lv)) {
         char *call = xformat("pragreduce::host_wrote(&(%s), sizeof(%s))", text, text);
@@ -422,7 +451,7 @@ static void classify_call(WriteCtx *w, const Node *call)
         if (k >= 0 && !fx_models[k].n1) {
             /* free, realloc: the block's copies dropped as it is freed */
             const Node *arg = call->kids[fx_models[k].dst];
-            if (!arg->from_macro && !call->from_macro) {
+            if (!in_macro(r, arg) && !in_macro(r, call)) {
                 edits_add(r->edits, arg->start, arg->start, xstrdup("pragreduce::freeing("));
                 edits_add(r->edits, arg->end, arg->end, xstrdup(")"));
                 w->out->inlined++;
@@ -436,6 +465,8 @@ static void classify_call(WriteCtx *w, const Node *call)
             }
             return;
         }
+        if (k >= 0 && object_scoped_in(w, fx_pointee_root(call->kids[fx_models[k].dst])))
+            return; /* snprintf(line, ...) into a buffer declared in the statement */
         if (k >= 0) {
             const Var *exempt = assigned_from(call);
             bool inv = true;
@@ -449,7 +480,7 @@ static void classify_call(WriteCtx *w, const Node *call)
             fx_facts(&r->fx, call, &own);
             for (int a = 0; a < 3 && inv; a++)
                 if (args[a])
-                    inv = !call->kids[args[a]]->from_macro &&
+                    inv = !in_macro(r, call->kids[args[a]]) &&
                           fx_invariant(&r->fx, safe ? &w->facts : &own, call->kids[args[a]], exempt, NULL, 0);
             if (inv) {
                 char *dst = ast_expr_text(src, call->kids[fx_models[k].dst]);
@@ -484,7 +515,10 @@ static void classify_call(WriteCtx *w, const Node *call)
         for (int j = 0; j < 64 && j + 1 < call->nkids && known; j++) {
             if (!(sum->params >> j & 1))
                 continue;
-            const Node *root = fx_address_root(call->kids[j + 1]);
+            /* into the array itself, not where a pointer stored in it points */
+            const Node *root = fx_pointee_root(call->kids[j + 1]);
+            if (object_scoped_in(w, root))
+                continue;
             const Var *v = root ? root->var : NULL;
             known = v && clang_getCursorKind(v->decl) != CXCursor_ParmDecl &&
                     clang_getCanonicalType(v->type).kind == CXType_ConstantArray;
@@ -627,8 +661,9 @@ static void put_around(Res *r, const Node *n, const char *before, const char *af
 /* At the start of a loop body (and, through `after`, after the loop). */
 static void put_in_body(Res *r, const Node *body, const char *text)
 {
-    if (body->from_macro) {
+    if (in_macro(r, body)) {
         r->give_up = true; /* no place for it: this function keeps nothing */
+        r->give_up_why = "a write in the condition or step of a loop whose body comes from a macro";
         return;
     }
     if (body->kind == N_COMPOUND) {
@@ -656,11 +691,11 @@ static void rewrite_stmt(Res *r, Node *n);
  * call), so it reuses this call's copies and leaves its own here. */
 static void mark_chains(Res *r, const Node *n)
 {
-    if (n->kind == N_CALL && n->nkids && !n->from_macro) {
+    if (n->kind == N_CALL && n->nkids && !in_macro(r, n)) {
         CXCursor fn = fx_callee(n);
         const Node *callee = ast_strip(n->kids[0]);
         if (!clang_Cursor_isNull(fn) && fx_is_regioned(&r->fx, clang_getCursorDefinition(fn)) &&
-            !callee->from_macro) {
+            !in_macro(r, callee)) {
             edits_add(r->edits, callee->start, callee->start, xstrdup("(pragreduce::chain_next(), "));
             edits_add(r->edits, callee->end, callee->end, xstrdup(")"));
             if (r->explaining) {
@@ -691,6 +726,50 @@ static bool has_initializer(const Source *src, const Node *d)
             return true;
     }
     return false;
+}
+
+/* A statement of a macro's expansion, one that starts or ends in a macro's
+ * arguments, or one that shares its start with the statement before it
+ * (both from one invocation). */
+static bool leaf_in_macro(const Res *r, const Node *n)
+{
+    if (source_inside_macro(r->src, n->start))
+        return true;
+    const Node *p = n->parent;
+    for (int i = 0; p && i < p->nkids && p->kids[i] != n; i++)
+        if (p->kids[i]->end > n->start || p->kids[i]->start >= n->start)
+            return true;
+    return false;
+}
+
+/* Its invalidations go before the whole invocation, never into its
+ * arguments, and name no variable (the macro may declare it): every copy
+ * is stale, data regions' too. Where even that has no place (a statement
+ * of an expansion that is the body of an if or a loop without braces),
+ * the function keeps nothing. */
+static void rewrite_macro_leaf(Res *r, Node *n, const InvalList *l, const InvalList *after)
+{
+    unsigned line, col;
+    source_line_col(r->src, n->start, &line, &col);
+    InvalList all = {0};
+    add_inval(&all, xstrdup("pragreduce::host_wrote_all(true);"),
+              xformat("line %u: a write in a macro invocation (%s): every copy, data regions' too", line,
+                      l->count ? l->items[0].why : after->items[0].why),
+              n->start, 2);
+    unsigned at = n->start, end;
+    (void)source_macro_span(r->src, n->start, &at, &end);
+    if (n->parent && n->parent->kind == N_COMPOUND) {
+        edits_add(r->edits, at, at, xformat("%s ", all.items[0].text));
+    } else if (!source_inside_macro(r->src, n->start)) {
+        put_around(r, n, inval_text(&all), NULL);
+    } else {
+        r->give_up = true;
+        r->give_up_why = xformat("a host write in a macro invocation at line %u, the body of a statement "
+                                 "without braces: no place for its invalidation",
+                                 line);
+        return;
+    }
+    note(r, &all, " [before the macro]");
 }
 
 /* A statement holding no marked loop: its writes, invalidated before it;
@@ -724,6 +803,10 @@ static void rewrite_leaf(Res *r, Node *n)
     }
     if (l.count == 0 && after.count == 0)
         return;
+    if (leaf_in_macro(r, n)) {
+        rewrite_macro_leaf(r, n, &l, &after);
+        return;
+    }
     if (n->from_macro && after.count) {
         InvalList all = {0};
         add_all(&all, "a declaration from a macro", n->start);
@@ -1125,18 +1208,20 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
                                     "reads them):\n");
             size_t before = r.explain.len;
             r.give_up = false;
+            r.give_up_why = NULL;
             for (int i = 0; i < body->nkids; i++)
                 rewrite_stmt(&r, body->kids[i]);
             /* the region: kept copies, or none when a write could not be covered */
             edits->items[first_edit].text =
                 r.give_up ? xformat(" pragreduce::region %sregion(false); /* pragreduce: a host write "
-                                    "in a macro's loop: no device copies kept in this function */",
+                                    "in a macro: no device copies kept in this function */",
                                     r.prefix)
                           : xformat(" pragreduce::region %sregion; /* pragreduce: device copies kept "
                                     "while this call runs */",
                                     r.prefix);
             if (r.give_up && r.explaining)
-                strbuf_puts(&r.explain, "  nothing kept after all: a write in a loop from a macro\n");
+                strbuf_printf(&r.explain, "  nothing kept after all: %s\n",
+                              r.give_up_why ? r.give_up_why : "a write in a loop from a macro");
             if (r.explaining && r.explain.len == before)
                 strbuf_puts(&r.explain, "    none\n");
             if (r.explaining && r.chains.len) {

@@ -167,6 +167,43 @@ int main()
         u_int64_t before = counts().h2d_copies;
         CHECK(same(use(x, 4096), x, 4096) && counts().h2d_copies == before);
     }
+    /* a data region of three arrays: when it ends, every one of them stops
+     * being held, so unknown host writes after it make each copy stale */
+    {
+        static long p[256], q[256], w[256];
+        for (int i = 0; i < 256; i++)
+            p[i] = i, q[i] = 2 * i, w[i] = 3 * i;
+        pragreduce::region r;
+        {
+            pragreduce::data_region dr("table.c:20: data in(p[0:256], q[0:256], w[0:256])");
+            dr.in(p, sizeof p);
+            dr.in(q, sizeof q);
+            dr.in(w, sizeof w);
+            CHECK(r.entries.size() == 3);
+        }
+        for (pragreduce::Resident *e : r.entries)
+            CHECK(e->sticky == 0);
+        pragreduce::host_wrote_all();
+        for (int i = 0; i < 256; i++)
+            p[i] = -i, q[i] = -2 * i, w[i] = -3 * i;
+        CHECK(same(use(p, 256), p, 256));
+        CHECK(same(use(q, 256), q, 256));
+        CHECK(same(use(w, 256), w, 256));
+        /* two regions holding one array: each lets go of its own hold */
+        {
+            pragreduce::data_region outer("table.c:30: data in(p[0:256])");
+            outer.in(p, sizeof p);
+            {
+                pragreduce::data_region inner("table.c:31: data in(p[0:256], q[0:256])");
+                inner.in(p, sizeof p);
+                inner.in(q, sizeof q);
+            }
+            for (pragreduce::Resident *e : r.entries)
+                CHECK(e->sticky == (e->lo == (uintptr_t)p ? 1 : 0));
+        }
+        for (pragreduce::Resident *e : r.entries)
+            CHECK(e->sticky == 0);
+    }
     /* no room: copies the call is not using give way, oldest first */
     {
         pragreduce::region r;

@@ -125,6 +125,71 @@ START_TEST(pointers_stored_in_arrays_point_elsewhere)
 }
 END_TEST
 
+START_TEST(pointers_loaded_from_memory_are_not_their_table)
+{
+    const char *t = user_code(HEAD "static void zero(double *p, int m) { for (int i = 0; i < m; i++) p[i] = 0; }\n"
+                              "static void zero_first(double **tab) { zero(tab[0], 2); }\n"
+                              "static void copy_in(double *x, const double *y) { double *d = x; memcpy(d, y, 16); }\n"
+                              "struct buf { double *data; };\n"
+                              "double f(double *x, long n) {\n double s = 0; double *tab[2] = {x, x}; struct buf b[2];\n"
+                              " b[0].data = x;\n" LOOP("x")
+                              " zero(tab[1], 4);\n zero_first(tab);\n copy_in(x, tab[0]);\n zero(b[0].data, 2);\n"
+                              LOOP("x") " return s;\n}\n",
+                              "double f(");
+    /* they write where the pointers point: anywhere, not the table or struct */
+    has(t, "pragreduce::host_wrote_all(); zero(tab[1], 4);");
+    has(t, "pragreduce::host_wrote_all(); zero_first(tab);");
+    has(t, "pragreduce::host_wrote_all(); copy_in(x, tab[0]);");
+    has(t, "pragreduce::host_wrote_all(); zero(b[0].data, 2);");
+    lacks(t, "host_wrote(&(tab), sizeof(tab))");
+    lacks(t, "host_wrote(&(b), sizeof(b))");
+}
+END_TEST
+
+START_TEST(objects_scoped_in_the_statement_need_nothing)
+{
+    const char *t = user_code(HEAD "int snprintf(char *, size_t, const char *, ...);\n"
+                              "struct span { double lo, hi; };\n"
+                              "double f(double *x, long n) {\n double s = 0;\n" LOOP("x")
+                              " for (int r = 0; r < 3; r++) {\n  char line[16];\n  snprintf(line, sizeof line, \"%d\", r);\n"
+                              "  double t[4];\n  t[0] = r;\n  struct span sp;\n  memset(&sp, 0, sizeof sp);\n"
+                              "  s += t[0] + line[0] + sp.lo;\n }\n"
+                              LOOP("x") " return s;\n}\n",
+                              "double f(");
+    /* out of scope before the loop, and no marked loop sees them */
+    lacks(t, "host_wrote(line");
+    lacks(t, "host_wrote(&(t)");
+    lacks(t, "host_wrote(&sp");
+}
+END_TEST
+
+START_TEST(macro_writes_go_before_the_invocation)
+{
+    const char *t = user_code(HEAD "#define DECL_ALLOC(a, n) double *a = (double *)malloc((size_t)(n) * sizeof *a); a[0] = 1\n"
+                              "#define SET(a, i, v) a[i] = v\n"
+                              "double f(double *x, long n) {\n double s = 0;\n" LOOP("x")
+                              " DECL_ALLOC(y, n);\n SET(x, 0, 5.0);\n" LOOP("y") " free(y);\n return s;\n}\n",
+                              "double f(");
+    /* never into the arguments, and naming nothing the macro declares */
+    has(t, "pragreduce::host_wrote_all(true); DECL_ALLOC(y, n);");
+    has(t, "pragreduce::host_wrote_all(true); SET(x, 0, 5.0);");
+    lacks(t, "SET(pragreduce");
+    lacks(t, "DECL_ALLOC(pragreduce");
+    has(t, "{ pragreduce::region pr_region;");
+}
+END_TEST
+
+START_TEST(macro_write_without_a_place_keeps_nothing)
+{
+    const char *t = user_code(HEAD "#define SET(a, i, v) a[i] = v\n"
+                              "double f(double *x, long n, int k) {\n double s = 0;\n"
+                              " if (k)\n  SET(x, 0, 5.0);\n else {\n" LOOP("x") " }\n" LOOP("x") " return s;\n}\n",
+                              "double f(");
+    has(t, "pragreduce::region pr_region(false);");
+    lacks(t, "SET(pragreduce");
+}
+END_TEST
+
 START_TEST(calls_are_chained)
 {
     const char *t = user_code(HEAD "static double sum(const double *x, long n) {\n double s = 0;\n" LOOP("x")
@@ -199,6 +264,10 @@ Suite *residency_suite(void)
     tcase_add_test(tc, guarded_loads_are_invalidated_at_the_write);
     tcase_add_test(tc, helpers_writing_parameters);
     tcase_add_test(tc, pointers_stored_in_arrays_point_elsewhere);
+    tcase_add_test(tc, pointers_loaded_from_memory_are_not_their_table);
+    tcase_add_test(tc, objects_scoped_in_the_statement_need_nothing);
+    tcase_add_test(tc, macro_writes_go_before_the_invocation);
+    tcase_add_test(tc, macro_write_without_a_place_keeps_nothing);
     tcase_add_test(tc, calls_are_chained);
     tcase_add_test(tc, condition_writes_with_a_loop_inside);
     tcase_add_test(tc, threads_keep_nothing);
