@@ -431,14 +431,19 @@ class Program:
                 return self.try_reduction(op, subs)
             except Invalid:
                 continue
-        return self.try_reduction("+", subs, simple=True)
+        for _ in range(30):
+            try:
+                return self.try_reduction("+", subs, simple=True)
+            except Invalid:
+                continue
+        return self.try_reduction("+", subs, simple=True, t="double")
 
-    def try_reduction(self, op, subs, simple=False):
+    def try_reduction(self, op, subs, simple=False, t=None):
         r = self.rng
         if op in ("+", "-"):
             # '+' on a _Bool is rejected (README): adding -1 flips it, no combine can
-            t = r.choice([x for x in INT_TYPES if x != "_Bool"] + ["float", "double"] * 4 +
-                         WIDE_SIGNED * 2)
+            t = t or r.choice([x for x in INT_TYPES if x != "_Bool"] + ["float", "double"] * 4 +
+                              WIDE_SIGNED * 2)
             if t == "_Bool":
                 pred = (lambda a: a.kind in ("small", "bool") and not is_float(a.ctype)
                         and a.lo >= 0)
