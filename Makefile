@@ -114,13 +114,15 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 
 # the runtime's residency table, the device faked by host memory
 runtime-test: runtime/pragreduce_rt.cuh tests/runtime/resident_table.cu tests/runtime/minmax_combine.cu \
-		tests/runtime/settings.cu
+		tests/runtime/settings.cu tests/runtime/logical_combine.cu
 	@mkdir -p $(B)
 	$(NVCC) -O1 -w tests/runtime/resident_table.cu -o $(B)/resident_table
 	$(B)/resident_table 2>/dev/null
 	$(NVCC) -O1 -w -Xcompiler -fsanitize=undefined -Xlinker -lubsan tests/runtime/minmax_combine.cu \
 		-o $(B)/minmax_combine
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(B)/minmax_combine
+	$(NVCC) -O1 -w tests/runtime/logical_combine.cu -o $(B)/logical_combine
+	$(B)/logical_combine
 	$(NVCC) -O1 -w tests/runtime/settings.cu -o $(B)/settings
 	$(B)/settings
 

@@ -276,14 +276,42 @@ struct op_bxor {
     template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a ^ b); }
     template <class T> static T identity() { return (T)0; }
 };
+/* && and ||: in C a variable no update reaches keeps its value (5 stays 5),
+ * and an update gives 0 or 1. A variable that is true before the loop is
+ * reduced from 2 instead of the identity (true, like it, and never what an
+ * update gives), and apply treats 2 as neutral: a 2 at the end means that
+ * no update ran, and folding it into the value before leaves that value.
+ * A _Bool is 0 or 1 before the loop too: the identity does. */
 struct op_land {
-    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a && b); }
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        if constexpr (std::is_same<T, bool>::value)
+            return a && b;
+        else
+            return a == (T)2 ? b : b == (T)2 ? a : (T)(a && b);
+    }
     template <class T> static T identity() { return (T)1; }
 };
 struct op_lor {
-    template <class T> __host__ __device__ static T apply(T a, T b) { return (T)(a || b); }
+    template <class T> __host__ __device__ static T apply(T a, T b)
+    {
+        if constexpr (std::is_same<T, bool>::value)
+            return a || b;
+        else
+            return a == (T)2 ? b : b == (T)2 ? a : (T)(a || b);
+    }
     template <class T> static T identity() { return (T)0; }
 };
+/* The value each thread reduces from, given the variable's value before the
+ * loop: the identity, but 2 for && and || from a true value (above). */
+template <class Op, class T> __host__ __device__ inline T start_from(T before, T identity)
+{
+    if constexpr ((std::is_same<Op, op_land>::value || std::is_same<Op, op_lor>::value) &&
+                  !std::is_same<T, bool>::value)
+        return before ? (T)2 : identity;
+    else
+        return (void)before, identity;
+}
 
 /* maxloc / minloc: the best value with the index the loop stored with it,
  * the iteration that stored it (for ties) and whether any did. */

@@ -14,6 +14,7 @@
 # device faked by host memory (residency, copies, invalidations, copy-back),
 # its loop run as written over the device copies (make e2e-fake).
 set -u
+[ $# -ge 1 ] || { echo "usage: tests/run-e2e.sh PRAGREDUCE [PROGRAM.c...]" >&2; exit 2; }
 pragreduce=$(realpath "$1")
 shift
 cd "$(dirname "$0")/.."

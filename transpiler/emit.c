@@ -1293,7 +1293,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                                          "       else needs (taking a value twice changes neither min nor max) */\n",
                           t, k, rv->name);
         else
-            strbuf_printf(sb, "    const %s pr_id%d = %s::identity<%s>();\n", t, k, slots[k].functor, t);
+            strbuf_printf(sb, "    const %s pr_id%d = pragreduce::start_from<%s>(%s, %s::identity<%s>());\n", t, k,
+                          slots[k].functor, rv->name, slots[k].functor, t);
     }
 
     strbuf_printf(sb,

@@ -120,8 +120,8 @@ static char *shared_loop(const Ctx *c, const Site *m, int mi)
     inner_to_output(c, &sb);
     for (int v = 0; v < m->pragma.nvars; v++) {
         const ReduceVar *rv = &m->pragma.vars[v];
-        strbuf_printf(&sb, "    const %s pr_before%d = %s;\n    %s = pr_id%d_%d;\n", var_type(rv->var), v,
-                      rv->name, rv->name, mi, v);
+        strbuf_printf(&sb, "    const %s pr_before%d = %s;\n    %s = pragreduce::start_from<%s>(pr_before%d, pr_id%d_%d);\n",
+                      var_type(rv->var), v, rv->name, rv->name, reduce_ops[rv->op].functor, v, mi, v);
     }
     strbuf_printf(&sb,
                   "    const %s pr_jlo = (%s)(%s);\n"

@@ -1,8 +1,8 @@
 /* C's <math.h> calls convert their arguments to the prototype's types:
  * sqrt of a float is the double sqrt, abs of a double or a long converts
  * to int, fabs of an int is a double, pow(float, int) is pow(double,
- * double). C++ overloads would pick other functions; the output keeps C's
- * meaning in host code, in a marked loop's body and in a helper. The sums
+ * double), nextafter and fma of floats are the double ones. C++
+ * overloads would pick other functions; the output keeps C's meaning in host code, in a marked loop's body and in a helper. The sums
  * are of values rounded to small integers, so they are exact. */
 #include <math.h>
 #include <stdio.h>
@@ -16,8 +16,11 @@ static double lost(float f)
 
 static double mixed(float f, long big, double d)
 {
-    return (double)abs(d) + (double)abs(big) + fabs((int)f) + floor(pow(f, 3) * 1e-3) +
-           floor((exp(f * 0.01f) - expf(f * 0.01f)) * 1e12 + 0.5) + fmax(f, 1) + lost(f);
+    /* only functions IEEE rounds exactly (the GPU's exp or pow are not
+     * glibc's): nextafter of a float steps one float in C++ and one double
+     * in C; fma of floats rounds to float in C++ */
+    return (double)abs(d) + (double)abs(big) + fabs((int)f) + floor(fma(f, f, 0.1f) * 1e6) +
+           floor((nextafter(f, 1e3f) - f) * 1e12) + fmax(f, 1) + lost(f);
 }
 
 int main(int argc, char **argv)

@@ -9,6 +9,10 @@
 # every run; GEN_MODES: the modes (names below); GEN_SAN=K: K batches
 # again under compute-sanitizer memcheck (default 2; 0: none);
 # GEN_JOBS: parallel builds (16); GEN_RUN_JOBS: parallel runs (8).
+# GEN_BUILD_ONLY=1: build and stop (a build started in the background of
+# another run); a batch already built is not built again, and a run
+# covers the batches built (a build stopped early runs what it has);
+# GEN_NO_BUILD=1: run the batches built, build none.
 set -u
 b=$(cd "$(dirname "$0")" && pwd)
 res=${OUT:-$b/out}
@@ -29,6 +33,7 @@ start=$(date +%s)
 
 build() {
     local name=$1
+    [ -x "bin/$name" ] && return
     # the oracle: gcc's build of the same C file (when not made already)
     if [ ! -s "expected/$name.out" ]; then
         if ! gcc -std=gnu11 -O2 -w "src/$name.c" -o "bin/$name.ref" -lm 2>"$res/fail/$name.gcc"; then
@@ -39,11 +44,13 @@ build() {
         "bin/$name.ref" $sizes >"expected/$name.out" 2>&1 || echo "exit $?" >>"expected/$name.out"
     fi
     # shellcheck disable=SC2086
-    if ! "$nvcc" -O3 -arch=sm_90 -w $GEN_NVCC_FLAGS "cu/$name.cu" -o "bin/$name" 2>"$res/fail/$name.nvcc"; then
+    # built under a temporary name: a build stopped half-way leaves no binary
+    if ! "$nvcc" -O3 -arch=sm_90 -w $GEN_NVCC_FLAGS "cu/$name.cu" -o "bin/$name.part" 2>"$res/fail/$name.nvcc"; then
         cp "src/$name.c" "$res/fail/"
         echo "FAIL $name: nvcc"
         return
     fi
+    mv "bin/$name.part" "bin/$name"
     rm -f "$res/fail/$name.nvcc"
 }
 
@@ -82,15 +89,23 @@ run_one() {
 export -f build mode_env run_one
 
 names=$(ls src | sed 's/\.c$//')
-echo "$names" | xargs -P "${GEN_JOBS:-16}" -I{} bash -c 'build {}' | tee "$res/build.log"
+if [ "${GEN_NO_BUILD:-0}" = 1 ]; then : >"$res/build.log"; else
+    echo "$names" | xargs -P "${GEN_JOBS:-16}" -I{} bash -c 'build {}' | tee "$res/build.log"
+fi
 echo "built in $(( $(date +%s) - start )) s"
+[ "${GEN_BUILD_ONLY:-0}" = 1 ] && exit 0
+built=""
+for n in $names; do [ -x "bin/$n" ] && built+=" $n"; done
+[ "$(echo $built | wc -w)" = "$(echo $names | wc -w)" ] ||
+    echo "note: $(echo $built | wc -w) of $(echo $names | wc -w) batches built; the others are not run"
+names=$built
 for n in $names; do for m in $modes; do echo "$n $m"; done; done |
     xargs -P "${GEN_RUN_JOBS:-8}" -L1 bash -c 'run_one "$0" "$1"' | tee "$res/run.log"
 
 # a sample under memcheck, at the smaller sizes (the sanitizer is slow)
 san=${GEN_SAN:-2}
 if [ "$san" -gt 0 ] && command -v compute-sanitizer >/dev/null; then
-    for n in $(echo "$names" | head -n "$san"); do
+    for n in $(echo $names | tr ' ' '\n' | head -n "$san"); do
         [ -x "bin/$n" ] || continue
         if PRAGREDUCE_DEVICE=gpu compute-sanitizer --tool memcheck --error-exitcode 9 \
             "bin/$n" 0 1 33 1025 100003 >"$res/$n.memcheck" 2>&1; then
@@ -103,7 +118,7 @@ if [ "$san" -gt 0 ] && command -v compute-sanitizer >/dev/null; then
     done | tee "$res/san.log"
 fi
 
-programs=$(cat expected/*.count | awk '{ s += $1 } END { print s + 0 }')
+programs=$(for n in $names; do cat "expected/$n.count"; done | awk '{ s += $1 } END { print s + 0 }')
 runs=$(grep -c '^ok\|^FAIL' "$res/run.log")
 skips=$(grep -c '^SKIP' "$res/run.log")
 bad=$(cat "$res/build.log" "$res/run.log" "$res/san.log" 2>/dev/null | grep -c '^FAIL')
