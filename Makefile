@@ -4,8 +4,10 @@
 #   make demo       transpile samples/dot.c, build it with nvcc, run it
 #   make test       unit tests (Check), golden diagnostics and the command line
 #                   (tests/cli.sh), the runtime's residency table (faked device),
-#                   end-to-end tests (also on a faked device), random programs,
-#                   then the unit tests again under AddressSanitizer + UBSan
+#                   end-to-end tests (also on a faked device), multi-file projects
+#                   (tests/projects), random programs, then the unit tests again
+#                   under AddressSanitizer + UBSan
+#   make projects   multi-file programs linked from transpiled and gcc-built files
 #   make gen-test   200 random programs (tests/gen) through pragreduce, gcc as the oracle
 #   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
 #   make gen-bundle 5000 random programs transpiled into gen-bundle/ (bash gen-bundle/run.sh there)
@@ -42,7 +44,7 @@ else
 Q := @
 endif
 
-.PHONY: all test check unit golden runtime-test e2e e2e-fake gen-test asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
+.PHONY: all test check unit golden runtime-test e2e e2e-fake projects gen-test asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -107,6 +109,10 @@ e2e: $(B)/pragreduce
 e2e-fake: $(B)/pragreduce
 	PR_E2E_FAKE_DEVICE=1 tests/run-e2e.sh $(B)/pragreduce
 
+# multi-file programs: transpiled files linked with each other and with gcc-built ones
+projects: $(B)/pragreduce
+	tests/run-projects.sh $(B)/pragreduce
+
 asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 	ASAN_OPTIONS=detect_leaks=1 CK_FORK=no $(B)/unit-tests-asan
 	ASAN_OPTIONS=detect_leaks=1 tests/run-golden.sh $(B)/pragreduce-asan
@@ -137,7 +143,7 @@ gen-test: $(B)/pragreduce
 	tests/gen/selftest.sh $(GEN_FIRST) 50
 	PRAGREDUCE=$(B)/pragreduce GEN_AVOID=$(GEN_AVOID) tests/gen/run.sh $(GEN_FIRST) $(GEN_CPU_COUNT)
 
-test: unit golden runtime-test e2e e2e-fake gen-test asan
+test: unit golden runtime-test e2e e2e-fake projects gen-test asan
 	@echo "all tests passed"
 
 check: test

@@ -770,7 +770,8 @@ struct warm_up {
     }
 };
 #ifndef PRAGREDUCE_NO_WARMUP
-static warm_up warm_up_at_start;
+/* inline: one for the program, however many of its files were transpiled */
+inline warm_up warm_up_at_start;
 #endif
 
 /* ------------------------------------------------------------ profile */
@@ -1096,7 +1097,7 @@ template <class T, class H> __host__ __device__ inline u64 trip_ne(T lo, H hi, b
 
 /* A kernel that spins for about `ns` nanoseconds: queued before a timed
  * launch, it hides the host's launch overhead from the measurement. */
-__global__ void busy_wait(unsigned ns)
+static __global__ void busy_wait(unsigned ns)
 {
     const unsigned long long start = clock64();
     while (clock64() - start < (unsigned long long)ns * 2)

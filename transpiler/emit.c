@@ -557,11 +557,11 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
     int block = site->plan.block;
 
     strbuf_printf(sb, "/* Last-block detection for %s_kernel; the last block resets it. */\n", p);
-    strbuf_printf(sb, "__device__ unsigned %s_counter;\n\n", p);
+    strbuf_printf(sb, "static __device__ unsigned %s_counter;\n\n", p);
     strbuf_printf(sb,
                   "/* pr_U: loads in flight per thread and array (the plan's %d; more when one\n"
                   "   block does everything) */\n"
-                  "template <class pr_idx, int pr_U>\n__global__ void __launch_bounds__(%d)\n%s_kernel(",
+                  "template <class pr_idx, int pr_U>\nstatic __global__ void __launch_bounds__(%d)\n%s_kernel(",
                   site->plan.unroll, block, p);
     emit_capture_params(c, sb, true);
     for (int k = 0; k < site->ninner; k++)

@@ -235,7 +235,7 @@ void emit_segment_kernel(const Ctx *c, StrBuf *sb)
                   "/* A segment (an iteration of the loop at line %u) per group of pr_G threads:\n"
                   "   1, a warp or the block. The group runs the loop's body, every thread alike;\n"
                   "   %s */\n"
-                  "template <class pr_idx, int pr_G>\n__global__ void __launch_bounds__(%d)\n%s_kernel(",
+                  "template <class pr_idx, int pr_G>\nstatic __global__ void __launch_bounds__(%d)\n%s_kernel(",
                   c->line,
                   seg->cooperative ? "its marked loops are shared by the group's threads."
                                    : "its marked loops run as written.",

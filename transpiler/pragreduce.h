@@ -642,6 +642,12 @@ void edits_add(EditList *list, unsigned start, unsigned end, char *text);
 char *splice_apply(const char *text, size_t size, EditList *list, const char *out_name,
                    bool line_directives);
 
+/* ---------------------------------------------------------------- linkage.c */
+
+/* The edits that leave system headers included at file scope outside the
+ * program's extern "C" block (transpile.c opens and closes it). */
+void linkage_rewrite(const Source *src, EditList *edits, bool line_directives);
+
 /* ---------------------------------------------------------------- cxx.c */
 
 /* Adds the edits that make the C file compile as C++ (casts of void * and

@@ -344,6 +344,8 @@ char *transpile(Source *src, const TranspileOptions *opts)
         else
             strbuf_printf(&prelude, "#define %s 1\n", d);
     }
+    /* the program's own code keeps C linkage (linkage.c) */
+    strbuf_puts(&prelude, "extern \"C\" {\n");
     if (opts->line_directives) {
         strbuf_puts(&prelude, "#line 1 \"");
         for (const char *p = src->path; *p; p++) {
@@ -365,7 +367,11 @@ char *transpile(Source *src, const TranspileOptions *opts)
             continue;
         }
         StrBuf defs = {0}, call = {0};
+        /* generated code has templates and internal linkage: outside the
+         * program's C linkage block */
+        strbuf_puts(&defs, "} /* extern \"C\" */\n");
         emit_site(src, s, &eo, &defs, &call);
+        strbuf_puts(&defs, "extern \"C\" {\n");
         if (opts->line_directives) {
             unsigned line, col;
             source_line_col(src, s->function_start, &line, &col);
@@ -396,5 +402,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
         return NULL;
     if (opts->pin_host)
         (void)pin_rewrite(src, sites, npragmas, &edits);
+    linkage_rewrite(src, &edits, opts->line_directives);
+    edits_add(&edits, (unsigned)src->size, (unsigned)src->size, xstrdup("\n} /* extern \"C\" */\n"));
     return splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);
 }

@@ -1,9 +1,10 @@
 /* C's <math.h> calls convert their arguments to the prototype's types:
  * sqrt of a float is the double sqrt, abs of a double or a long converts
  * to int, fabs of an int is a double, pow(float, int) is pow(double,
- * double), nextafter and fma of floats are the double ones. C++
- * overloads would pick other functions; the output keeps C's meaning in host code, in a marked loop's body and in a helper. The sums
- * are of values rounded to small integers, so they are exact. */
+ * double), nextafter and fma of floats are the double ones. C++ overloads
+ * would pick other functions; the output keeps C's meaning in host code,
+ * in a marked loop's body and in a helper. The sums are of values rounded
+ * to small integers, so they are exact. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Multi-file programs (tests/projects/*/): the files with marked loops are
+# transpiled and built by nvcc, the others by gcc, and all linked together;
+# the program must print what its gcc build prints, at several sizes. Each
+# project is built three ways: plain, with -rdc=true (device code linked
+# across files), and on the fake device (-DPRAGREDUCE_FAKE_DEVICE, every
+# marked loop through the GPU path's copies and residency).
+#
+#   tests/run-projects.sh PRAGREDUCE [PROJECT_DIR...]
+set -u
+[ $# -ge 1 ] || { echo "usage: tests/run-projects.sh PRAGREDUCE [PROJECT_DIR...]" >&2; exit 2; }
+pragreduce=$(realpath "$1")
+shift
+cd "$(dirname "$0")/.."
+dirs=("$@")
+[ ${#dirs[@]} -gt 0 ] || dirs=(tests/projects/*/)
+nvcc=${NVCC:-nvcc}
+sizes=${PR_PROJECT_SIZES:-"0 1 33 1025 100003"}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0
+fail=0
+
+build() { # dir out mode
+    local dir=$1 out=$2 mode=$3 f base objs=() flags=""
+    mkdir -p "$out"
+    case $mode in rdc) flags="-rdc=true" ;; fake) flags="-DPRAGREDUCE_FAKE_DEVICE" ;; esac
+    for f in "$dir"/*.c; do
+        base=$(basename "$f" .c)
+        if grep -q "^[[:space:]]*#[[:space:]]*pragma[[:space:]]\+reduce" "$f"; then
+            "$pragreduce" "$f" -o "$out/$base.cu" 2>"$out/$base.log" || { echo "pragreduce $f"; return 1; }
+            # shellcheck disable=SC2086
+            "$nvcc" -O2 -w $flags -I "$dir" -c "$out/$base.cu" -o "$out/$base.o" 2>>"$out/$base.log" ||
+                { echo "nvcc $f"; return 1; }
+        else
+            gcc -std=gnu11 -O2 -w -c "$f" -o "$out/$base.o" 2>"$out/$base.log" || { echo "gcc $f"; return 1; }
+        fi
+        objs+=("$out/$base.o")
+    done
+    # shellcheck disable=SC2086
+    "$nvcc" $flags "${objs[@]}" -o "$out/prog" -lm 2>"$out/link.log" || { echo "link: $(head -3 "$out/link.log")"; return 1; }
+}
+
+for dir in "${dirs[@]}"; do
+    dir=${dir%/}
+    name=$(basename "$dir")
+    gcc -std=gnu11 -O2 -w "$dir"/*.c -o "$work/$name.ref" -lm || { echo "FAIL $name: gcc build"; fail=$((fail + 1)); continue; }
+    for mode in plain rdc fake; do
+        out="$work/$name.$mode"
+        if ! why=$(build "$dir" "$out" "$mode"); then
+            echo "FAIL $name ($mode): $why"
+            fail=$((fail + 1))
+            continue
+        fi
+        env=""
+        [ "$mode" = fake ] && env="PRAGREDUCE_DEVICE=gpu"
+        bad=""
+        for n in $sizes; do
+            want=$("$work/$name.ref" "$n" 2>&1)
+            # shellcheck disable=SC2086
+            got=$(env $env "$out/prog" "$n" 2>&1)
+            [ "$want" == "$got" ] || bad+=" n=$n"
+        done
+        if [ -z "$bad" ]; then echo "ok   $name ($mode)"; pass=$((pass + 1)); else
+            echo "FAIL $name ($mode): differs at$bad"; fail=$((fail + 1)); fi
+    done
+done
+echo "projects: $pass passed, $fail failed"
+[ $fail = 0 ]
