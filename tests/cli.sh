@@ -8,7 +8,8 @@
 #  - inputs: more than 20 errors stop printing with a note, over 64 MB or
 #    endless (/dev/zero) is refused, a 1 MB expression fails with a message
 #    (never a crash);
-#  - 2,000 marked loops in one file transpile (in well under the limit).
+#  - 2,000 marked loops in one file transpile (in well under the limit);
+#  - a misspelt `#pragma reduce` is a warning.
 #   tests/cli.sh PRAGREDUCE
 set -u
 pragreduce=$(realpath "$1")
@@ -138,6 +139,33 @@ echo "cli: 2,000 marked loops transpiled in ${secs} s"
 # (for output lines) or a line of the input whose text follows (for copies)
 awk '/^#line [0-9]+ "/ { split($0, f, " "); if (index($0, ".cu\"")) { if (f[2] != NR + 1) bad++ } }
      END { exit bad ? 1 : 0 }' "$work/many_loops.cu" && ok || bad "2,000 loops: wrong #line numbers in the output"
+
+# a misspelt pragma (every compiler ignores it, the loop stays sequential):
+# a warning at it, exit 0; OpenMP's reduction clause and other pragmas are
+# not warned about
+cat >"$work/typo.c" <<'TYPO'
+int main(void)
+{
+    double a[10] = {1}, s = 0, t = 0, u = 0;
+#pragma reduction(+: s)
+    for (int i = 0; i < 10; i++) s += a[i];
+#pragma reduc(+: t)
+    for (int i = 0; i < 10; i++) t += a[i];
+#pragma Redcue(+: u)
+    for (int i = 0; i < 10; i++) u += a[i];
+#pragma omp parallel for reduction(+: u)
+    for (int i = 0; i < 10; i++) u += a[i];
+#pragma redo
+#pragma once
+    return (int)(s + t + u);
+}
+TYPO
+"$pragreduce" "$work/typo.c" -o "$work/typo.cu" 2>"$work/err" && ok || bad "a misspelt pragma: exit $?"
+for at in "4:9: warning: unknown pragma 'reduction'" "6:9: warning: unknown pragma 'reduc'" \
+    "8:9: warning: unknown pragma 'Redcue'"; do
+    grep -q "typo.c:$at (did you mean '#pragma reduce'?)" "$work/err" && ok || bad "no warning $at"
+done
+[ "$(grep -c warning "$work/err")" = 3 ] && ok || { bad "a misspelt pragma: other warnings"; cat "$work/err"; }
 
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]

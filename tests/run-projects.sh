@@ -30,7 +30,8 @@ build() { # dir out mode
         if grep -q "^[[:space:]]*#[[:space:]]*pragma[[:space:]]\+reduce" "$f"; then
             "$pragreduce" "$f" -o "$out/$base.cu" 2>"$out/$base.log" || { echo "pragreduce $f"; return 1; }
             # shellcheck disable=SC2086
-            "$nvcc" -O2 -w $flags -I "$dir" -c "$out/$base.cu" -o "$out/$base.o" 2>>"$out/$base.log" ||
+            # no -I: the quoted includes beside the source are found from the output folder
+            "$nvcc" -O2 -w $flags -c "$out/$base.cu" -o "$out/$base.o" 2>>"$out/$base.log" ||
                 { echo "nvcc $f"; return 1; }
         else
             gcc -std=gnu11 -O2 -w -c "$f" -o "$out/$base.o" 2>"$out/$base.log" || { echo "gcc $f"; return 1; }

@@ -10,9 +10,14 @@
  * (some of them declare templates); the program's own headers, included
  * with quotes, are C and stay inside. Each edit keeps the lines that follow
  * where they were, with a #line after it.
+ *
+ * A quoted include found beside the source is found from the output's
+ * folder too: its path is rewritten relative to that folder.
  */
 #include "pragreduce.h"
 
+#include <limits.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -105,5 +110,64 @@ void linkage_rewrite(const Source *src, EditList *edits, bool line_directives)
         if (!first || line != hline || inside_top(&top, h->offset))
             continue;
         wrap_system_include(src, h->offset, edits, line_directives);
+    }
+}
+
+/* ------------------------------------------------------------ quoted includes */
+
+/* `dir` made absolute and free of . and .. (realpath), or NULL. */
+static char *real_dir(const char *path_in_dir)
+{
+    char *copy = xstrdup(path_in_dir);
+    char *slash = strrchr(copy, '/');
+    const char *dir = slash ? (slash == copy ? "/" : (*slash = '\0', copy)) : ".";
+    char buf[PATH_MAX];
+    return realpath(dir, buf) ? xstrdup(buf) : NULL;
+}
+
+/* The path of `target` (absolute) from directory `from` (absolute). */
+static char *relative_path(const char *from, const char *target)
+{
+    size_t common = 0; /* length of the shared leading directories */
+    for (size_t i = 0;; i++) {
+        bool end_from = from[i] == '\0', end_target = target[i] == '/' || target[i] == '\0';
+        if (end_from && end_target) {
+            common = i;
+            break;
+        }
+        if (from[i] != target[i])
+            break;
+        if (from[i] == '/')
+            common = i;
+    }
+    StrBuf sb = {0};
+    for (const char *p = from + common; *p; p++)
+        if (*p == '/')
+            strbuf_puts(&sb, "../");
+    const char *rest = target + common + (target[common] == '/');
+    strbuf_puts(&sb, rest);
+    return strbuf_steal(&sb);
+}
+
+void include_paths_rewrite(const Source *src, const char *out_name, EditList *edits)
+{
+    char *src_dir = real_dir(src->path), *out_dir = real_dir(out_name);
+    if (!src_dir || !out_dir || strcmp(src_dir, out_dir) == 0)
+        return;
+    for (size_t i = 0; i + 2 < src->ntokens; i++) {
+        const Token *h = &src->tokens[i], *inc = &src->tokens[i + 1], *lit = &src->tokens[i + 2];
+        if (strcmp(h->text, "#") || strcmp(inc->text, "include") || lit->kind != CXToken_Literal ||
+            lit->text[0] != '"')
+            continue;
+        size_t len = strlen(lit->text);
+        if (len < 3 || lit->text[len - 1] != '"' || lit->text[1] == '/')
+            continue;
+        char *name = xstrndup(lit->text + 1, len - 2);
+        char *beside = xformat("%s/%s", src_dir, name), buf[PATH_MAX];
+        /* only a header found beside the source: -I folders work from anywhere */
+        if (!realpath(beside, buf))
+            continue;
+        char *rel = relative_path(out_dir, beside);
+        edits_add(edits, lit->offset, lit->end, xformat("\"%s\"", rel));
     }
 }

@@ -13,6 +13,9 @@
  */
 #include "pragreduce.h"
 
+#include <ctype.h>
+#include <strings.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -401,6 +404,37 @@ static bool starts_line(const Source *src, unsigned offset)
     return true;
 }
 
+/* Edit distance of a and b, up to 3 (short words only). */
+static int edit_distance(const char *a, const char *b)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 16 || lb > 16)
+        return 3;
+    int d[17][17];
+    for (size_t i = 0; i <= la; i++)
+        d[i][0] = (int)i;
+    for (size_t j = 0; j <= lb; j++)
+        d[0][j] = (int)j;
+    for (size_t i = 1; i <= la; i++)
+        for (size_t j = 1; j <= lb; j++) {
+            int sub = d[i - 1][j - 1] + (tolower((unsigned char)a[i - 1]) != tolower((unsigned char)b[j - 1]));
+            int del = d[i - 1][j] + 1, ins = d[i][j - 1] + 1;
+            d[i][j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+        }
+    return d[la][lb] < 3 ? d[la][lb] : 3;
+}
+
+/* A misspelt `reduce` (`reduction`, `reduc`, `Reduce`, `redcue`): silently
+ * ignored by every compiler, so the loop would stay sequential unnoticed. */
+static bool looks_like_reduce(const char *word)
+{
+    if (strcmp(word, "reduce") == 0)
+        return false;
+    if (strncasecmp(word, "reduc", 5) == 0)
+        return true;
+    return strlen(word) >= 4 && edit_distance(word, "reduce") <= 2;
+}
+
 Pragma *pragma_find_all(const Source *src, int *count)
 {
     Pragma *list = NULL;
@@ -419,6 +453,11 @@ Pragma *pragma_find_all(const Source *src, int *count)
         }
         if (strcmp(t->text, "#") != 0 || !starts_line(src, t->offset))
             continue;
+        if (strcmp(src->tokens[i + 1].text, "pragma") == 0 && looks_like_reduce(src->tokens[i + 2].text))
+            diag_at(src, src->tokens[i + 2].offset, DIAG_WARNING,
+                    "unknown pragma '%s' (did you mean '#pragma reduce'?): the loop after it is not "
+                    "transformed",
+                    src->tokens[i + 2].text);
         if (strcmp(src->tokens[i + 1].text, "pragma") != 0 ||
             strcmp(src->tokens[i + 2].text, "reduce") != 0)
             continue;

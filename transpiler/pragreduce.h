@@ -647,6 +647,9 @@ char *splice_apply(const char *text, size_t size, EditList *list, const char *ou
 /* The edits that leave system headers included at file scope outside the
  * program's extern "C" block (transpile.c opens and closes it). */
 void linkage_rewrite(const Source *src, EditList *edits, bool line_directives);
+/* `#include "x.h"` found beside the source, with the output written to
+ * another folder: the path from that folder. */
+void include_paths_rewrite(const Source *src, const char *out_name, EditList *edits);
 
 /* ---------------------------------------------------------------- cxx.c */
 

@@ -403,6 +403,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
     if (opts->pin_host)
         (void)pin_rewrite(src, sites, npragmas, &edits);
     linkage_rewrite(src, &edits, opts->line_directives);
+    include_paths_rewrite(src, opts->out_name, &edits);
     edits_add(&edits, (unsigned)src->size, (unsigned)src->size, xstrdup("\n} /* extern \"C\" */\n"));
     return splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);
 }

@@ -29,6 +29,18 @@ int main(int argc, char **argv)
     printf("norm2 %.17g\n", util_norm2(x, n));
     printf("max %.17g min %.17g\n", vec_max(x, n), lo);
     printf("positive %ld\n", count_positive(y, n));
+    /* y changes in util.c, which pragreduce never saw, between two loops
+     * of this call: the second must not reuse the first one's copy */
+    double sum = 0;
+#pragma reduce(+: sum)
+    for (long i = 0; i < n; i++)
+        sum += y[i];
+    util_fill(y, n, 9);
+    double sum2 = 0;
+#pragma reduce(+: sum2)
+    for (long i = 0; i < n; i++)
+        sum2 += y[i];
+    printf("sums %.17g %.17g\n", sum, sum2);
     printf("calls %ld\n", vec_calls);
     free(x);
     free(y);
