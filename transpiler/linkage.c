@@ -24,7 +24,21 @@ typedef struct {
     const Source *src;
     unsigned (*spans)[2];
     size_t count, cap;
+    EditList *edits;
 } TopLevel;
+
+/* `main` cannot have C linkage (nvcc warns): the block closes before it
+ * and opens after it, on the same lines. */
+static void keep_main_out(TopLevel *t, CXCursor c, unsigned s, unsigned e)
+{
+    CXString name = clang_getCursorSpelling(c);
+    bool is_main = strcmp(clang_getCString(name), "main") == 0;
+    clang_disposeString(name);
+    if (!is_main || clang_getCursorKind(c) != CXCursor_FunctionDecl)
+        return;
+    edits_add(t->edits, s, s, xstrdup("} /* extern \"C\" */ "));
+    edits_add(t->edits, e, e, xstrdup(" extern \"C\" {"));
+}
 
 /* The extents of the main file's file-scope declarations: an #include
  * inside one (an initializer's table, say) is not at file scope. */
@@ -45,6 +59,7 @@ static enum CXChildVisitResult collect_top(CXCursor c, CXCursor parent, CXClient
     t->spans[t->count][0] = s;
     t->spans[t->count][1] = e;
     t->count++;
+    keep_main_out(t, c, s, e);
     return CXChildVisit_Continue;
 }
 
@@ -94,7 +109,7 @@ static void wrap_system_include(const Source *src, unsigned hash, EditList *edit
 
 void linkage_rewrite(const Source *src, EditList *edits, bool line_directives)
 {
-    TopLevel top = {.src = src};
+    TopLevel top = {.src = src, .edits = edits};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), collect_top, &top);
     for (size_t i = 0; i + 2 < src->ntokens; i++) {
         const Token *h = &src->tokens[i], *inc = &src->tokens[i + 1], *open = &src->tokens[i + 2];
