@@ -8,6 +8,7 @@
 #                   (tests/projects), random programs, then the unit tests again
 #                   under AddressSanitizer + UBSan
 #   make projects   multi-file programs linked from transpiled and gcc-built files
+#   make check      the fast tier: unit, golden, runtime tests, 8 e2e programs (also faked device)
 #   make gen-test   200 random programs (tests/gen) through pragreduce, gcc as the oracle
 #   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
 #   make gen-bundle 5000 random programs transpiled into gen-bundle/ (bash gen-bundle/run.sh there)
@@ -146,7 +147,16 @@ gen-test: $(B)/pragreduce
 test: unit golden runtime-test e2e e2e-fake projects gen-test asan
 	@echo "all tests passed"
 
-check: test
+# the fast tier for development: unit, golden, the runtime's tests and a
+# sample of the end-to-end programs (also on the fake device); make test is
+# the whole suite (what CI runs)
+CHECK_E2E = samples/dot.c tests/e2e/segmented.c tests/e2e/logical_filtered.c \
+	tests/e2e/resid_repeat.c tests/e2e/cxx_math_promotion.c tests/e2e/struct_members.c \
+	tests/e2e/mixed_collapse_segments.c tests/e2e/helper_chains.c
+check: unit golden runtime-test $(B)/pragreduce
+	tests/run-e2e.sh $(B)/pragreduce $(CHECK_E2E)
+	PR_E2E_FAKE_DEVICE=1 tests/run-e2e.sh $(B)/pragreduce $(CHECK_E2E)
+	@echo "check passed (make test runs everything)"
 
 # ---------------------------------------------------------------- user-facing
 

@@ -12,7 +12,7 @@
  * spellings (`and`, `or`, ...) are renamed when the file does not include
  * that header, since C++ reads them as operators. So are names the CUDA
  * headers declare for every .cu file (`max`, `min`, `norm`, `rsqrt`,
- * `y0`, ...) when the file declares one of them itself at file scope:
+ * `y0`, `float3`, `half`, ...) when the file declares one of them itself at file scope:
  * C++ would see a conflicting second declaration. Headers are not
  * rewritten: a C++ keyword used as an identifier in an included header of
  * the user's is beyond this pass.
@@ -44,6 +44,15 @@ static const char *const cuda_names[] = {
     "normcdfinvf", "saturate", "mul24", "umul24", "mulhi", "umulhi", "mul64hi", "umul64hi",
     "fdivide", "fdividef", "j0", "j1", "jn", "y0", "y1", "yn", "j0f", "j1f", "jnf", "y0f", "y1f",
     "ynf", "signbit", "isnan", "isinf", "isfinite",
+    /* types: CUDA's vector types, and the half and bfloat16 types the
+     * runtime's <cuda/atomic> brings in */
+    "char1", "char2", "char3", "char4", "uchar1", "uchar2", "uchar3", "uchar4", "short1", "short2",
+    "short3", "short4", "ushort1", "ushort2", "ushort3", "ushort4", "int1", "int2", "int3", "int4",
+    "uint1", "uint2", "uint3", "uint4", "long1", "long2", "long3", "long4", "ulong1", "ulong2",
+    "ulong3", "ulong4", "longlong1", "longlong2", "longlong3", "longlong4", "ulonglong1",
+    "ulonglong2", "ulonglong3", "ulonglong4", "float1", "float2", "float3", "float4", "double1",
+    "double2", "double3", "double4", "dim3", "half", "half2", "nv_half", "nv_half2", "nv_bfloat16",
+    "nv_bfloat162", "base_int_t",
 };
 
 static bool in_list(const char *s, const char *const *list, size_t n)
@@ -58,7 +67,8 @@ static bool in_list(const char *s, const char *const *list, size_t n)
 
 static bool is_cxx_only_keyword(const char *s) { return IN_LIST(s, cxx_only_keywords); }
 
-/* File-scope functions and variables of the main file named like CUDA's. */
+/* File-scope functions, variables, types and tags of the main file named
+ * like CUDA's. */
 typedef struct {
     const Source *src;
     const char *found[sizeof cuda_names / sizeof cuda_names[0]];
@@ -70,7 +80,9 @@ static enum CXChildVisitResult find_cuda_clash(CXCursor c, CXCursor parent, void
     (void)parent;
     CudaClash *cc = data;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if ((k != CXCursor_FunctionDecl && k != CXCursor_VarDecl) || !source_cursor_in_main(cc->src, c))
+    bool named = k == CXCursor_FunctionDecl || k == CXCursor_VarDecl || k == CXCursor_TypedefDecl ||
+                 k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl;
+    if (!named || !source_cursor_in_main(cc->src, c))
         return CXChildVisit_Continue;
     CXString name = clang_getCursorSpelling(c);
     const char *n = clang_getCString(name);

@@ -82,6 +82,21 @@ static void put_line_directive(StrBuf *sb, const Source *src, unsigned line)
     strbuf_puts(sb, "\"\n");
 }
 
+/* A block comment opened on the directive's line and closed on a later
+ * one: the block's reopening would land inside it (the header then stays
+ * inside the block, which C headers allow). */
+static bool comment_runs_on(const Source *src, unsigned from)
+{
+    bool open = false;
+    for (unsigned k = from; k + 1 < src->size && src->text[k] != '\n'; k++) {
+        if (!open && src->text[k] == '/' && src->text[k + 1] == '*')
+            open = true, k++;
+        else if (open && src->text[k] == '*' && src->text[k + 1] == '/')
+            open = false, k++;
+    }
+    return open;
+}
+
 /* `#include <...>` at file scope: the C linkage block closes before it and
  * opens again after it. */
 static void wrap_system_include(const Source *src, unsigned hash, EditList *edits, bool lines)
@@ -122,7 +137,7 @@ void linkage_rewrite(const Source *src, EditList *edits, bool line_directives)
         bool first = true;
         for (unsigned k = h->offset - (hcol - 1); k < h->offset; k++)
             first &= src->text[k] == ' ' || src->text[k] == '\t';
-        if (!first || line != hline || inside_top(&top, h->offset))
+        if (!first || line != hline || inside_top(&top, h->offset) || comment_runs_on(src, h->offset))
             continue;
         wrap_system_include(src, h->offset, edits, line_directives);
     }
