@@ -1,8 +1,8 @@
-/* expect-error-at: 13:12: function pointer without parameters; 14:17: promoted argument mismatch; 19:20: complex declaration; 20:17: complex use; 26:9: goto past an array initializer; 27:15: past a const; 28:9: past one of several declarators; 28:16: the other */
+/* expect-error-at: 13:12: function pointer without parameters; 14:18: promoted argument mismatch; 19:20: complex declaration; 20:17: complex use; 26:9: goto past an array initializer; 27:15: past a const; 28:9: past one of several declarators; 28:16: the other */
 #include <complex.h>
 #include <math.h>
 
-double half();
+double halve();
 
 
 /* C++ reads `()` as no parameters: calls with arguments have no C++ form
@@ -11,7 +11,7 @@ double apply(double v)
 {
     double (*op)() = sqrt;
     return op(v) +
-           half(3); /* an int where the definition takes a double */
+           halve(3); /* an int where the definition takes a double */
 }
 
 double mag(double re, double im)
@@ -30,4 +30,4 @@ skip:
     return n;
 }
 
-double half(double x) { return x / 2; }
+double halve(double x) { return x / 2; }
