@@ -4,7 +4,8 @@
 # the program must print what its gcc build prints, at several sizes. Each
 # project is built three ways: plain, with -rdc=true (device code linked
 # across files), and on the fake device (-DPRAGREDUCE_FAKE_DEVICE, every
-# marked loop through the GPU path's copies and residency).
+# marked loop through the GPU path's copies and residency). A project with
+# its own Makefile is built by it, with CC=gcc and CC=tools/pragreduce-cc.
 #
 #   tests/run-projects.sh PRAGREDUCE [PROJECT_DIR...]
 set -u
@@ -42,9 +43,42 @@ build() { # dir out mode
     "$nvcc" $flags "${objs[@]}" -o "$out/prog" -lm 2>"$out/link.log" || { echo "link: $(head -3 "$out/link.log")"; return 1; }
 }
 
+# a project with its own Makefile: built unchanged with CC=gcc and with
+# CC=pragreduce-cc, the two programs compared; then a header touched must
+# make the driver's dependency files rebuild what includes it
+make_project() {
+    local dir=$1 name=$2 n bad=""
+    cp -r "$dir" "$work/$name.gcc" && cp -r "$dir" "$work/$name.pr"
+    if ! make -s -C "$work/$name.gcc" CC=gcc >"$work/$name.gcc.log" 2>&1; then
+        echo "FAIL $name (make, CC=gcc)"; sed 's/^/    /' "$work/$name.gcc.log" | head; fail=$((fail + 1)); return
+    fi
+    if ! PRAGREDUCE=$pragreduce make -s -C "$work/$name.pr" CC="$PWD/tools/pragreduce-cc" >"$work/$name.pr.log" 2>&1; then
+        echo "FAIL $name (make, CC=pragreduce-cc)"; sed 's/^/    /' "$work/$name.pr.log" | head -20; fail=$((fail + 1)); return
+    fi
+    for n in $sizes; do
+        [ "$("$work/$name.gcc/prog" "$n" 2>&1)" == "$(PRAGREDUCE_DEVICE=${PR_PROJECT_DEVICE:-auto} "$work/$name.pr/prog" "$n" 2>&1)" ] || bad+=" n=$n"
+    done
+    if [ -z "$bad" ]; then echo "ok   $name (make, CC=pragreduce-cc)"; pass=$((pass + 1)); else
+        echo "FAIL $name (make, CC=pragreduce-cc): differs at$bad"; fail=$((fail + 1)); fi
+    local h
+    for h in "$work/$name.pr"/*.h; do
+        [ -f "$h" ] || continue
+        sleep 1
+        touch "$h"
+        if PRAGREDUCE=$pragreduce make -q -C "$work/$name.pr" CC="$PWD/tools/pragreduce-cc" prog >/dev/null 2>&1; then
+            echo "FAIL $name: touching $(basename "$h") rebuilds nothing (dependency files)"; fail=$((fail + 1))
+        else pass=$((pass + 1)); fi
+        PRAGREDUCE=$pragreduce make -s -C "$work/$name.pr" CC="$PWD/tools/pragreduce-cc" >/dev/null 2>&1
+    done
+}
+
 for dir in "${dirs[@]}"; do
     dir=${dir%/}
     name=$(basename "$dir")
+    if [ -f "$dir/Makefile" ]; then
+        make_project "$dir" "$name"
+        continue
+    fi
     gcc -std=gnu11 -O2 -w "$dir"/*.c -o "$work/$name.ref" -lm || { echo "FAIL $name: gcc build"; fail=$((fail + 1)); continue; }
     for mode in plain rdc fake; do
         out="$work/$name.$mode"
