@@ -28,13 +28,7 @@ void line_to_input(const Ctx *c, StrBuf *sb, unsigned line)
 {
     if (!c->opts->line_directives)
         return;
-    strbuf_printf(sb, "#line %u \"", line);
-    for (const char *s = c->src->path; *s; s++) {
-        if (*s == '\\' || *s == '"')
-            strbuf_putn(sb, "\\", 1);
-        strbuf_putn(sb, s, 1);
-    }
-    strbuf_puts(sb, "\"\n");
+    strbuf_line_directive(sb, line, c->src->path);
 }
 
 void line_to_output(const Ctx *c, StrBuf *sb)

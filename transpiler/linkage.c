@@ -71,17 +71,6 @@ static bool inside_top(const TopLevel *t, unsigned at)
     return false;
 }
 
-static void put_line_directive(StrBuf *sb, const Source *src, unsigned line)
-{
-    strbuf_printf(sb, "#line %u \"", line);
-    for (const char *p = src->path; *p; p++) {
-        if (*p == '\\' || *p == '"')
-            strbuf_putn(sb, "\\", 1);
-        strbuf_putn(sb, p, 1);
-    }
-    strbuf_puts(sb, "\"\n");
-}
-
 /* A block comment opened on the directive's line and closed on a later
  * one: the block's reopening would land inside it (the header then stays
  * inside the block, which C headers allow). */
@@ -110,11 +99,11 @@ static void wrap_system_include(const Source *src, unsigned hash, EditList *edit
     StrBuf before = {0}, after = {0};
     strbuf_puts(&before, "} /* extern \"C\": a system header */\n");
     if (lines)
-        put_line_directive(&before, src, line);
+        strbuf_line_directive(&before, line, src->path);
     strbuf_puts(&after, "\nextern \"C\" {");
     if (lines) {
         strbuf_puts(&after, "\n");
-        put_line_directive(&after, src, line + 1);
+        strbuf_line_directive(&after, line + 1, src->path);
         after.len--; /* the line's own newline ends the directive */
         after.buf[after.len] = '\0';
     }
@@ -130,14 +119,12 @@ void linkage_rewrite(const Source *src, EditList *edits, bool line_directives)
         const Token *h = &src->tokens[i], *inc = &src->tokens[i + 1], *open = &src->tokens[i + 2];
         if (strcmp(h->text, "#") || strcmp(inc->text, "include") || strcmp(open->text, "<"))
             continue;
+        /* a directive on one line, at file scope */
         unsigned line, col, hline, hcol;
         source_line_col(src, h->offset, &hline, &hcol);
         source_line_col(src, inc->offset, &line, &col);
-        /* a directive: `#` first on its line (after blanks) */
-        bool first = true;
-        for (unsigned k = h->offset - (hcol - 1); k < h->offset; k++)
-            first &= src->text[k] == ' ' || src->text[k] == '\t';
-        if (!first || line != hline || inside_top(&top, h->offset) || comment_runs_on(src, h->offset))
+        if (!source_starts_line(src, h->offset) || line != hline || inside_top(&top, h->offset) ||
+            comment_runs_on(src, h->offset))
             continue;
         wrap_system_include(src, h->offset, edits, line_directives);
     }

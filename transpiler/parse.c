@@ -138,6 +138,18 @@ bool source_cursor_in_main(const Source *src, CXCursor c)
     return source_offset(src, clang_getCursorLocation(c), &off);
 }
 
+bool source_starts_line(const Source *src, unsigned offset)
+{
+    for (unsigned i = offset; i-- > 0;) {
+        char ch = src->text[i];
+        if (ch == '\n')
+            return true;
+        if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\f' && ch != '\v')
+            return false;
+    }
+    return true;
+}
+
 char *source_text(const Source *src, unsigned start, unsigned end)
 {
     PR_ASSERT(start <= end && end <= src->size);

@@ -392,18 +392,6 @@ static unsigned logical_line_end(const Source *src, unsigned from)
     return (unsigned)src->size;
 }
 
-static bool starts_line(const Source *src, unsigned offset)
-{
-    for (unsigned i = offset; i-- > 0;) {
-        char ch = src->text[i];
-        if (ch == '\n')
-            return true;
-        if (ch != ' ' && ch != '\t' && ch != '\r' && ch != '\f' && ch != '\v')
-            return false;
-    }
-    return true;
-}
-
 /* Edit distance of a and b, up to 3 (short words only). */
 static int edit_distance(const char *a, const char *b)
 {
@@ -451,7 +439,7 @@ Pragma *pragma_find_all(const Source *src, int *count)
                     "own line before the loop");
             continue;
         }
-        if (strcmp(t->text, "#") != 0 || !starts_line(src, t->offset))
+        if (strcmp(t->text, "#") != 0 || !source_starts_line(src, t->offset))
             continue;
         if (strcmp(src->tokens[i + 1].text, "pragma") == 0 && looks_like_reduce(src->tokens[i + 2].text))
             diag_at(src, src->tokens[i + 2].offset, DIAG_WARNING,

@@ -151,6 +151,8 @@ bool source_offset(const Source *src, CXSourceLocation loc, unsigned *offset);
 char *source_text(const Source *src, unsigned start, unsigned end);
 /* True when the cursor is in the main file (or expanded there). */
 bool source_cursor_in_main(const Source *src, CXCursor c);
+/* Only blanks before `offset` on its line. */
+bool source_starts_line(const Source *src, unsigned offset);
 /* True when [start, end) is exactly a macro invocation: a node with that
  * range may be a piece of the macro's body rather than the invocation. */
 bool source_in_macro(const Source *src, unsigned start, unsigned end);
@@ -639,6 +641,8 @@ typedef struct EditList {
 void edits_add(EditList *list, unsigned start, unsigned end, char *text);
 /* Applies the edits to `text`; replaces each "#line @@OUT@@" marker with the
  * output line number. Returns the arena-allocated result. */
+/* `#line LINE "PATH"` and a newline, the path escaped. */
+void strbuf_line_directive(StrBuf *sb, unsigned line, const char *path);
 char *splice_apply(const char *text, size_t size, EditList *list, const char *out_name,
                    bool line_directives);
 

@@ -11,6 +11,17 @@
 #include <stdlib.h>
 #include <string.h>
 
+void strbuf_line_directive(StrBuf *sb, unsigned line, const char *path)
+{
+    strbuf_printf(sb, "#line %u \"", line);
+    for (const char *p = path; *p; p++) {
+        if (*p == '\\' || *p == '"')
+            strbuf_putn(sb, "\\", 1);
+        strbuf_putn(sb, p, 1);
+    }
+    strbuf_puts(sb, "\"\n");
+}
+
 void edits_add(EditList *list, unsigned start, unsigned end, char *text)
 {
     PR_ASSERT(start <= end);

@@ -346,15 +346,8 @@ char *transpile(Source *src, const TranspileOptions *opts)
     }
     /* the program's own code keeps C linkage (linkage.c) */
     strbuf_puts(&prelude, "extern \"C\" {\n");
-    if (opts->line_directives) {
-        strbuf_puts(&prelude, "#line 1 \"");
-        for (const char *p = src->path; *p; p++) {
-            if (*p == '\\' || *p == '"')
-                strbuf_putn(&prelude, "\\", 1);
-            strbuf_putn(&prelude, p, 1);
-        }
-        strbuf_puts(&prelude, "\"\n");
-    }
+    if (opts->line_directives)
+        strbuf_line_directive(&prelude, 1, src->path);
     edits_add(&edits, 0, 0, strbuf_steal(&prelude));
 
     for (int i = 0; i < npragmas; i++) {
@@ -375,13 +368,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
         if (opts->line_directives) {
             unsigned line, col;
             source_line_col(src, s->function_start, &line, &col);
-            strbuf_printf(&defs, "#line %u \"", line);
-            for (const char *p = src->path; *p; p++) {
-                if (*p == '\\' || *p == '"')
-                    strbuf_putn(&defs, "\\", 1);
-                strbuf_putn(&defs, p, 1);
-            }
-            strbuf_puts(&defs, "\"\n");
+            strbuf_line_directive(&defs, line, src->path);
         }
         edits_add(&edits, s->function_start, s->function_start, strbuf_steal(&defs));
         if (s->segmented_by) {
