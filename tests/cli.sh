@@ -9,7 +9,10 @@
 #    endless (/dev/zero) is refused, a 1 MB expression fails with a message
 #    (never a crash);
 #  - 2,000 marked loops in one file transpile (in well under the limit);
-#  - a misspelt `#pragma reduce` is a warning.
+#  - a misspelt `#pragma reduce` is a warning;
+#  - names renamed for C++ (class, new, half) read as written in messages,
+#    columns included; an error in a project header (inlined, since it uses
+#    a C++ keyword as a name) names the header's file, line and column.
 #   tests/cli.sh PRAGREDUCE
 set -u
 pragreduce=$(realpath "$1")
@@ -166,6 +169,39 @@ for at in "4:9: warning: unknown pragma 'reduction'" "6:9: warning: unknown prag
     grep -q "typo.c:$at (did you mean '#pragma reduce'?)" "$work/err" && ok || bad "no warning $at"
 done
 [ "$(grep -c warning "$work/err")" = 3 ] && ok || { bad "a misspelt pragma: other warnings"; cat "$work/err"; }
+
+# C++ keywords as names, in the file and in a project header
+mkdir -p "$work/proj/common"
+cat >"$work/proj/common/util.h" <<'HDR'
+/* a project header: 'class' and 'new' are C names */
+static inline double total(const double *class, int n)
+{
+    double t = 1;
+#pragma reduce(+: t)
+    for (int i = 0; i < n; i++)
+        t *= class[i];
+    return t;
+}
+HDR
+cat >"$work/proj/main.c" <<'SRC'
+#include "common/util.h"
+int main(void)
+{
+    double a[3] = {1, 2, 3}, new = 0;
+    int class = 0;
+#pragma reduce(+: class)
+    for (int i = 0; i < 3; i++)
+        class += a[i] + new + class;
+    return (int)total(a, 3) + class;
+}
+SRC
+(cd "$work/proj" && "$pragreduce" main.c -o main.cu 2>"$work/err") && bad "keyword names: exit 0"
+for at in "common/util.h:7:9: error: 't' is updated with '\*' here" "common/util.h:5:1: note: in the loop" \
+    "main.c:8:31: error: 'class' is read here outside its update"; do
+    grep -q "^$at" "$work/err" && ok || { bad "keyword names: no '$at'"; cat "$work/err"; }
+done
+grep -q "cxx" "$work/err" && { bad "keyword names: a renamed name shown"; cat "$work/err"; } || ok
+grep -q "^        t \*= class\[i\];" "$work/err" && ok || bad "keyword names: the header's line not shown as written"
 
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -5,7 +5,8 @@
 # project is built three ways: plain, with -rdc=true (device code linked
 # across files), and on the fake device (-DPRAGREDUCE_FAKE_DEVICE, every
 # marked loop through the GPU path's copies and residency). A project with
-# its own Makefile is built by it, with CC=gcc and CC=tools/pragreduce-cc.
+# its own Makefile is built by it, with CC=gcc and CC=tools/pragreduce-cc;
+# one with a CMakeLists.txt also by CMake with CC=tools/pragreduce-cc.
 #
 #   tests/run-projects.sh PRAGREDUCE [PROJECT_DIR...]
 set -u
@@ -61,7 +62,7 @@ make_project() {
     if [ -z "$bad" ]; then echo "ok   $name (make, CC=pragreduce-cc)"; pass=$((pass + 1)); else
         echo "FAIL $name (make, CC=pragreduce-cc): differs at$bad"; fail=$((fail + 1)); fi
     local h
-    for h in "$work/$name.pr"/*.h; do
+    for h in "$work/$name.pr"/*.h "$work/$name.pr"/*/*.h; do
         [ -f "$h" ] || continue
         sleep 1
         touch "$h"
@@ -72,11 +73,29 @@ make_project() {
     done
 }
 
+# a project with a CMakeLists.txt: configured and built by CMake with
+# CC=pragreduce-cc, compared with its Makefile's gcc build
+cmake_project() {
+    local dir=$1 name=$2 n bad=""
+    if ! command -v cmake >/dev/null; then echo "FAIL $name: cmake is not installed"; fail=$((fail + 1)); return; fi
+    cp -r "$dir" "$work/$name.cmake"
+    if ! (cd "$work/$name.cmake" && PRAGREDUCE=$pragreduce CC="$OLDPWD/tools/pragreduce-cc" cmake -S . -B build &&
+        PRAGREDUCE=$pragreduce cmake --build build -j "${PR_JOBS:-$(nproc)}") >"$work/$name.cmake.log" 2>&1; then
+        echo "FAIL $name (cmake, CC=pragreduce-cc)"; tail -n 20 "$work/$name.cmake.log" | sed 's/^/    /'; fail=$((fail + 1)); return
+    fi
+    for n in $sizes; do
+        [ "$("$work/$name.gcc/prog" "$n" 2>&1)" == "$(PRAGREDUCE_DEVICE=${PR_PROJECT_DEVICE:-auto} "$work/$name.cmake/build/prog" "$n" 2>&1)" ] || bad+=" n=$n"
+    done
+    if [ -z "$bad" ]; then echo "ok   $name (cmake, CC=pragreduce-cc)"; pass=$((pass + 1)); else
+        echo "FAIL $name (cmake, CC=pragreduce-cc): differs at$bad"; fail=$((fail + 1)); fi
+}
+
 for dir in "${dirs[@]}"; do
     dir=${dir%/}
     name=$(basename "$dir")
     if [ -f "$dir/Makefile" ]; then
         make_project "$dir" "$name"
+        [ -f "$dir/CMakeLists.txt" ] && cmake_project "$dir" "$name"
         continue
     fi
     gcc -std=gnu11 -O2 -w "$dir"/*.c -o "$work/$name.ref" -lm || { echo "FAIL $name: gcc build"; fail=$((fail + 1)); continue; }

@@ -18,6 +18,8 @@ fi
 [ -f /usr/include/uthash.h ] || missing="$missing uthash-dev"
 [ -f /usr/include/check.h ] || missing="$missing check"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
+# cmake: the test projects are also built by CMake (make projects)
+command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
 [ -z "$missing" ] && exit 0
 cmd="apt-get update && apt-get install -y$missing"
 if [ "$(id -u)" = 0 ]; then

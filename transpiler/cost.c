@@ -457,7 +457,8 @@ void cost_explain(const Source *src, const Site *site, const GpuDesc *d, FILE *t
     Candidate table[64];
     int n = 0;
     LaunchPlan chosen = cost_choose(&f, d, table, &n);
-    fprintf(to, "%s:%u: #pragma %s\n", src->path, line, site->pragma.summary);
+    fprintf(to, "%s:%u: #pragma %s\n", source_path_at(src, site->loop->start), line,
+            site->pragma.summary);
     static const char *cmp[] = {"<", "<=", ">", ">=", "!="};
     fprintf(to, "  iterations: %s from %s while %s %s %s, step %s%s\n", li->iv->name, li->lo,
             li->iv->name, cmp[li->cmp], li->hi, li->step_down ? "-" : "+", li->step);

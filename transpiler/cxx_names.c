@@ -13,9 +13,9 @@
  * that header, since C++ reads them as operators. So are names the CUDA
  * headers declare for every .cu file (`max`, `min`, `norm`, `rsqrt`,
  * `y0`, `float3`, `half`, ...) when the file declares one of them itself at file scope:
- * C++ would see a conflicting second declaration. Headers are not
- * rewritten: a C++ keyword used as an identifier in an included header of
- * the user's is beyond this pass.
+ * C++ would see a conflicting second declaration. The project's own
+ * headers get the same renames: when one of them needs any, headers.c
+ * inlines them into the main text before this pass.
  */
 #include "pragreduce.h"
 
@@ -155,7 +155,7 @@ static const char *unused_prefix(const Source *src)
     }
 }
 
-char *cxx_rename_keywords(const Source *src, size_t *size)
+char *cxx_rename_keywords(const Source *src, size_t *size, const char **prefix_out)
 {
     const char *prefix = NULL;
     StrBuf out = {0};
@@ -182,5 +182,86 @@ char *cxx_rename_keywords(const Source *src, size_t *size)
         return NULL;
     strbuf_putn(&out, src->text + pos, src->size - pos);
     *size = out.len;
+    *prefix_out = xstrdup(prefix);
     return strbuf_steal(&out);
+}
+
+/* ------------------------------------------------- names in project headers */
+
+static bool is_project_header(const Source *src, CXFile file)
+{
+    if (!file || clang_File_isEqual(file, src->file))
+        return false;
+    CXSourceLocation start = clang_getLocationForOffset(src->tu, file, 0);
+    return !clang_Location_isInSystemHeader(start);
+}
+
+typedef struct {
+    const Source *src;
+    bool iso646;
+    bool found;
+} HeaderScan;
+
+/* A C++ keyword (or <iso646.h> spelling) used as a name in the file. */
+static bool file_uses_cxx_keyword(const Source *src, CXFile file, bool iso646)
+{
+    size_t size = 0;
+    if (!clang_getFileContents(src->tu, file, &size) || size == 0)
+        return false;
+    CXSourceRange all = clang_getRange(clang_getLocationForOffset(src->tu, file, 0),
+                                       clang_getLocationForOffset(src->tu, file, (unsigned)size));
+    CXToken *tokens = NULL;
+    unsigned n = 0;
+    clang_tokenize(src->tu, all, &tokens, &n);
+    bool found = false;
+    for (unsigned i = 0; i < n && !found; i++) {
+        if (clang_getTokenKind(tokens[i]) != CXToken_Identifier)
+            continue;
+        CXString s = clang_getTokenSpelling(src->tu, tokens[i]);
+        const char *t = clang_getCString(s);
+        found = is_cxx_only_keyword(t) || (!iso646 && IN_LIST(t, iso646_names));
+        clang_disposeString(s);
+    }
+    clang_disposeTokens(src->tu, tokens, n);
+    return found;
+}
+
+static void scan_inclusion(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+    (void)stack;
+    HeaderScan *scan = data;
+    if (depth == 0 || scan->found || !is_project_header(scan->src, file))
+        return;
+    scan->found = file_uses_cxx_keyword(scan->src, file, scan->iso646);
+}
+
+/* A file-scope declaration in a project header named like one of CUDA's. */
+static enum CXChildVisitResult find_header_cuda_clash(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    HeaderScan *scan = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool named = k == CXCursor_FunctionDecl || k == CXCursor_VarDecl || k == CXCursor_TypedefDecl ||
+                 k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl;
+    if (!named)
+        return CXChildVisit_Continue;
+    CXFile file;
+    clang_getFileLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
+    if (!is_project_header(scan->src, file))
+        return CXChildVisit_Continue;
+    CXString name = clang_getCursorSpelling(c);
+    scan->found = IN_LIST(clang_getCString(name), cuda_names);
+    clang_disposeString(name);
+    return scan->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+bool cxx_headers_need_renames(const Source *src)
+{
+    if (!src->tu)
+        return false;
+    HeaderScan scan = {src, includes_iso646(src), false};
+    clang_getInclusions(src->tu, scan_inclusion, &scan);
+    if (!scan.found)
+        clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_header_cuda_clash, &scan);
+    return scan.found;
 }

@@ -317,7 +317,7 @@ char *data_open_text(const Source *src, const DataDirective *d, int index, const
     unsigned line, col;
     source_line_col(src, d->start, &line, &col);
     StrBuf site = {0};
-    put_c_string(&site, src->path);
+    put_c_string(&site, source_path_at(src, d->start));
     strbuf_printf(&site, ":%u: ", line);
     put_c_string(&site, d->summary);
     char *where = strbuf_steal(&site);

@@ -12,6 +12,7 @@
  */
 #include "pragreduce.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -78,6 +79,29 @@ static bool printed(DiagLevel level)
     return true;
 }
 
+/* Appends text[start, end) without the rename prefix (cxx_names.c) where
+ * it starts an identifier, so names read as the user wrote them; returns
+ * how many bytes were dropped before `mark`. */
+static unsigned put_unrenamed(StrBuf *sb, const Source *src, const char *text, size_t start,
+                              size_t end, size_t mark)
+{
+    const char *prefix = src ? src->rename_prefix : NULL;
+    size_t plen = prefix ? strlen(prefix) : 0;
+    unsigned dropped = 0;
+    for (size_t i = start; i < end;) {
+        bool ident_start = i == 0 || !(isalnum((unsigned char)text[i - 1]) || text[i - 1] == '_');
+        if (plen && ident_start && end - i > plen && strncmp(text + i, prefix, plen) == 0) {
+            if (i < mark)
+                dropped += (unsigned)plen;
+            i += plen;
+            continue;
+        }
+        strbuf_putn(sb, text + i, 1);
+        i++;
+    }
+    return dropped;
+}
+
 void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fmt, ...)
 {
     if (probing) {
@@ -103,12 +127,19 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
         return;
     unsigned line, col;
     source_line_col(src, offset, &line, &col);
-    fprintf(stderr, "%s:%u:%u: %s: ", src->path, line, col, level_name(level));
     va_list ap;
     va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
+    StrBuf message = {0}, shown = {0};
+    strbuf_vprintf(&message, fmt, ap);
     va_end(ap);
-    fputc('\n', stderr);
+    put_unrenamed(&shown, src, message.buf ? message.buf : "", 0, message.len, 0);
+    strbuf_free(&message);
+    StrBuf dummy = {0};
+    unsigned shown_col = col - put_unrenamed(&dummy, src, src->text, offset - (col - 1), offset, offset);
+    strbuf_free(&dummy);
+    fprintf(stderr, "%s:%u:%u: %s: %s\n", source_path_at(src, offset), line, shown_col,
+            level_name(level), shown.buf ? shown.buf : "");
+    strbuf_free(&shown);
 
     /* The source line, then a caret under the column; tabs are kept so the
      * caret lines up in a terminal. A long line is cut around the column
@@ -123,12 +154,15 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
     bool cut_start = offset - line_start > SHOWN_BEFORE;
     if (cut_start)
         line_start = offset - SHOWN_BEFORE;
-    fprintf(stderr, "%s%.*s%s\n", cut_start ? "..." : "", (int)(line_end - line_start),
-            src->text + line_start, cut_end ? "..." : "");
+    StrBuf text = {0};
+    unsigned dropped = put_unrenamed(&text, src, src->text, line_start, line_end, offset);
+    fprintf(stderr, "%s%.*s%s\n", cut_start ? "..." : "", (int)text.len, text.buf ? text.buf : "",
+            cut_end ? "..." : "");
     if (cut_start)
         fputs("   ", stderr);
-    for (unsigned i = line_start; i < offset; i++)
-        fputc(src->text[i] == '\t' ? '\t' : ' ', stderr);
+    for (unsigned i = 0; i + line_start < offset - dropped && i < text.len; i++)
+        fputc(text.buf[i] == '\t' ? '\t' : ' ', stderr);
+    strbuf_free(&text);
     fputs("^\n", stderr);
 }
 

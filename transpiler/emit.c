@@ -24,11 +24,13 @@
 
 #define OUT_LINE "#line @@OUT@@\n"
 
-void line_to_input(const Ctx *c, StrBuf *sb, unsigned line)
+void line_to_input(const Ctx *c, StrBuf *sb, unsigned offset)
 {
     if (!c->opts->line_directives)
         return;
-    strbuf_line_directive(sb, line, c->src->path);
+    unsigned line, col;
+    source_line_col(c->src, offset, &line, &col);
+    strbuf_line_directive(sb, line, source_path_at(c->src, offset));
 }
 
 void line_to_output(const Ctx *c, StrBuf *sb)
@@ -181,7 +183,7 @@ static int slots_of(const Site *site, Slot *out)
 static void emit_site_string(const Ctx *c, StrBuf *sb)
 {
     strbuf_printf(sb, "static const char %s_site[] = \"", c->p);
-    const char *texts[] = {c->src->path, NULL};
+    const char *texts[] = {source_path_at(c->src, c->site->loop->start), NULL};
     for (const char *s = texts[0]; *s; s++) {
         if (*s == '\\' || *s == '"')
             strbuf_putn(sb, "\\", 1);
@@ -393,8 +395,8 @@ static void emit_functions(const Ctx *c, StrBuf *sb)
         unsigned line, col;
         source_line_col(c->src, start, &line, &col);
         strbuf_printf(sb, "/* '%s' for the GPU: a copy of the function at %s:%u */\n", f->name,
-                      c->src->path, line);
-        line_to_input(c, sb, line);
+                      source_path_at(c->src, start), line);
+        line_to_input(c, sb, start);
         strbuf_puts(sb, "__host__ __device__ ");
         strbuf_puts(sb, splice_range(c, &edits, start, end));
         strbuf_puts(sb, "\n");
@@ -442,7 +444,7 @@ static void emit_body_text(const Ctx *c, StrBuf *sb, const char *indent, const c
     strbuf_printf(sb, "%s{\n", indent);
     emit_private_decls(c, sb, xformat("%s    ", indent),
                        "this iteration's own; it writes them before reading them");
-    line_to_input(c, sb, line);
+    line_to_input(c, sb, body->start);
     for (unsigned i = 1; i < col; i++)
         strbuf_putn(sb, " ", 1);
     strbuf_puts(sb, text);
@@ -986,7 +988,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     int nvars = site->pragma.nvars;
 
     strbuf_printf(sb, "/* Runs the loop at %s:%u on the GPU, or on the CPU without one. */\n",
-                  c->src->path, c->line);
+                  source_path_at(c->src, c->site->loop->start), c->line);
     strbuf_printf(sb, "static void %s(", p);
     emit_wrapper_params(c, sb);
     strbuf_puts(sb, ")\n{\n");
@@ -1027,7 +1029,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, ") {\n");
     emit_private_decls(c, sb, "        ",
                        "the loop's own; the caller's keep their values, as on the GPU");
-    line_to_input(c, sb, c->line);
+    line_to_input(c, sb, c->site->loop->start);
     unsigned line, col;
     source_line_col(c->src, site->loop->start, &line, &col);
     for (unsigned i = 1; i < col; i++)
@@ -1409,7 +1411,7 @@ void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
 {
     const Site *site = c->site;
     strbuf_printf(sb, "/* pragreduce: %s:%u, #pragma %s: see %s() above this function */ ",
-                  c->src->path, c->line, site->pragma.summary, c->p);
+                  source_path_at(c->src, site->loop->start), c->line, site->pragma.summary, c->p);
     strbuf_printf(sb, "%s(", c->p);
     const char *sep = "";
     for (int v = 0; v < site->pragma.nvars; v++) {
@@ -1448,7 +1450,7 @@ void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
     source_line_col(c->src, site->loop_end, &line, &col);
     if (c->opts->line_directives && !in_segment) {
         strbuf_puts(sb, "\n");
-        line_to_input(c, sb, line);
+        line_to_input(c, sb, site->loop_end);
         for (unsigned i = 1; i < col; i++)
             strbuf_putn(sb, " ", 1);
     }
@@ -1497,8 +1499,8 @@ void emit_site(const Source *src, const Site *site, const EmitOptions *opts, Str
     source_line_col(src, site->loop->start, &c.line, &col);
     line_to_output(&c, defs);
     emit_function_macros(&c, defs);
-    strbuf_printf(defs, "/* ---- pragreduce: the loop at %s:%u, #pragma %s ---- */\n", src->path,
-                  c.line, site->pragma.summary);
+    strbuf_printf(defs, "/* ---- pragreduce: the loop at %s:%u, #pragma %s ---- */\n",
+                  source_path_at(src, site->loop->start), c.line, site->pragma.summary);
     emit_site_string(&c, defs);
     strbuf_puts(defs, "\n");
     emit_functions(&c, defs);

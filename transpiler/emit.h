@@ -15,7 +15,7 @@ typedef struct {
 } Ctx;
 
 /* #line directives back into the input, and back into the output. */
-void line_to_input(const Ctx *c, StrBuf *sb, unsigned line);
+void line_to_input(const Ctx *c, StrBuf *sb, unsigned offset);
 void line_to_output(const Ctx *c, StrBuf *sb);
 /* The C++ type of a variable. */
 char *var_type(const Var *v);

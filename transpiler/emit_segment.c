@@ -68,11 +68,11 @@ static unsigned line_of(const Ctx *c, unsigned offset)
 }
 
 /* "#line N file" text (empty without line directives), starting on a new line. */
-static char *line_text(const Ctx *c, unsigned line)
+static char *line_text(const Ctx *c, unsigned offset)
 {
     StrBuf sb = {0};
     strbuf_puts(&sb, "\n");
-    line_to_input(c, &sb, line);
+    line_to_input(c, &sb, offset);
     return strbuf_steal(&sb);
 }
 
@@ -95,7 +95,7 @@ static void shared_iteration(const Ctx *c, StrBuf *sb, const Site *m, const char
                   li->iv_declared_in_loop ? xformat("%s ", li->iv_type) : "", li->iv->name,
                   li->iv_type, li->step_down ? "true" : "false", k);
     strbuf_printf(sb, "%s(void)%s;\n%s{", indent, li->iv->name, indent);
-    strbuf_puts(sb, line_text(c, line_of(c, li->body->start)));
+    strbuf_puts(sb, line_text(c, li->body->start));
     unsigned line, col;
     source_line_col(c->src, li->body->start, &line, &col);
     for (unsigned i = 1; i < col; i++)
@@ -164,7 +164,7 @@ static char *shared_loop(const Ctx *c, const Site *m, int mi)
     /* the rest of the outer body keeps its line numbers */
     unsigned line, col;
     source_line_col(c->src, m->loop_end, &line, &col);
-    strbuf_puts(&sb, line_text(c, line));
+    strbuf_puts(&sb, line_text(c, m->loop_end));
     for (unsigned i = 1; i < col; i++)
         strbuf_putn(&sb, " ", 1);
     return strbuf_steal(&sb);
@@ -216,7 +216,7 @@ static void emit_outer_body(const Ctx *c, StrBuf *sb, bool shared)
     unsigned line, col;
     source_line_col(c->src, body->start, &line, &col);
     strbuf_puts(sb, "            do {\n");
-    line_to_input(c, sb, line);
+    line_to_input(c, sb, body->start);
     for (unsigned i = 1; i < col; i++)
         strbuf_putn(sb, " ", 1);
     strbuf_puts(sb, outer_body(c, shared));

@@ -99,11 +99,11 @@ static void wrap_system_include(const Source *src, unsigned hash, EditList *edit
     StrBuf before = {0}, after = {0};
     strbuf_puts(&before, "} /* extern \"C\": a system header */\n");
     if (lines)
-        strbuf_line_directive(&before, line, src->path);
+        strbuf_line_directive(&before, line, source_path_at(src, hash));
     strbuf_puts(&after, "\nextern \"C\" {");
     if (lines) {
         strbuf_puts(&after, "\n");
-        strbuf_line_directive(&after, line + 1, src->path);
+        strbuf_line_directive(&after, line + 1, source_path_at(src, hash));
         after.len--; /* the line's own newline ends the directive */
         after.buf[after.len] = '\0';
     }

@@ -91,7 +91,8 @@ static void index_lines(Source *src)
             src->line_starts[src->nlines++] = (unsigned)(i + 1);
 }
 
-void source_line_col(const Source *src, unsigned offset, unsigned *line, unsigned *col)
+/* 1-based line and byte column of an offset in the main text. */
+static void text_line_col(const Source *src, unsigned offset, unsigned *line, unsigned *col)
 {
     if (offset > src->size)
         offset = (unsigned)src->size;
@@ -118,6 +119,39 @@ void source_line_col(const Source *src, unsigned offset, unsigned *line, unsigne
     }
     *line = l;
     *col = offset - line_start + 1;
+}
+
+/* The origin in force at a line of the main text (NULL: the main file). */
+static const LineOrigin *origin_of(const Source *src, unsigned text_line)
+{
+    const LineOrigin *found = NULL;
+    size_t lo = 0, hi = src->norigins;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (src->origins[mid].line <= text_line) {
+            found = &src->origins[mid];
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    return found;
+}
+
+void source_line_col(const Source *src, unsigned offset, unsigned *line, unsigned *col)
+{
+    text_line_col(src, offset, line, col);
+    const LineOrigin *o = origin_of(src, *line);
+    if (o)
+        *line = o->first + (*line - o->line);
+}
+
+const char *source_path_at(const Source *src, unsigned offset)
+{
+    unsigned line, col;
+    text_line_col(src, offset, &line, &col);
+    const LineOrigin *o = origin_of(src, line);
+    return o ? o->path : src->path;
 }
 
 bool source_offset(const Source *src, CXSourceLocation loc, unsigned *offset)
@@ -365,10 +399,16 @@ static bool check_nesting_depth(const Source *src)
     return false;
 }
 
-bool source_parse_buffer(Source *src, const char *path, const char *text, size_t size,
-                         const ParseOptions *opts)
+/* Parses `text` as the main file. The first stage inlines project headers
+ * that need renames (headers.c) and parses again; the renames of C++
+ * keywords and CUDA's names (cxx_names.c) parse again too. */
+static bool parse_stage(Source *src, const char *path, const char *text, size_t size,
+                        const ParseOptions *opts, LineOrigin *origins, size_t norigins,
+                        bool headers_done)
 {
     memset(src, 0, sizeof *src);
+    src->origins = origins;
+    src->norigins = norigins;
     src->path = path;
     src->text = xstrndup(text, size);
     src->size = size;
@@ -410,12 +450,28 @@ bool source_parse_buffer(Source *src, const char *path, const char *text, size_t
     if (!print_clang_errors(src) || !check_nesting_depth(src))
         return false;
     collect_tokens(src);
+    /* project headers the renames must reach: parse them inlined */
+    if (!headers_done && cxx_headers_need_renames(src)) {
+        size_t merged_size, nmerged_origins;
+        LineOrigin *merged_origins;
+        char *merged = headers_inline(src, opts, &merged_size, &merged_origins, &nmerged_origins);
+        if (merged) {
+            source_dispose(src);
+            return parse_stage(src, path, merged, merged_size, opts, merged_origins,
+                               nmerged_origins, true);
+        }
+    }
     /* C++ keywords used as identifiers: parse the renamed text instead */
     size_t renamed_size;
-    char *renamed = cxx_rename_keywords(src, &renamed_size);
+    const char *prefix;
+    char *renamed = cxx_rename_keywords(src, &renamed_size, &prefix);
     if (renamed) {
+        LineOrigin *kept = src->origins;
+        size_t nkept = src->norigins;
         source_dispose(src);
-        return source_parse_buffer(src, path, renamed, renamed_size, opts);
+        bool ok = parse_stage(src, path, renamed, renamed_size, opts, kept, nkept, true);
+        src->rename_prefix = prefix;
+        return ok;
     }
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_macro_expansion, src);
     if (src->nmacro_ranges > 1)
@@ -427,6 +483,12 @@ bool source_parse_buffer(Source *src, const char *path, const char *text, size_t
         src->macro_max_end[i] = i && src->macro_max_end[i - 1] > e ? src->macro_max_end[i - 1] : e;
     }
     return true;
+}
+
+bool source_parse_buffer(Source *src, const char *path, const char *text, size_t size,
+                         const ParseOptions *opts)
+{
+    return parse_stage(src, path, text, size, opts, NULL, 0, false);
 }
 
 /* Reads at most PR_INPUT_LIMIT + 1 bytes of f: an input over the limit (a

@@ -113,6 +113,15 @@ typedef struct {
     char *text;           /* arena */
 } Token;
 
+/* Where the lines of the main text come from when project headers were
+ * inlined into it (headers.c): from merged line `line` on, the lines of
+ * `path` counted from `first`. */
+typedef struct {
+    unsigned line;
+    const char *path;
+    unsigned first;
+} LineOrigin;
+
 struct Source {
     const char *path;       /* as given on the command line */
     char *text;             /* the main file's bytes, NUL-terminated */
@@ -127,6 +136,9 @@ struct Source {
     unsigned *line_starts;  /* offset of each line's first byte: source_line_col in log time */
     size_t nlines;
     unsigned *macro_max_end; /* the furthest end of macro_ranges[0..i] */
+    LineOrigin *origins;    /* sorted by line; none when no header was inlined */
+    const char *rename_prefix; /* cxx_names.c's prefix (diagnostics drop it), or NULL */
+    size_t norigins;
 };
 
 typedef struct {
@@ -142,8 +154,10 @@ bool source_parse(Source *src, const char *path, const ParseOptions *opts);
 bool source_parse_buffer(Source *src, const char *path, const char *text, size_t size,
                          const ParseOptions *opts);
 void source_dispose(Source *src);
-/* 1-based line and byte column of an offset. */
+/* 1-based line and byte column of an offset, in the file it comes from
+ * (source_path_at: the main file, or a header inlined into it). */
 void source_line_col(const Source *src, unsigned offset, unsigned *line, unsigned *col);
+const char *source_path_at(const Source *src, unsigned offset);
 /* Index of the first token at or after `offset` (ntokens when none). */
 size_t source_token_at(const Source *src, unsigned offset);
 /* Offset of a location in the main file; false when it is in another file. */
@@ -266,7 +280,21 @@ bool type_is_floating(CXType t);
 bool type_is_arithmetic(CXType t);
 /* cxx_names.c: the file's text with identifiers that are C++ keywords
  * renamed (`new` -> `cxx_new`), or NULL when it has none. */
-char *cxx_rename_keywords(const Source *src, size_t *size);
+/* The text with those names renamed (NULL: none); *prefix gets the prefix. */
+char *cxx_rename_keywords(const Source *src, size_t *size, const char **prefix);
+/* True when a project header (not a system one) the file includes uses a
+ * C++ keyword as a name or declares one of CUDA's names (headers.c then
+ * inlines the project headers so that the renames reach them). */
+bool cxx_headers_need_renames(const Source *src);
+
+/* ---------------------------------------------------------------- headers.c */
+
+/* The main text with the project headers it includes (quoted includes found
+ * beside the including file or in an -I folder, <...> ones found in an -I
+ * folder) inlined between #line directives, and the line origins of the
+ * result. */
+char *headers_inline(const Source *src, const ParseOptions *opts, size_t *size,
+                     LineOrigin **origins, size_t *norigins);
 
 /* A type name usable in C++ (`_Bool` -> `bool`); NULL when unnamed. */
 char *type_cxx_name(CXType t);

@@ -477,7 +477,8 @@ static void explain_site(const Source *src, FILE *to, const Site *m, const char 
         return;
     unsigned line, col;
     source_line_col(src, m->loop->start, &line, &col);
-    fprintf(to, "%s:%u: %s: %s\n", src->path, line, m->pragma.summary, text);
+    fprintf(to, "%s:%u: %s: %s\n", source_path_at(src, m->loop->start), line, m->pragma.summary,
+            text);
 }
 
 void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *explain)

@@ -368,7 +368,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
         if (opts->line_directives) {
             unsigned line, col;
             source_line_col(src, s->function_start, &line, &col);
-            strbuf_line_directive(&defs, line, src->path);
+            strbuf_line_directive(&defs, line, source_path_at(src, s->function_start));
         }
         edits_add(&edits, s->function_start, s->function_start, strbuf_steal(&defs));
         if (s->segmented_by) {
