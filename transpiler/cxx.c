@@ -524,12 +524,13 @@ static enum CXChildVisitResult scan_top_level(CXCursor c, CXCursor parent, void 
                    strcmp(src->tokens[i + 1].text, "__attribute__") != 0 &&
                    strcmp(src->tokens[i + 1].text, "__asm__") != 0 &&
                    strcmp(src->tokens[i + 1].text, "asm") != 0;
-        if (knr) {
-            diag_at(src, at, DIAG_ERROR,
-                    "an old-style (K&R) function definition is C only, and nvcc compiles the "
-                    "output as C++: declare the parameters' types in the parentheses");
+        size_t body = i + 1;
+        while (knr && body < src->ntokens && strcmp(src->tokens[body].text, "{") != 0)
+            body++;
+        if (knr && (body == src->ntokens ||
+                    !cxx_knr_rewrite(src, c, src->tokens[name_tok + 1].offset,
+                                     src->tokens[body].offset, top->ctx->edits)))
             top->ctx->ok = false;
-        }
     }
     if (k == CXCursor_VarDecl && clang_Cursor_getStorageClass(c) != CX_SC_Extern) {
         /* (the last child of `int a[3]` is its size, not an initializer) */

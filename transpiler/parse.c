@@ -423,6 +423,9 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
     /* clang stops after the errors we would print (diag.c's limit) */
     args[nargs++] = "-ferror-limit=" PR_STRINGIFY(PR_ERROR_LIMIT);
     args[nargs++] = "-Wno-unknown-pragmas";
+    /* C89 habits gcc accepts with a warning (cxx_dialect.c spells them out) */
+    args[nargs++] = "-Wno-error=implicit-int";
+    args[nargs++] = "-Wno-error=implicit-function-declaration";
     if (resource) {
         args[nargs++] = "-resource-dir";
         args[nargs++] = resource;

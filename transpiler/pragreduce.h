@@ -882,4 +882,15 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
  * errors were reported. */
 char *transpile(Source *src, const TranspileOptions *opts);
 
+/* ------------------------------------------------------------ cxx_dialect.c */
+
+/* Old C gcc accepts with a warning, spelled out for C++.
+ * `int ` where clang says the type is missing (implicit int); */
+void cxx_implicit_int(const Source *src, EditList *edits);
+/* a declaration before the first call of a function declared nowhere; */
+bool cxx_implicit_declarations(const Source *src, EditList *edits);
+/* a K&R definition's parameter declarations moved into its parentheses
+ * (`open`: its '(', `body`: its '{'); false after an error. */
+bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits);
+
 #endif

@@ -349,6 +349,10 @@ char *transpile(Source *src, const TranspileOptions *opts)
     if (opts->line_directives)
         strbuf_line_directive(&prelude, 1, src->path);
     edits_add(&edits, 0, 0, strbuf_steal(&prelude));
+    /* declarations of functions C declares at their first call: before the
+     * generated code, whose CPU path may call them */
+    if (!cxx_implicit_declarations(src, &edits))
+        return NULL;
 
     for (int i = 0; i < npragmas; i++) {
         Site *s = &sites[i];
@@ -390,6 +394,18 @@ char *transpile(Source *src, const TranspileOptions *opts)
     if (opts->pin_host)
         (void)pin_rewrite(src, sites, npragmas, &edits);
     linkage_rewrite(src, &edits, opts->line_directives);
+    /* implicit int: after linkage.c's text at the start of `main(...)` */
+    EditList implicit = {0};
+    cxx_implicit_int(src, &implicit);
+    for (size_t k = 0; k < implicit.count; k++) {
+        if (in_spans(replaced, nreplaced, implicit.items[k].start)) {
+            diag_at(src, implicit.items[k].start, DIAG_ERROR,
+                    "a declaration without a type (C's implicit int) inside a marked loop: "
+                    "write its type");
+            return NULL;
+        }
+        edits_add(&edits, implicit.items[k].start, implicit.items[k].end, implicit.items[k].text);
+    }
     include_paths_rewrite(src, opts->out_name, &edits);
     edits_add(&edits, (unsigned)src->size, (unsigned)src->size, xstrdup("\n} /* extern \"C\" */\n"));
     return splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);

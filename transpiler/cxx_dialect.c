@@ -1,0 +1,240 @@
+/*
+ * cxx_dialect.c - old C that gcc still accepts, written out as C++.
+ *
+ * Benchmark codes are full of C89 habits gcc takes with a warning: implicit
+ * `int` (`static count;`, `main(argc, argv)`), calls to functions declared
+ * nowhere before the call, and K&R definitions (`f(a, n) int *a; {`).
+ * libclang is told to accept them as gcc does (parse.c), and the C++ output
+ * gets each spelled out:
+ *  - implicit int: `int ` where the type is missing (clang's diagnostic
+ *    says where);
+ *  - an undeclared function: a declaration before the top-level
+ *    declaration of its first call: the prototype of its later definition
+ *    in the file when there is one, else `int f(...)`, which in C++ passes
+ *    arguments with C's default promotions, as C's implicit declaration
+ *    does;
+ *  - K&R definitions: the parameters' types moved into the parentheses
+ *    (line breaks kept). A `float` parameter is an error: callers without a
+ *    prototype pass it a double, which a prototype would not take.
+ */
+#include "pragreduce.h"
+
+#include <string.h>
+
+/* clang's diagnostics of a warning group that points into the main file. */
+typedef void (*DiagVisit)(const Source *src, unsigned at, CXDiagnostic d, void *data);
+
+static void each_diagnostic(const Source *src, const char *option, DiagVisit visit, void *data)
+{
+    unsigned n = clang_getNumDiagnostics(src->tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(src->tu, i);
+        CXString opt = clang_getDiagnosticOption(d, NULL);
+        unsigned at;
+        if (strcmp(clang_getCString(opt), option) == 0 &&
+            source_offset(src, clang_getDiagnosticLocation(d), &at))
+            visit(src, at, d, data);
+        clang_disposeString(opt);
+        clang_disposeDiagnostic(d);
+    }
+}
+
+/* ------------------------------------------------------------ implicit int */
+
+static void add_int(const Source *src, unsigned at, CXDiagnostic d, void *data)
+{
+    CXString s = clang_getDiagnosticSpelling(d);
+    /* K&R parameters get their type from the K&R rewrite below */
+    bool missing_type = strstr(clang_getCString(s), "type specifier missing") != NULL;
+    clang_disposeString(s);
+    if (missing_type && !source_in_macro(src, at, at + 1))
+        edits_add(data, at, at, xstrdup("int "));
+}
+
+/* ---------------------------------------------------- undeclared functions */
+
+typedef struct {
+    const char *name;
+    CXCursor definition; /* a prototyped definition or declaration, or null */
+} FindFunction;
+
+static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    FindFunction *f = data;
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl)
+        return CXChildVisit_Continue;
+    CXString s = clang_getCursorSpelling(c);
+    bool same = strcmp(clang_getCString(s), f->name) == 0;
+    clang_disposeString(s);
+    /* its definition (K&R ones get a prototype below), else a prototype */
+    if (same && (clang_isCursorDefinition(c) ||
+                 (clang_getCursorType(c).kind == CXType_FunctionProto &&
+                  !clang_isCursorDefinition(f->definition))))
+        f->definition = c;
+    return CXChildVisit_Continue;
+}
+
+/* `int f(int, double *)` from a definition or a prototype, or NULL when
+ * its result type does not spell as a prefix (a function pointer). */
+static char *prototype_of(CXCursor fn, const char *name)
+{
+    CXType t = clang_getCursorType(fn);
+    CXString r = clang_getTypeSpelling(clang_getResultType(t));
+    StrBuf sb = {0};
+    bool plain = !strchr(clang_getCString(r), '(') && !strchr(clang_getCString(r), '[');
+    strbuf_printf(&sb, "%s %s(", clang_getCString(r), name);
+    clang_disposeString(r);
+    /* the parameters' types: a K&R definition has no prototype type */
+    int n = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < n; i++) {
+        CXCursor arg = clang_Cursor_getArgument(fn, (unsigned)i);
+        CXString a = clang_getTypeSpelling(clang_getCursorType(arg));
+        strbuf_printf(&sb, "%s%s", i ? ", " : "", clang_getCString(a));
+        clang_disposeString(a);
+    }
+    if (t.kind == CXType_FunctionProto && clang_isFunctionTypeVariadic(t))
+        strbuf_puts(&sb, n ? ", ..." : "...");
+    else if (n == 0)
+        strbuf_puts(&sb, "void");
+    strbuf_puts(&sb, ");");
+    if (!plain) {
+        strbuf_free(&sb);
+        return NULL;
+    }
+    return strbuf_steal(&sb);
+}
+
+typedef struct {
+    EditList *edits;
+    const char **declared; /* names declared already */
+    size_t ndeclared;
+    bool ok;
+} Undeclared;
+
+/* The start of the top-level declaration holding `at`. */
+static bool top_level_start(const Source *src, unsigned at, unsigned *start)
+{
+    CXCursor c = clang_getCursor(src->tu, clang_getLocationForOffset(src->tu, src->file, at));
+    CXCursor tu = clang_getTranslationUnitCursor(src->tu);
+    while (!clang_Cursor_isNull(c) && !clang_equalCursors(clang_getCursorSemanticParent(c), tu)) {
+        CXCursor p = clang_getCursorSemanticParent(c);
+        if (clang_Cursor_isNull(p) || clang_isInvalid(clang_getCursorKind(p)))
+            return false;
+        c = p;
+    }
+    unsigned end;
+    CXSourceRange r = clang_getCursorExtent(c);
+    return source_offset(src, clang_getRangeStart(r), start) &&
+           source_offset(src, clang_getRangeEnd(r), &end) && source_starts_line(src, *start);
+}
+
+static void declare_function(const Source *src, unsigned at, CXDiagnostic d, void *data)
+{
+    Undeclared *u = data;
+    size_t tok = source_token_at(src, at);
+    if (tok >= src->ntokens || src->tokens[tok].offset != at)
+        return;
+    const char *name = src->tokens[tok].text;
+    for (size_t i = 0; i < u->ndeclared; i++)
+        if (strcmp(u->declared[i], name) == 0)
+            return;
+    (void)d;
+    unsigned start;
+    if (!top_level_start(src, at, &start)) {
+        diag_at(src, at, DIAG_ERROR,
+                "'%s' is called without a declaration (C's implicit declaration), which C++ "
+                "(what nvcc compiles) does not allow, and pragreduce could not place one: "
+                "declare it before this function",
+                name);
+        u->ok = false;
+        return;
+    }
+    FindFunction f = {name, clang_getNullCursor()};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_function, &f);
+    char *decl = NULL;
+    if (!clang_Cursor_isNull(f.definition))
+        decl = prototype_of(f.definition, name);
+    else
+        decl = xformat("int %s(...);", name);
+    if (!decl) {
+        diag_at(src, at, DIAG_ERROR,
+                "'%s' is called before any declaration (C's implicit declaration), which C++ "
+                "(what nvcc compiles) does not allow: declare it before this function",
+                name);
+        u->ok = false;
+        return;
+    }
+    edits_add(u->edits, start, start,
+              xformat("%s /* pragreduce: C declares it implicitly at its first call */\n", decl));
+    u->declared = xrealloc(u->declared, (u->ndeclared + 1) * sizeof *u->declared);
+    u->declared[u->ndeclared++] = name;
+}
+
+/* --------------------------------------------------------------------- K&R */
+
+/* `T name` for a parameter, or NULL when the type does not spell that way. */
+static char *parameter_text(CXCursor parm)
+{
+    CXString t = clang_getTypeSpelling(clang_getCursorType(parm));
+    CXString n = clang_getCursorSpelling(parm);
+    const char *ts = clang_getCString(t), *ns = clang_getCString(n);
+    char *text = NULL;
+    const char *fp = strstr(ts, "(*)");
+    if (fp)
+        text = xformat("%.*s(*%s)%s", (int)(fp - ts), ts, ns, fp + 3);
+    else if (!strchr(ts, '(') && !strchr(ts, '['))
+        text = xformat("%s%s%s", ts, ts[strlen(ts) - 1] == '*' ? "" : " ", ns);
+    clang_disposeString(t);
+    clang_disposeString(n);
+    return text;
+}
+
+bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits)
+{
+    StrBuf sb = {0};
+    strbuf_puts(&sb, "(");
+    int n = clang_Cursor_getNumArguments(fn);
+    for (int i = 0; i < n; i++) {
+        CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+        enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(p)).kind;
+        char *text = parameter_text(p);
+        if (k == CXType_Float || k == CXType_Half || k == CXType_Float16 || !text) {
+            CXString name = clang_getCursorSpelling(p);
+            diag_at(src, open, DIAG_ERROR,
+                    k == CXType_Float || k == CXType_Half || k == CXType_Float16
+                        ? "the K&R definition's parameter '%s' is a float: callers without a "
+                          "prototype pass it as a double, which the C++ output (what nvcc "
+                          "compiles) cannot take the same way; write a prototype (with double)"
+                        : "the K&R definition's parameter '%s' has a type pragreduce cannot "
+                          "move into a prototype: write the prototype",
+                    clang_getCString(name));
+            clang_disposeString(name);
+            strbuf_free(&sb);
+            return false;
+        }
+        strbuf_printf(&sb, "%s%s", i ? ", " : "", text);
+    }
+    strbuf_puts(&sb, ")");
+    /* the declarations' line breaks stay: the lines below keep their numbers */
+    for (unsigned i = open; i < body; i++)
+        if (src->text[i] == '\n')
+            strbuf_puts(&sb, "\n");
+    strbuf_puts(&sb, " ");
+    edits_add(edits, open, body, strbuf_steal(&sb));
+    return true;
+}
+
+/* ------------------------------------------------------------------ entry */
+
+void cxx_implicit_int(const Source *src, EditList *edits)
+{
+    each_diagnostic(src, "-Wimplicit-int", add_int, edits);
+}
+
+bool cxx_implicit_declarations(const Source *src, EditList *edits)
+{
+    Undeclared u = {edits, NULL, 0, true};
+    each_diagnostic(src, "-Wimplicit-function-declaration", declare_function, &u);
+    return u.ok;
+}
