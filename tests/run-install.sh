@@ -49,8 +49,8 @@ for f in $want; do [ -f "$prefix/$f" ] || missing+=" $f"; done
 [ -x "$prefix/bin/pragreduce" ] && [ -x "$prefix/bin/pragreduce-cc" ] || missing+=" (executables)"
 if [ -z "$missing" ]; then ok "make install PREFIX=..."; else bad "make install: missing$missing"; fi
 version=$(sed -n 's/^#define PRAGREDUCE_VERSION "\(.*\)"/\1/p' transpiler/pragreduce.h)
-[ "$("$prefix/bin/pragreduce" --version)" == "pragreduce $version" ] && ok "installed pragreduce --version" ||
-    bad "installed pragreduce --version"
+if [ "$("$prefix/bin/pragreduce" --version)" == "pragreduce $version" ]; then ok "installed pragreduce --version"; else
+    bad "installed pragreduce --version"; fi
 if command -v man >/dev/null 2>&1; then
     if MANWIDTH=80 man -l "$prefix/share/man/man1/pragreduce.1" 2>&1 | grep -q -- '--keep-invalid'; then
         ok "man page"; else bad "man page (man -l)"; fi
@@ -75,11 +75,11 @@ if command -v pkg-config >/dev/null 2>&1; then
     *" -L"*" -lcudart "*"-lstdc++ "*) ok "pkg-config --cflags --libs pragreduce: $flags" ;;
     *) bad "pkg-config --cflags --libs pragreduce: '$flags'" "$work/pc.log" ;;
     esac
-    [ "$(pkg-config --variable=pragreduce_cc pragreduce)" == "$prefix/bin/pragreduce-cc" ] &&
+    if [ "$(pkg-config --variable=pragreduce_cc pragreduce)" == "$prefix/bin/pragreduce-cc" ] &&
         [ "$(pkg-config --variable=pragreduce pragreduce)" == "$prefix/bin/pragreduce" ] &&
-        [ "$(pkg-config --modversion pragreduce)" == "$version" ] &&
-        ok "pkg-config --variable=pragreduce_cc, pragreduce, --modversion" ||
-        bad "pkg-config variables"
+        [ "$(pkg-config --modversion pragreduce)" == "$version" ]; then
+        ok "pkg-config --variable=pragreduce_cc, pragreduce, --modversion"
+    else bad "pkg-config variables"; fi
 else
     bad "pkg-config is not installed (apt-get install pkg-config)"
 fi
