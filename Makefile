@@ -15,6 +15,11 @@
 #   make bench      transpile the benchmarks into bench-bundle/ (run on the GPU machine)
 #   make fuzz       run the libFuzzer target for 60 s
 #   make deps       install missing Debian packages (as root)
+#   make install    bin/pragreduce, bin/pragreduce-cc, the man page, the
+#                   pkg-config file and the CMake package under PREFIX
+#                   (default /usr/local; DESTDIR is honoured); make uninstall
+#   make install-test  install into a temporary PREFIX and build
+#                   examples/make-project and examples/cmake-project with it
 
 # libclang 17 or newer: it names the operators of expressions.
 # Deferred (=): on a fresh machine `deps-ok` installs libclang during this
@@ -45,7 +50,7 @@ else
 Q := @
 endif
 
-.PHONY: all test check unit golden runtime-test e2e e2e-fake projects gen-test asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
+.PHONY: all install uninstall install-test test check unit golden runtime-test e2e e2e-fake projects gen-test asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -144,7 +149,7 @@ gen-test: $(B)/pragreduce
 	tests/gen/selftest.sh $(GEN_FIRST) 50
 	PRAGREDUCE=$(B)/pragreduce GEN_AVOID=$(GEN_AVOID) tests/gen/run.sh $(GEN_FIRST) $(GEN_CPU_COUNT)
 
-test: unit golden runtime-test e2e e2e-fake projects gen-test asan
+test: unit golden runtime-test e2e e2e-fake projects install-test gen-test asan
 	@echo "all tests passed"
 
 # the fast tier for development: unit, golden, the runtime's tests and a
@@ -188,5 +193,49 @@ fuzz:
 
 clean:
 	rm -rf $(B) gpu-bundle gen-bundle bench-bundle
+
+# ---------------------------------------------------------------- install
+
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man
+LIBDIR = $(PREFIX)/lib
+PKGCONFIGDIR = $(LIBDIR)/pkgconfig
+CMAKEDIR = $(LIBDIR)/cmake/pragreduce
+VERSION = $(shell sed -n 's/^\#define PRAGREDUCE_VERSION "\(.*\)"/\1/p' transpiler/pragreduce.h)
+# the CUDA runtime's folder, for the pkg-config file: lib64 beside nvcc's bin
+CUDA_LIBDIR ?= $(shell d=$$(dirname "$$(command -v $(NVCC))" 2>/dev/null)/..; \
+	if [ -d "$$d/lib64" ]; then cd "$$d/lib64"; else cd "$$d/targets/x86_64-linux/lib" 2>/dev/null || cd /usr/local/cuda/lib64; fi && pwd)
+INSTALLED = $(BINDIR)/pragreduce $(BINDIR)/pragreduce-cc $(MANDIR)/man1/pragreduce.1 \
+	$(MANDIR)/man1/pragreduce-cc.1 $(PKGCONFIGDIR)/pragreduce.pc \
+	$(CMAKEDIR)/pragreduceConfig.cmake $(CMAKEDIR)/pragreduceConfigVersion.cmake
+
+$(B)/pragreduce.pc: packaging/pragreduce.pc.in transpiler/pragreduce.h FORCE
+	@mkdir -p $(@D)
+	$(Q)sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' -e 's|@CUDA_LIBDIR@|$(CUDA_LIBDIR)|g' $< > $@
+
+$(B)/pragreduceConfigVersion.cmake: packaging/pragreduceConfigVersion.cmake.in transpiler/pragreduce.h
+	@mkdir -p $(@D)
+	$(Q)sed -e 's|@VERSION@|$(VERSION)|g' $< > $@
+
+FORCE:
+
+install: $(B)/pragreduce $(B)/pragreduce.pc $(B)/pragreduceConfigVersion.cmake
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
+	install -m 755 $(B)/pragreduce tools/pragreduce-cc $(DESTDIR)$(BINDIR)/
+	install -m 644 man/pragreduce.1 $(DESTDIR)$(MANDIR)/man1/pragreduce.1
+	echo '.so man1/pragreduce.1' > $(DESTDIR)$(MANDIR)/man1/pragreduce-cc.1
+	install -m 644 $(B)/pragreduce.pc $(DESTDIR)$(PKGCONFIGDIR)/pragreduce.pc
+	install -m 644 packaging/pragreduceConfig.cmake $(B)/pragreduceConfigVersion.cmake $(DESTDIR)$(CMAKEDIR)/
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
+	-rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null
+
+# install into a temporary PREFIX (and DESTDIR), then build the examples with
+# the installed driver, CMake package and pkg-config file, against gcc
+install-test: $(B)/pragreduce
+	@sh tools/deps.sh check tests
+	tests/run-install.sh
 
 -include $(wildcard $(B)/obj/*.d $(B)/asan/*.d)

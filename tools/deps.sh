@@ -2,8 +2,12 @@
 # Checks for (check) or installs (install) the Debian packages pragreduce
 # builds with: libclang, uthash, Check, pkg-config. nvcc comes with the
 # CUDA toolkit and is only needed to build transpiled programs.
+#   sh tools/deps.sh check|install [tests]
+# `tests` adds what make install-test (part of make test) builds the
+# examples with: CMake and Ninja.
 set -eu
 mode=${1:-check}
+what=${2:-build}
 missing=""
 # libclang 17 or newer is needed (clang_getCursorBinaryOperatorKind); Debian 12
 # ships 19 as libclang-19-dev.
@@ -18,8 +22,10 @@ fi
 [ -f /usr/include/uthash.h ] || missing="$missing uthash-dev"
 [ -f /usr/include/check.h ] || missing="$missing check"
 command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
-# cmake: the test projects are also built by CMake (make projects)
-command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
+if [ "$what" = tests ]; then
+    command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
+    command -v ninja >/dev/null 2>&1 || missing="$missing ninja-build"
+fi
 [ -z "$missing" ] && exit 0
 cmd="apt-get update && apt-get install -y$missing"
 if [ "$(id -u)" = 0 ]; then
