@@ -117,6 +117,7 @@ e2e-fake: $(B)/pragreduce
 
 # multi-file programs: transpiled files linked with each other and with gcc-built ones
 projects: $(B)/pragreduce
+	@sh tools/deps.sh check tests
 	tests/run-projects.sh $(B)/pragreduce
 
 asan: $(B)/unit-tests-asan $(B)/pragreduce-asan

@@ -3,7 +3,7 @@
 # builds with: libclang, uthash, Check, pkg-config. nvcc comes with the
 # CUDA toolkit and is only needed to build transpiled programs.
 #   sh tools/deps.sh check|install [tests]
-# `tests` adds what make install-test (part of make test) builds the
+# `tests` adds what make install-test and make projects (parts of make test) build the
 # examples with: CMake and Ninja.
 set -eu
 mode=${1:-check}
