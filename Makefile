@@ -127,7 +127,7 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 
 # the runtime's residency table, the device faked by host memory
 runtime-test: runtime/pragreduce_rt.cuh tests/runtime/resident_table.cu tests/runtime/minmax_combine.cu \
-		tests/runtime/settings.cu tests/runtime/logical_combine.cu
+		tests/runtime/settings.cu tests/runtime/logical_combine.cu tests/runtime/profile_reasons.cu
 	@mkdir -p $(B)
 	$(NVCC) -O1 -w tests/runtime/resident_table.cu -o $(B)/resident_table
 	$(B)/resident_table 2>/dev/null
@@ -138,6 +138,8 @@ runtime-test: runtime/pragreduce_rt.cuh tests/runtime/resident_table.cu tests/ru
 	$(B)/logical_combine
 	$(NVCC) -O1 -w tests/runtime/settings.cu -o $(B)/settings
 	$(B)/settings
+	$(NVCC) -O1 -w tests/runtime/profile_reasons.cu -o $(B)/profile_reasons
+	$(B)/profile_reasons
 
 # random programs with marked loops (tests/gen): the generator's own check
 # (50 programs under UBSan + ASan), then GEN_CPU_COUNT programs on the CPU path

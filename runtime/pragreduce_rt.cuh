@@ -778,11 +778,16 @@ inline warm_up warm_up_at_start;
 
 /* PRAGREDUCE_PROFILE=1: per marked loop (its site string), calls, calls
  * that ran on the GPU, kernel time (CUDA events around the launches),
- * bytes and copies each way, and the copies residency avoided; printed to
- * stderr at exit, one line per site. */
+ * bytes and copies each way, the copies residency avoided, and why the
+ * other calls ran on the CPU; printed to stderr at exit, one line per site. */
 struct SiteProfile {
     const char *site;
     u64 calls = 0, gpu_calls = 0;
+    /* calls on the CPU by reason: PRAGREDUCE_DEVICE=cpu, no usable GPU,
+     * fewer iterations than the GPU threshold (cpu_below), a segmented
+     * nest with too few segments, inside a (fake) launch of an outer loop */
+    u64 cpu_forced = 0, cpu_no_gpu = 0, cpu_small = 0, cpu_few_segments = 0, cpu_inside = 0;
+    u64 cpu_below = 0;
     double kernel_ms = 0;
     u64 h2d_bytes = 0, h2d_copies = 0, d2h_bytes = 0, d2h_copies = 0;
     u64 avoided_copies = 0, avoided_bytes = 0;
@@ -801,16 +806,54 @@ inline Profile &profile_table()
     return *table;
 }
 
+/* "; cpu 3: 2 below 262144 iterations (the GPU threshold), 1 other" */
+inline void profile_print_cpu_reasons(const SiteProfile &s)
+{
+    const u64 cpu = s.calls > s.gpu_calls ? s.calls - s.gpu_calls : 0;
+    if (cpu == 0)
+        return;
+    fprintf(stderr, "; cpu %llu:", (unsigned long long)cpu);
+    const char *sep = " ";
+    u64 known = 0;
+    auto reason = [&](u64 n, const char *why) {
+        if (n == 0)
+            return;
+        fprintf(stderr, "%s%llu %s", sep, (unsigned long long)n, why);
+        sep = ", ";
+        known += n;
+    };
+    reason(s.cpu_forced, "PRAGREDUCE_DEVICE=cpu");
+    reason(s.cpu_no_gpu, "no usable GPU");
+    if (s.cpu_small) {
+        char why[96];
+        if (s.cpu_below == ~0ULL)
+            snprintf(why, sizeof why, "with arrays on the host (copies cost more than the loop)");
+        else
+            snprintf(why, sizeof why, "below %llu iterations (the GPU threshold)",
+                     (unsigned long long)s.cpu_below);
+        reason(s.cpu_small, why);
+    }
+    reason(s.cpu_few_segments, "too few segments to fill the GPU");
+    reason(s.cpu_inside, "inside an outer loop's launch");
+    /* what is left: the induction variable would wrap, too many iterations
+     * for the plan, a min/max pair the kernel cannot take as written */
+    if (cpu > known)
+        reason(cpu - known, "other (the loop's own checks: wrapping induction variable, plan limits)");
+}
+
 inline void profile_print()
 {
     Profile &p = profile_table();
     std::lock_guard<std::mutex> hold(p.lock);
-    for (const SiteProfile &s : p.sites)
+    for (const SiteProfile &s : p.sites) {
         fprintf(stderr,
                 "pragreduce-profile: %s: calls %llu, gpu %llu, kernel %.3f ms, h2d %llu bytes in %llu "
-                "copies, d2h %llu bytes in %llu copies, avoided %llu copies (%llu bytes)\n",
+                "copies, d2h %llu bytes in %llu copies, avoided %llu copies (%llu bytes)",
                 s.site, s.calls, s.gpu_calls, s.kernel_ms, s.h2d_bytes, s.h2d_copies, s.d2h_bytes,
                 s.d2h_copies, s.avoided_copies, s.avoided_bytes);
+        profile_print_cpu_reasons(s);
+        fputc('\n', stderr);
+    }
 }
 
 /* Runs f on the site's counters when profiling. */
@@ -877,17 +920,28 @@ struct fake_launch {
 inline bool use_gpu(const char *site, u64 trip, u64 cpu_below)
 {
     profile_add(site, [](SiteProfile &s) { s.calls++; });
-    if (fake_device && fake_launch_running())
+    if (fake_device && fake_launch_running()) {
+        profile_add(site, [](SiteProfile &s) { s.cpu_inside++; });
         return false;
-    call_epoch()++;
-    switch (device_mode()) {
-    case MODE_CPU:
-        return false;
-    case MODE_GPU:
-        return gpu_present(site);
-    default:
-        return trip >= cpu_below ? gpu_present(site) : false;
     }
+    call_epoch()++;
+    const int mode = device_mode();
+    if (mode == MODE_CPU) {
+        profile_add(site, [](SiteProfile &s) { s.cpu_forced++; });
+        return false;
+    }
+    if (mode != MODE_GPU && trip < cpu_below) {
+        profile_add(site, [cpu_below](SiteProfile &s) {
+            s.cpu_small++;
+            s.cpu_below = cpu_below;
+        });
+        return false;
+    }
+    if (!gpu_present(site)) {
+        profile_add(site, [](SiteProfile &s) { s.cpu_no_gpu++; });
+        return false;
+    }
+    return true;
 }
 
 inline int sm_count(const char *site)
@@ -928,9 +982,11 @@ inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_b
     if (!use_gpu(site, total, cpu_below))
         return false;
     /* an independent loop inside takes over when this one cannot fill the GPU */
-    if (nested && segments < 2 * (u64)sm_count(site))
-        return false;
-    return !(segments < (u64)sm_count(site) && inner >= 65536);
+    const bool few = (nested && segments < 2 * (u64)sm_count(site)) ||
+                     (segments < (u64)sm_count(site) && inner >= 65536);
+    if (few)
+        profile_add(site, [](SiteProfile &s) { s.cpu_few_segments++; });
+    return !few;
 }
 
 /* Blocks in the grid: enough to fill every multiprocessor with the blocks

@@ -1,0 +1,46 @@
+/* PRAGREDUCE_PROFILE's reasons for calls on the CPU: each way use_gpu()
+ * and segments_on_gpu() say no is counted under its reason, and the line
+ * printed at exit lists them (a GPU present or not: both are checked).
+ *   nvcc -O1 tests/runtime/profile_reasons.cu -o t && ./t */
+#include <cuda_runtime.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "../../runtime/pragreduce_rt.cuh"
+
+static int failures = 0;
+
+static void expect(bool ok, const char *what)
+{
+    if (!ok) {
+        printf("FAIL %s\n", what);
+        failures++;
+    }
+}
+
+int main()
+{
+    setenv("PRAGREDUCE_PROFILE", "1", 1);
+    setenv("PRAGREDUCE_DEVICE", "auto", 1);
+    setenv("PRAGREDUCE_WARMUP", "0", 1);
+    static const char site[] = "t.c:1: reduce(+: s)";
+    using namespace pragreduce;
+    expect(!use_gpu(site, 10, 1000), "below the threshold runs on the CPU");
+    expect(!use_gpu(site, 999, 1000), "one below the threshold runs on the CPU");
+    const bool gpu = use_gpu(site, 1000, 1000);
+    expect(gpu == gpu_present(site), "at the threshold: the GPU when there is one");
+    SiteProfile s = profile_table().sites.at(0);
+    expect(s.calls == 3, "three calls counted");
+    expect(s.cpu_small == 2 && s.cpu_below == 1000, "two calls below 1000 iterations");
+    expect(s.cpu_no_gpu == (gpu ? 0u : 1u), "no usable GPU counted only without one");
+    expect(s.cpu_forced == 0 && s.cpu_inside == 0, "no other reason counted");
+    if (gpu) {
+        /* a nest of 2 segments with an independent loop inside: too few */
+        expect(!segments_on_gpu(site, 2, 1 << 20, 1, true), "two segments stay on the CPU");
+        expect(profile_table().sites.at(0).cpu_few_segments == 1, "too few segments counted");
+    }
+    /* the line itself is printed at exit (atexit), for the log */
+    printf("profile_reasons: %d failures\n", failures);
+    return failures != 0;
+}
