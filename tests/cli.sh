@@ -9,7 +9,8 @@
 #    endless (/dev/zero) is refused, a 1 MB expression fails with a message
 #    (never a crash);
 #  - 2,000 marked loops in one file transpile (in well under the limit);
-#  - a misspelt `#pragma reduce` is a warning;
+#  - a misspelt `#pragma reduce` is a warning, and so are a file with no
+#    marked loop and a reduction variable with no value before its loop;
 #  - names renamed for C++ (class, new, half) read as written in messages,
 #    columns included; an error in a project header (inlined, since it uses
 #    a C++ keyword as a name) names the header's file, line and column.
@@ -168,7 +169,32 @@ for at in "4:9: warning: unknown pragma 'reduction'" "6:9: warning: unknown prag
     "8:9: warning: unknown pragma 'Redcue'"; do
     grep -q "typo.c:$at (did you mean '#pragma reduce'?)" "$work/err" && ok || bad "no warning $at"
 done
-[ "$(grep -c warning "$work/err")" = 3 ] && ok || { bad "a misspelt pragma: other warnings"; cat "$work/err"; }
+# and the file, left with no marked loop, says so
+grep -q "warning: .*typo.c has no '#pragma reduce'" "$work/err" && ok || bad "no warning: no marked loop"
+[ "$(grep -c warning "$work/err")" = 4 ] && ok || { bad "a misspelt pragma: other warnings"; cat "$work/err"; }
+
+# a reduction variable with no value before the loop: a warning at its
+# name in the pragma; not for one set before, nor for a maxloc index
+cat >"$work/uninit.c" <<'SRC'
+#include <stdio.h>
+int main(void)
+{
+    double a[4] = {1, 2, 3, 4}, s, t;
+    long at;
+    double best = -1;
+    t = 0;
+#pragma reduce(+: s, t)
+    for (int i = 0; i < 4; i++) { s += a[i]; t += a[i]; }
+#pragma reduce(maxloc: best, at)
+    for (int i = 0; i < 4; i++) if (a[i] > best) { best = a[i]; at = i; }
+    printf("%g %g %ld\n", s, t, at);
+    return 0;
+}
+SRC
+"$pragreduce" "$work/uninit.c" -o "$work/uninit.cu" 2>"$work/err" && ok || bad "uninitialized: exit $?"
+grep -q "uninit.c:8:19: warning: 's' has no value before the loop (declared at line 4" "$work/err" && ok ||
+    { bad "uninitialized: no warning for s"; cat "$work/err"; }
+[ "$(grep -c warning "$work/err")" = 1 ] && ok || { bad "uninitialized: other warnings"; cat "$work/err"; }
 
 # C++ keywords as names, in the file and in a project header
 mkdir -p "$work/proj/common"

@@ -893,4 +893,11 @@ bool cxx_implicit_declarations(const Source *src, EditList *edits);
  * (`open`: its '(', `body`: its '{'); false after an error. */
 bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits);
 
+/* ---------------------------------------------------------------- warnings.c */
+
+/* A reduction variable the loop starts from that has no value yet. */
+void warn_about_sites(const Source *src, const Site *sites, int n);
+/* A file without marked loops or data directives. */
+void warn_no_marked_loop(const Source *src, int nloops, int ndirectives);
+
 #endif

@@ -308,6 +308,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
     DataDirective *dirs = data_find_all(src, &ndirs);
     if (!data_bind(src, dirs, ndirs, sites, npragmas) || diag_error_count() > errors_before)
         return NULL;
+    warn_about_sites(src, sites, npragmas);
 
     /* C-to-C++ edits: applied to the file outside the replaced loops here,
      * and by emit.c to the loop bodies and functions it copies */
@@ -408,5 +409,6 @@ char *transpile(Source *src, const TranspileOptions *opts)
     }
     include_paths_rewrite(src, opts->out_name, &edits);
     edits_add(&edits, (unsigned)src->size, (unsigned)src->size, xstrdup("\n} /* extern \"C\" */\n"));
+    warn_no_marked_loop(src, npragmas, ndirs);
     return splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);
 }
