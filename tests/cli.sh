@@ -229,5 +229,15 @@ done
 grep -q "cxx" "$work/err" && { bad "keyword names: a renamed name shown"; cat "$work/err"; } || ok
 grep -q "^        t \*= class\[i\];" "$work/err" && ok || bad "keyword names: the header's line not shown as written"
 
+# --explain=brief: one line per loop, in source order, no output file needed
+"$pragreduce" --explain=brief tests/e2e/nest_kmeans_update.c >"$work/brief" 2>"$work/err" && ok ||
+    { bad "--explain=brief: exit $?"; cat "$work/err"; }
+[ "$(wc -l <"$work/brief")" = 4 ] && ok || { bad "--explain=brief: not one line per loop"; cat "$work/brief"; }
+grep -q "^tests/e2e/nest_kmeans_update.c:24: independent loop (reduce(+: d2), segmented): one launch for the nest: GPU kernel" "$work/brief" &&
+    grep -q "^tests/e2e/nest_kmeans_update.c:30: #pragma reduce(+: d2): inside the launch of the loop at line 24" "$work/brief" && ok ||
+    { bad "--explain=brief: lines"; cat "$work/brief"; }
+"$pragreduce" --explain=brief samples/dot.c | grep -q "^samples/dot.c:14: #pragma reduce(+: s): GPU kernel, .*; CPU below [0-9]* iterations (auto mode)$" && ok ||
+    bad "--explain=brief: dot.c"
+
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]

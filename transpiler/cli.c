@@ -32,6 +32,7 @@ void cli_usage(FILE *to)
           "  --pin-host       allocate the arrays that marked loops read as pinned\n"
           "                   host memory, at the program's malloc/calloc calls (copies\n"
           "                   to the GPU then run at the link's full speed)\n"
+          "  --explain=brief  one line per marked loop: where it runs, how, from what size\n"
           "  --explain        describe each marked loop: accesses, cost estimates of\n"
           "                   the candidate launch plans, the choice (-o optional)\n"
           "  --gpu NAME       the GPU the plan is chosen for: H100 (default), A100,\n"
@@ -138,6 +139,9 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             cl->opts.keep_invalid = true;
         } else if (!strcmp(a, "--explain")) {
             cl->opts.explain = stdout;
+        } else if (!strcmp(a, "--explain=brief")) {
+            cl->opts.explain = stdout;
+            cl->opts.explain_brief = true;
         } else if (!strcmp(a, "--gpu") || !strcmp(a, "--arch") || !strncmp(a, "--gpu=", 6) ||
                    !strncmp(a, "--arch=", 7)) {
             status = parse_gpu(argc, argv, &i, cl);

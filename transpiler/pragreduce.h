@@ -847,6 +847,7 @@ typedef struct {
     const char *plan_override;
     const GpuDesc *gpu;   /* the target the plan is chosen for */
     FILE *explain;        /* --explain: where to describe each loop, or NULL */
+    bool explain_brief;   /* --explain=brief: one line per loop instead */
     bool line_directives;
     bool pin_host;        /* --pin-host */
     const char *out_name;

@@ -170,7 +170,7 @@ static bool analyze_site(const Source *src, Site *site, const TranspileOptions *
     if (!access_analyze(src, site))
         return false;
     site->plan = cost_plan(src, site, opts->gpu ? opts->gpu : &gpu_table[0], opts->plan_override);
-    if (opts->explain)
+    if (opts->explain && !opts->explain_brief)
         cost_explain(src, site, opts->gpu ? opts->gpu : &gpu_table[0], opts->explain);
     return true;
 }
@@ -233,7 +233,7 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
     /* independent outer loops around marked loops: one launch each */
     int nmarked = npragmas;
     if (diag_error_count() == errors_before)
-        segment_find_all(src, &sites, &npragmas, opts->explain);
+        segment_find_all(src, &sites, &npragmas, opts->explain_brief ? NULL : opts->explain);
     for (int i = nmarked; i < npragmas; i++) {
         Site *s = &sites[i];
         s->prefix = xformat("%sloop%d", prefix, i);
@@ -293,6 +293,55 @@ static bool in_spans(const Span *s, size_t n, unsigned at)
             hi = mid;
     }
     return lo < n && s[lo].start <= at;
+}
+
+/* --explain=brief: one line per loop, as -Minfo=accel gives. */
+static int compare_site_lines(const void *a, const void *b)
+{
+    const Site *x = *(const Site *const *)a, *y = *(const Site *const *)b;
+    unsigned xs = x->loop ? x->loop->start : 0, ys = y->loop ? y->loop->start : 0;
+    return xs < ys ? -1 : xs > ys;
+}
+
+static void explain_brief(const Source *src, const Site *sites, int n, FILE *to)
+{
+    const Site **order = xcalloc((size_t)(n ? n : 1), sizeof *order);
+    for (int i = 0; i < n; i++)
+        order[i] = &sites[i];
+    qsort(order, (size_t)n, sizeof *order, compare_site_lines);
+    for (int i = 0; i < n; i++) {
+        const Site *s = order[i];
+        const Node *loop = s->loop;
+        if (!loop)
+            continue;
+        unsigned line, col;
+        source_line_col(src, loop->start, &line, &col);
+        fprintf(to, "%s:%u: ", source_path_at(src, loop->start), line);
+        if (s->rejected) {
+            fprintf(to, "#pragma %s: kept sequential (not a valid reduction)\n", s->pragma.summary);
+            continue;
+        }
+        bool outer = s->pragma.nvars == 0; /* an independent loop found around marked ones */
+        if (outer)
+            fprintf(to, "independent loop (%s): one launch for the nest: ", s->pragma.summary);
+        else
+            fprintf(to, "#pragma %s: ", s->pragma.summary);
+        if (s->segmented_by) {
+            unsigned oline;
+            source_line_col(src, s->segmented_by->loop->start, &oline, &col);
+            fprintf(to, "inside the launch of the loop at line %u (alone when that one stays on "
+                        "the CPU)\n", oline);
+            continue;
+        }
+        fprintf(to, "GPU kernel, %d threads a block, %d load%s in flight%s",
+                s->plan.block, s->plan.unroll, s->plan.unroll == 1 ? "" : "s",
+                s->plan.vector > 1 ? ", 16-byte loads" : "");
+        if (s->plan.cpu_below == ~0ULL)
+            fputs("; CPU in auto mode when its arrays start on the host", to);
+        else if (s->plan.cpu_below > 0)
+            fprintf(to, "; CPU below %llu iterations (auto mode)", s->plan.cpu_below);
+        fputs("\n", to);
+    }
 }
 
 char *transpile(Source *src, const TranspileOptions *opts)
@@ -390,8 +439,11 @@ char *transpile(Source *src, const TranspileOptions *opts)
     for (size_t k = 0; k < casts.count; k++)
         if (!in_spans(replaced, nreplaced, casts.items[k].start))
             edits_add(&edits, casts.items[k].start, casts.items[k].end, casts.items[k].text);
-    if (!residency_rewrite(src, sites, npragmas, dirs, ndirs, &edits, opts->explain))
+    if (!residency_rewrite(src, sites, npragmas, dirs, ndirs, &edits,
+                           opts->explain_brief ? NULL : opts->explain))
         return NULL;
+    if (opts->explain_brief)
+        explain_brief(src, sites, npragmas, opts->explain);
     if (opts->pin_host)
         (void)pin_rewrite(src, sites, npragmas, &edits);
     linkage_rewrite(src, &edits, opts->line_directives);
