@@ -229,6 +229,34 @@ done
 grep -q "cxx" "$work/err" && { bad "keyword names: a renamed name shown"; cat "$work/err"; } || ok
 grep -q "^        t \*= class\[i\];" "$work/err" && ok || bad "keyword names: the header's line not shown as written"
 
+# -U and -include, as gcc takes them (the -include file found from the
+# current folder, written into the output by its absolute path)
+mkdir -p "$work/inc/sub"
+printf '#define SCALE 3\n' >"$work/inc/sub/cfg.h"
+cat >"$work/inc/f.c" <<'SRC'
+#include <stdio.h>
+int main(void)
+{
+    double a[4] = {1, 2, 3, 4}, s = 0;
+#pragma reduce(+: s)
+    for (int i = 0; i < 4; i++)
+        s += a[i] * SCALE;
+#ifdef EXTRA
+    s += 100;
+#endif
+    printf("%g\n", s);
+    return 0;
+}
+SRC
+(cd "$work/inc" && "$pragreduce" -include sub/cfg.h -DEXTRA2 -U EXTRA f.c -o f.cu) 2>"$work/err" &&
+    grep -q "^#include \"$work/inc/sub/cfg.h\"" "$work/inc/f.cu" && grep -q "^#undef EXTRA$" "$work/inc/f.cu" && ok ||
+    { bad "-include, -U"; cat "$work/err"; }
+(cd "$work/inc" && "$pragreduce" -I sub -include cfg.h f.c -o f2.cu) 2>"$work/err" && ok || bad "-include from an -I folder"
+(cd "$work/inc" && "$pragreduce" -include nope.h f.c -o f3.cu) 2>"$work/err"
+[ $? = 2 ] && grep -q "^pragreduce: -include nope.h: no such file" "$work/err" && [ ! -e "$work/inc/f3.cu" ] && ok || bad "-include of a missing file"
+(cd "$work/inc" && "$pragreduce" -DX -UX -include sub/cfg.h f.c -o f4.cu) 2>"$work/err"
+[ $? = 2 ] && grep -q "^pragreduce: -D and -U of the same macro (X)" "$work/err" && ok || bad "-D and -U of one macro"
+
 # --explain=brief: one line per loop, in source order, no output file needed
 "$pragreduce" --explain=brief tests/e2e/nest_kmeans_update.c >"$work/brief" 2>"$work/err" && ok ||
     { bad "--explain=brief: exit $?"; cat "$work/err"; }

@@ -2,17 +2,19 @@
  * cli.c - the command line's options, parsed without exiting so that the
  * fuzzer (tests/fuzz) can feed it option vectors too.
  *
- *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [--no-line] [--keep-invalid]
+ *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [-U NAME] [-include FILE] [--no-line] [--keep-invalid]
  *              [--pin-host] [--explain] [--gpu NAME]
  */
 #include "pragreduce.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 void cli_usage(FILE *to)
 {
@@ -26,6 +28,8 @@ void cli_usage(FILE *to)
           "  -o FILE          write the CUDA file to FILE ('-' for standard output)\n"
           "  -I DIR           add DIR to the include search path\n"
           "  -D NAME[=VAL]    define a macro\n"
+          "  -U NAME          undefine a macro\n"
+          "  -include FILE    read FILE first, as if included on the file's first line\n"
           "  --no-line        no #line directives in the output\n"
           "  --keep-invalid   report loops that are not valid reductions as warnings\n"
           "                   and leave them sequential, instead of failing\n"
@@ -97,6 +101,21 @@ static int set_output(CommandLine *cl, const char *v)
     return 0;
 }
 
+/* An -include file as gcc finds it: from the current folder, then the -I
+ * folders; its absolute path (the output may be compiled elsewhere). */
+static const char *find_forced_include(const char *name, const ParseOptions *po)
+{
+    char real[PATH_MAX];
+    if (realpath(name, real) && access(real, R_OK) == 0)
+        return xstrdup(real);
+    for (size_t i = 0; name[0] != '/' && i < po->ninclude_dirs; i++) {
+        char *p = xformat("%s/%s", po->include_dirs[i], name);
+        if (realpath(p, real) && access(real, R_OK) == 0)
+            return xstrdup(real);
+    }
+    return NULL;
+}
+
 /* After the options: what must hold between them. */
 static int check_command(CommandLine *cl)
 {
@@ -107,10 +126,30 @@ static int check_command(CommandLine *cl)
     if (cl->out && strcmp(cl->out, "-") != 0 &&
         (strcmp(cl->in, cl->out) == 0 || same_file(cl->in, cl->out)))
         return usage_error("refusing to overwrite the input '%s'", cl->in);
-    for (size_t k = 0; k < cl->opts.parse.ndefines; k++) {
-        const char *d = cl->opts.parse.defines[k];
+    ParseOptions *po = &cl->opts.parse;
+    for (size_t k = 0; k < po->ndefines; k++) {
+        const char *d = po->defines[k];
         if (!d[0] || d[0] == '=')
             return usage_error("-D needs a macro name, got '%s'", d);
+    }
+    for (size_t k = 0; k < po->nundefines; k++) {
+        const char *u = po->undefines[k];
+        if (!u[0] || strchr(u, '='))
+            return usage_error("-U needs a macro name, got '%s'", u);
+        /* gcc applies -D and -U in their order; pragreduce writes the -D
+         * macros, then the -U ones: the same only without overlap */
+        for (size_t d = 0; d < po->ndefines; d++) {
+            size_t len = strcspn(po->defines[d], "=");
+            if (strlen(u) == len && !strncmp(u, po->defines[d], len))
+                return usage_error("-D and -U of the same macro (%s): give one of them", u);
+        }
+    }
+    for (size_t k = 0; k < po->nforced; k++) {
+        const char *found = find_forced_include(po->forced[k], po);
+        if (!found)
+            return usage_error("-include %s: no such file (in the current folder or an -I folder)",
+                               po->forced[k]);
+        po->forced[k] = found;
     }
     cl->opts.out_name = !cl->out || strcmp(cl->out, "-") == 0 ? "pragreduce-output.cu" : cl->out;
     return 0;
@@ -121,7 +160,9 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
     *cl = (CommandLine){.opts = {.line_directives = true}};
     const char **includes = xcalloc((size_t)argc + 1, sizeof(char *));
     const char **defines = xcalloc((size_t)argc + 1, sizeof(char *));
-    size_t nincludes = 0, ndefines = 0;
+    const char **undefines = xcalloc((size_t)argc + 1, sizeof(char *));
+    const char **forced = xcalloc((size_t)argc + 1, sizeof(char *));
+    size_t nincludes = 0, ndefines = 0, nundefines = 0, nforced = 0;
     int status = 0;
     for (int i = 1; i < argc && status == 0; i++) {
         const char *a = argv[i];
@@ -147,7 +188,8 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             status = parse_gpu(argc, argv, &i, cl);
         } else if (!strncmp(a, "--plan=", 7)) {
             cl->opts.plan_override = a + 7; /* undocumented: benchmark variants */
-        } else if (!strcmp(a, "-o") || !strcmp(a, "-I") || !strcmp(a, "-D")) {
+        } else if (!strcmp(a, "-o") || !strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
+                   !strcmp(a, "-include")) {
             if (i + 1 >= argc)
                 return usage_error("option '%s' needs an argument", a);
             const char *v = argv[++i];
@@ -155,12 +197,18 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
                 status = set_output(cl, v);
             else if (a[1] == 'I')
                 includes[nincludes++] = v;
-            else
+            else if (a[1] == 'D')
                 defines[ndefines++] = v;
+            else if (a[1] == 'U')
+                undefines[nundefines++] = v;
+            else
+                forced[nforced++] = v;
         } else if (!strncmp(a, "-I", 2)) {
             includes[nincludes++] = a + 2;
         } else if (!strncmp(a, "-D", 2)) {
             defines[ndefines++] = a + 2;
+        } else if (!strncmp(a, "-U", 2)) {
+            undefines[nundefines++] = a + 2;
         } else if (!strncmp(a, "-o", 2)) {
             status = set_output(cl, a + 2);
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -173,7 +221,14 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
     }
     if (status)
         return status;
-    cl->opts.parse = (ParseOptions){includes, nincludes, defines, ndefines};
+    cl->opts.parse = (ParseOptions){.include_dirs = includes,
+                                    .ninclude_dirs = nincludes,
+                                    .defines = defines,
+                                    .ndefines = ndefines,
+                                    .undefines = undefines,
+                                    .nundefines = nundefines,
+                                    .forced = forced,
+                                    .nforced = nforced};
     return check_command(cl);
 }
 

@@ -416,7 +416,9 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
 
     const char *resource = clang_resource_dir();
     size_t nargs = 0;
-    const char **args = xcalloc(16 + 2 * (opts->ninclude_dirs + opts->ndefines), sizeof(char *));
+    const char **args = xcalloc(16 + 2 * (opts->ninclude_dirs + opts->ndefines + opts->nundefines +
+                                          opts->nforced),
+                                sizeof(char *));
     args[nargs++] = "-x";
     args[nargs++] = "c";
     args[nargs++] = "-std=gnu11";
@@ -434,6 +436,12 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
         args[nargs++] = xformat("-I%s", opts->include_dirs[i]);
     for (size_t i = 0; i < opts->ndefines; i++)
         args[nargs++] = xformat("-D%s", opts->defines[i]);
+    for (size_t i = 0; i < opts->nundefines; i++)
+        args[nargs++] = xformat("-U%s", opts->undefines[i]);
+    for (size_t i = 0; i < opts->nforced; i++) {
+        args[nargs++] = "-include";
+        args[nargs++] = opts->forced[i];
+    }
 
     struct CXUnsavedFile unsaved = {path, src->text, (unsigned long)size};
     src->index = clang_createIndex(0, 0);

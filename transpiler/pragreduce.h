@@ -146,6 +146,10 @@ typedef struct {
     size_t ninclude_dirs;
     const char **defines;
     size_t ndefines;
+    const char **undefines;  /* -U NAME */
+    size_t nundefines;
+    const char **forced;     /* -include FILE: found paths, read before the file */
+    size_t nforced;
 } ParseOptions;
 
 /* Reads and parses `path`. Returns false after printing diagnostics. */

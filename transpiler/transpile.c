@@ -394,8 +394,17 @@ char *transpile(Source *src, const TranspileOptions *opts)
         else
             strbuf_printf(&prelude, "#define %s 1\n", d);
     }
+    for (size_t i = 0; i < opts->parse.nundefines; i++)
+        strbuf_printf(&prelude, "#undef %s\n", opts->parse.undefines[i]);
     /* the program's own code keeps C linkage (linkage.c) */
     strbuf_puts(&prelude, "extern \"C\" {\n");
+    /* -include: read first, as on the file's first line */
+    for (size_t i = 0; i < opts->parse.nforced; i++) {
+        strbuf_puts(&prelude, "#include \"");
+        for (const char *p = opts->parse.forced[i]; *p; p++)
+            strbuf_printf(&prelude, "%s%c", *p == '"' || *p == '\\' ? "\\" : "", *p);
+        strbuf_puts(&prelude, "\"\n");
+    }
     if (opts->line_directives)
         strbuf_line_directive(&prelude, 1, src->path);
     edits_add(&edits, 0, 0, strbuf_steal(&prelude));
