@@ -2,7 +2,7 @@
  * cli.c - the command line's options, parsed without exiting so that the
  * fuzzer (tests/fuzz) can feed it option vectors too.
  *
- *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [--no-line] [--keep-invalid]
+ *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [-fopenmp] [--no-line] [--keep-invalid]
  *              [--pin-host] [--explain] [--gpu NAME]
  */
 #include "pragreduce.h"
@@ -26,6 +26,8 @@ void cli_usage(FILE *to)
           "  -o FILE          write the CUDA file to FILE ('-' for standard output)\n"
           "  -I DIR           add DIR to the include search path\n"
           "  -D NAME[=VAL]    define a macro\n"
+          "  -fopenmp         analyze the file as an OpenMP build does (_OPENMP\n"
+          "                   defined); build the output with -Xcompiler -fopenmp\n"
           "  --no-line        no #line directives in the output\n"
           "  --keep-invalid   report loops that are not valid reductions as warnings\n"
           "                   and leave them sequential, instead of failing\n"
@@ -136,6 +138,8 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             cl->opts.pin_host = true;
         } else if (!strcmp(a, "--keep-invalid")) {
             cl->opts.keep_invalid = true;
+        } else if (!strcmp(a, "-fopenmp")) {
+            cl->opts.parse.openmp = true;
         } else if (!strcmp(a, "--explain")) {
             cl->opts.explain = stdout;
         } else if (!strcmp(a, "--gpu") || !strcmp(a, "--arch") || !strncmp(a, "--gpu=", 6) ||
@@ -169,7 +173,7 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
     }
     if (status)
         return status;
-    cl->opts.parse = (ParseOptions){includes, nincludes, defines, ndefines};
+    cl->opts.parse = (ParseOptions){includes, nincludes, defines, ndefines, cl->opts.parse.openmp};
     return check_command(cl);
 }
 

@@ -134,7 +134,14 @@ typedef struct {
     size_t ninclude_dirs;
     const char **defines;
     size_t ndefines;
+    bool openmp; /* -fopenmp: _OPENMP defined for the analysis, as gcc does */
 } ParseOptions;
+
+/* _OPENMP under -fopenmp: OpenMP 4.5, what gcc defines. */
+#define PR_OPENMP_VERSION "201511"
+/* The directory, known only to libclang, that holds pragreduce's omp.h
+ * (declarations for parsing; the output includes the host compiler's). */
+#define PR_STUB_INCLUDE_DIR "/pragreduce-stub-include"
 
 /* Reads and parses `path`. Returns false after printing diagnostics. */
 bool source_parse(Source *src, const char *path, const ParseOptions *opts);
