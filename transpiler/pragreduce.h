@@ -329,9 +329,19 @@ typedef struct {
     Var *var;        /* resolved by reduction.c */
 } PrivateVar;
 
+/* `#pragma omp parallel for ...` directly before `#pragma reduce` or
+ * between it and its loop: the loop's OpenMP, given to its CPU fallback. */
 typedef struct {
-    unsigned start, end;  /* the pragma's logical line: '#' .. end of line (excl. newline) */
-    unsigned hash_offset; /* the '#' */
+    unsigned start, end; /* its logical line, as Pragma's */
+    char *text;          /* that text, continuation lines included */
+} OmpLine;
+
+typedef struct {
+    unsigned start, end;  /* the pragma's logical lines: '#' .. end of line (excl. newline),
+                             the OpenMP lines beside it (omp) included */
+    unsigned hash_offset; /* the '#' of `#pragma reduce` */
+    OmpLine *omp;         /* in source order */
+    int nomp;
     ReduceVar *vars;
     int nvars;
     ArraySection *sections;

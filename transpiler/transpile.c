@@ -355,7 +355,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
         if (s->rejected) {
             /* --keep-invalid: the loop stays sequential; the directive is
              * commented out so nvcc does not warn about it */
-            edits_add(&edits, s->pragma.start, s->pragma.start,
+            edits_add(&edits, s->pragma.hash_offset, s->pragma.hash_offset,
                       xstrdup("// pragreduce: kept sequential: "));
             continue;
         }
