@@ -195,6 +195,67 @@ bool source_cursor_in_main(const Source *src, CXCursor c)
     return source_offset(src, clang_getCursorLocation(c), &off);
 }
 
+static bool is_omp_line(const Source *src, size_t i)
+{
+    return i + 2 < src->ntokens && strcmp(src->tokens[i].text, "#") == 0 &&
+           source_starts_line(src, src->tokens[i].offset) &&
+           strcmp(src->tokens[i + 1].text, "pragma") == 0 &&
+           strcmp(src->tokens[i + 2].text, "omp") == 0;
+}
+
+bool source_has_omp_line(const Source *src, unsigned start, unsigned end, const Site *skip,
+                         int nskip)
+{
+    for (size_t i = source_token_at(src, start); i < src->ntokens && src->tokens[i].offset < end;
+         i++) {
+        if (!is_omp_line(src, i))
+            continue;
+        bool owned = false;
+        for (int k = 0; k < nskip && !owned; k++)
+            for (int l = 0; !skip[k].rejected && l < skip[k].pragma.nomp && !owned; l++)
+                owned = skip[k].pragma.omp[l].start == src->tokens[i].offset;
+        if (!owned)
+            return true;
+    }
+    return false;
+}
+
+/* The line holding `offset` continues the one above (a backslash ends it). */
+static bool continues_above(const Source *src, unsigned offset)
+{
+    unsigned i = offset;
+    while (i > 0 && src->text[i - 1] != '\n')
+        i--;
+    if (i == 0)
+        return false;
+    i--;
+    if (i > 0 && src->text[i - 1] == '\r')
+        i--;
+    return i > 0 && src->text[i - 1] == '\\';
+}
+
+size_t source_after_omp_lines(const Source *src, size_t i)
+{
+    while (is_omp_line(src, i)) {
+        i++;
+        while (i < src->ntokens && !(source_starts_line(src, src->tokens[i].offset) &&
+                                     !continues_above(src, src->tokens[i].offset)))
+            i++;
+    }
+    return i;
+}
+
+bool source_omp_line_before(const Source *src, unsigned offset)
+{
+    size_t k = source_token_at(src, offset);
+    /* the first token of the logical line holding the token before */
+    while (k-- > 0)
+        if (source_starts_line(src, src->tokens[k].offset) &&
+            !continues_above(src, src->tokens[k].offset))
+            return is_omp_line(src, k);
+    return false;
+}
+
 bool source_starts_line(const Source *src, unsigned offset)
 {
     for (unsigned i = offset; i-- > 0;) {

@@ -509,6 +509,36 @@ static const char *omp_form_problem(const Source *src, size_t first, size_t last
            "simd', 'omp parallel loop' and 'omp simd' may stand beside '#pragma reduce'";
 }
 
+bool pragma_omp_is_loop_form(const Source *src, size_t hash)
+{
+    unsigned end = logical_line_end(src, src->tokens[hash].offset);
+    size_t last = hash;
+    while (last < src->ntokens && src->tokens[last].offset < end)
+        last++;
+    char *name;
+    return omp_form_problem(src, hash + 3, last, &name) == NULL;
+}
+
+unsigned source_omp_group_start(const Source *src, unsigned offset)
+{
+    size_t first = source_token_at(src, offset);
+    for (size_t k = first; k-- > 0;) {
+        const Token *t = &src->tokens[k];
+        if (!source_starts_line(src, t->offset) || continues_line(src, t->offset))
+            continue;
+        if (!starts_omp_line(src, k))
+            break;
+        size_t line_next = k;
+        unsigned end = logical_line_end(src, t->offset);
+        while (line_next < src->ntokens && src->tokens[line_next].offset < end)
+            line_next++;
+        if (line_next != first)
+            break;
+        first = k;
+    }
+    return first < src->ntokens ? src->tokens[first].offset : offset;
+}
+
 /* The `#pragma omp` line starting at token i, checked; *next: the token
  * after it. False after an error. */
 static bool omp_line_at(const Source *src, size_t i, OmpLine *out, size_t *next)
@@ -534,23 +564,7 @@ static bool omp_line_at(const Source *src, size_t i, OmpLine *out, size_t *next)
  * added to p; p's range grows over them. False after an error. */
 static bool omp_group(const Source *src, size_t hash, size_t after, Pragma *p, size_t *next)
 {
-    size_t first = hash;
-    /* backwards, one line at a time: the '#' of the line whose tokens end
-     * right before `first`; a line of other code ends the group */
-    for (size_t k = first; k-- > 0;) {
-        const Token *t = &src->tokens[k];
-        if (!source_starts_line(src, t->offset) || continues_line(src, t->offset))
-            continue;
-        if (!starts_omp_line(src, k))
-            break;
-        size_t line_next = k;
-        unsigned end = logical_line_end(src, t->offset);
-        while (line_next < src->ntokens && src->tokens[line_next].offset < end)
-            line_next++;
-        if (line_next != first)
-            break;
-        first = k;
-    }
+    size_t first = source_token_at(src, source_omp_group_start(src, src->tokens[hash].offset));
     bool ok = true;
     for (size_t k = first; k < hash;) {
         OmpLine line;

@@ -385,7 +385,8 @@ char *transpile(Source *src, const TranspileOptions *opts)
     for (size_t k = 0; k < casts.count; k++)
         if (!in_spans(replaced, nreplaced, casts.items[k].start))
             edits_add(&edits, casts.items[k].start, casts.items[k].end, casts.items[k].text);
-    if (!residency_rewrite(src, sites, npragmas, dirs, ndirs, &edits, opts->explain))
+    if (!residency_rewrite(src, sites, npragmas, dirs, ndirs, &edits, opts->explain,
+                           opts->line_directives))
         return NULL;
     if (opts->pin_host)
         (void)pin_rewrite(src, sites, npragmas, &edits);
