@@ -9,7 +9,8 @@
 #    endless (/dev/zero) is refused, a 1 MB expression fails with a message
 #    (never a crash);
 #  - 2,000 marked loops in one file transpile (in well under the limit);
-#  - a misspelt `#pragma reduce` is a warning.
+#  - a misspelt `#pragma reduce` is a warning;
+#  - -fopenmp defines _OPENMP; <omp.h> parses with and without it.
 #   tests/cli.sh PRAGREDUCE
 set -u
 pragreduce=$(realpath "$1")
@@ -166,6 +167,32 @@ for at in "4:9: warning: unknown pragma 'reduction'" "6:9: warning: unknown prag
     grep -q "typo.c:$at (did you mean '#pragma reduce'?)" "$work/err" && ok || bad "no warning $at"
 done
 [ "$(grep -c warning "$work/err")" = 3 ] && ok || { bad "a misspelt pragma: other warnings"; cat "$work/err"; }
+
+# -fopenmp: _OPENMP defined for the analysis (as gcc does), <omp.h> found
+# with or without it, and the output keeps the include for the host compiler
+cat >"$work/omp.c" <<'OMP'
+#include <omp.h>
+int main(void)
+{
+    double a[10] = {1}, s = 0;
+#ifdef _OPENMP
+#if _OPENMP != 201511
+#error "_OPENMP is not 201511"
+#endif
+    omp_set_num_threads(omp_get_max_threads());
+#endif
+#pragma omp parallel for reduction(+: s)
+#pragma reduce(+: s)
+    for (int i = 0; i < 10; i++) s += a[i];
+    return (int)s + omp_get_thread_num();
+}
+OMP
+"$pragreduce" -fopenmp "$work/omp.c" -o "$work/omp.cu" 2>"$work/err" && ok || { bad "-fopenmp: exit $?"; cat "$work/err"; }
+grep -q '^#pragma omp parallel for reduction(+: s)$' "$work/omp.cu" && ok || bad "-fopenmp: no '#pragma omp' on the CPU fallback"
+grep -q '^#include <omp.h>' "$work/omp.cu" && ok || bad "-fopenmp: '#include <omp.h>' not kept"
+"$pragreduce" "$work/omp.c" -o "$work/omp2.cu" 2>"$work/err" && ok || { bad "<omp.h> without -fopenmp: exit $?"; cat "$work/err"; }
+grep -q 'omp_set_num_threads' "$work/omp2.cu" && ok || bad "without -fopenmp: the program's text lost"
+"$pragreduce" --help | grep -q -- -fopenmp && ok || bad "--help does not mention -fopenmp"
 
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -564,7 +564,23 @@ static bool omp_line_at(const Source *src, size_t i, OmpLine *out, size_t *next)
  * added to p; p's range grows over them. False after an error. */
 static bool omp_group(const Source *src, size_t hash, size_t after, Pragma *p, size_t *next)
 {
+    *next = after;
     size_t first = source_token_at(src, source_omp_group_start(src, src->tokens[hash].offset));
+    /* an OpenMP line cut off by other directives (`#endif`) would be left
+     * before the call that replaces the loop */
+    for (size_t k = first; k-- > 0;) {
+        const Token *t = &src->tokens[k];
+        if (!source_starts_line(src, t->offset) || continues_line(src, t->offset))
+            continue;
+        if (strcmp(t->text, "#") != 0)
+            break;
+        if (starts_omp_line(src, k)) {
+            diag_at(src, t->offset, DIAG_ERROR,
+                    "this '#pragma omp' is separated from the '#pragma reduce' below it by other "
+                    "directives; put the OpenMP lines right before or right after '#pragma reduce'");
+            return false;
+        }
+    }
     bool ok = true;
     for (size_t k = first; k < hash;) {
         OmpLine line;
