@@ -4,7 +4,8 @@
  * threads; OpenMP loops write arrays that marked loops read next (the
  * copies kept on the GPU must be invalidated by the thread that holds
  * them); a function with OpenMP writes through a pointer between marked
- * loops; marked loops called by every thread of a parallel region at once.
+ * loops; marked loops called by every thread of a parallel region at once;
+ * a clause naming a variable the CPU fallback lacks (dropped there).
  * The values are small integers, so any order of the sums gives the same
  * result.
  * pragreduce-flags: -fopenmp
@@ -115,12 +116,21 @@ int main(int argc, char **argv)
         for (c = 0; c < m; c++)
             g += grid[(long)r * m + c] * (c + 1);
 
+    /* a clause names a variable the loop does not use: the fallback, in a
+     * function of its own, runs without OpenMP (a warning says so) */
+    int nt = 3;
+    long k2 = 0;
+#pragma omp parallel for num_threads(nt) reduction(+: k2)
+#pragma reduce(+: k2)
+    for (int i = 0; i < n; i++)
+        k2 += v[i] & 3;
+
     int threads = 0;
     long each = each_thread(v, n, &threads);
     int team_ok = threads >= 1 && each == threads * (each / (threads ? threads : 1));
 
     printf("t=%.17g u=%.17g w=%.17g\n", t, u, w);
-    printf("big=%ld g=%ld\n", big, g);
+    printf("big=%ld g=%ld k2=%ld\n", big, g, k2);
     if (n > 0)
         printf("lo=%ld hi=%ld\n", lo, hi);
     printf("each thread: %ld %s, threads %s\n", each / (threads ? threads : 1),
