@@ -10,7 +10,8 @@
 #    (never a crash);
 #  - 2,000 marked loops in one file transpile (in well under the limit);
 #  - a misspelt `#pragma reduce` is a warning;
-#  - -fopenmp defines _OPENMP; <omp.h> parses with and without it.
+#  - -fopenmp defines _OPENMP; <omp.h> parses with and without it;
+#    residency beside OpenMP loops and regions.
 #   tests/cli.sh PRAGREDUCE
 set -u
 pragreduce=$(realpath "$1")
@@ -193,6 +194,17 @@ grep -q '^#include <omp.h>' "$work/omp.cu" && ok || bad "-fopenmp: '#include <om
 "$pragreduce" "$work/omp.c" -o "$work/omp2.cu" 2>"$work/err" && ok || { bad "<omp.h> without -fopenmp: exit $?"; cat "$work/err"; }
 grep -q 'omp_set_num_threads' "$work/omp2.cu" && ok || bad "without -fopenmp: the program's text lost"
 "$pragreduce" --help | grep -q -- -fopenmp && ok || bad "--help does not mention -fopenmp"
+
+# residency beside OpenMP (tests/e2e/openmp_beside.c): kept in main, whose
+# OpenMP loops are invalidated before their directive; off in a function
+# with a parallel region
+omp_e2e=tests/e2e/openmp_beside.c
+"$pragreduce" -fopenmp --explain "$omp_e2e" -o "$work/ob.cu" >"$work/ob.txt" 2>"$work/err" && ok || { bad "openmp_beside: exit $?"; cat "$work/err"; }
+grep -q "^residency in 'main' (line [0-9]*): device copies kept" "$work/ob.txt" && ok || bad "OpenMP loops turned residency off in main"
+grep -q "^residency in 'each_thread' (line [0-9]*): off" "$work/ob.txt" && ok || bad "residency kept beside a parallel region"
+grep -q "a call of 'scale', which writes other than its locals" "$work/ob.txt" && ok || bad "a function with OpenMP counted as harmless"
+# the invalidation of an OpenMP loop: on the line before its directive
+grep -B2 '^#pragma omp parallel for$' "$work/ob.cu" | grep -q 'host_wrote_box(x,' && ok || bad "no invalidation before '#pragma omp parallel for'"
 
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]
