@@ -195,7 +195,7 @@ bool source_cursor_in_main(const Source *src, CXCursor c)
     return source_offset(src, clang_getCursorLocation(c), &off);
 }
 
-static bool is_omp_line(const Source *src, size_t i)
+bool source_omp_line_at(const Source *src, size_t i)
 {
     return i + 2 < src->ntokens && strcmp(src->tokens[i].text, "#") == 0 &&
            source_starts_line(src, src->tokens[i].offset) &&
@@ -208,7 +208,7 @@ bool source_has_omp_line(const Source *src, unsigned start, unsigned end, const 
 {
     for (size_t i = source_token_at(src, start); i < src->ntokens && src->tokens[i].offset < end;
          i++) {
-        if (!is_omp_line(src, i))
+        if (!source_omp_line_at(src, i))
             continue;
         bool owned = false;
         for (int k = 0; k < nskip && !owned; k++)
@@ -220,8 +220,7 @@ bool source_has_omp_line(const Source *src, unsigned start, unsigned end, const 
     return false;
 }
 
-/* The line holding `offset` continues the one above (a backslash ends it). */
-static bool continues_above(const Source *src, unsigned offset)
+bool source_continues_line(const Source *src, unsigned offset)
 {
     unsigned i = offset;
     while (i > 0 && src->text[i - 1] != '\n')
@@ -236,10 +235,10 @@ static bool continues_above(const Source *src, unsigned offset)
 
 size_t source_after_omp_lines(const Source *src, size_t i)
 {
-    while (is_omp_line(src, i)) {
+    while (source_omp_line_at(src, i)) {
         i++;
         while (i < src->ntokens && !(source_starts_line(src, src->tokens[i].offset) &&
-                                     !continues_above(src, src->tokens[i].offset)))
+                                     !source_continues_line(src, src->tokens[i].offset)))
             i++;
     }
     return i;
@@ -251,8 +250,8 @@ bool source_omp_line_before(const Source *src, unsigned offset)
     /* the first token of the logical line holding the token before */
     while (k-- > 0)
         if (source_starts_line(src, src->tokens[k].offset) &&
-            !continues_above(src, src->tokens[k].offset))
-            return is_omp_line(src, k);
+            !source_continues_line(src, src->tokens[k].offset))
+            return source_omp_line_at(src, k);
     return false;
 }
 

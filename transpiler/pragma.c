@@ -424,30 +424,6 @@ static bool looks_like_reduce(const char *word)
     return strlen(word) >= 4 && edit_distance(word, "reduce") <= 2;
 }
 
-/* Whether the line holding `offset` continues the one above (a backslash
- * ends that one). */
-static bool continues_line(const Source *src, unsigned offset)
-{
-    unsigned i = offset;
-    while (i > 0 && src->text[i - 1] != '\n')
-        i--;
-    if (i == 0)
-        return false;
-    i--; /* the newline */
-    if (i > 0 && src->text[i - 1] == '\r')
-        i--;
-    return i > 0 && src->text[i - 1] == '\\';
-}
-
-/* Whether token i starts a `#pragma omp` line. */
-static bool starts_omp_line(const Source *src, size_t i)
-{
-    return i + 2 < src->ntokens && strcmp(src->tokens[i].text, "#") == 0 &&
-           source_starts_line(src, src->tokens[i].offset) &&
-           strcmp(src->tokens[i + 1].text, "pragma") == 0 &&
-           strcmp(src->tokens[i + 2].text, "omp") == 0;
-}
-
 /* Words that name OpenMP directives (the clauses follow them). */
 static const char *const omp_directive_words[] = {
     "parallel", "for", "simd", "loop", "target", "teams", "distribute", "taskloop", "master",
@@ -524,9 +500,9 @@ unsigned source_omp_group_start(const Source *src, unsigned offset)
     size_t first = source_token_at(src, offset);
     for (size_t k = first; k-- > 0;) {
         const Token *t = &src->tokens[k];
-        if (!source_starts_line(src, t->offset) || continues_line(src, t->offset))
+        if (!source_starts_line(src, t->offset) || source_continues_line(src, t->offset))
             continue;
-        if (!starts_omp_line(src, k))
+        if (!source_omp_line_at(src, k))
             break;
         size_t line_next = k;
         unsigned end = logical_line_end(src, t->offset);
@@ -570,11 +546,11 @@ static bool omp_group(const Source *src, size_t hash, size_t after, Pragma *p, s
      * before the call that replaces the loop */
     for (size_t k = first; k-- > 0;) {
         const Token *t = &src->tokens[k];
-        if (!source_starts_line(src, t->offset) || continues_line(src, t->offset))
+        if (!source_starts_line(src, t->offset) || source_continues_line(src, t->offset))
             continue;
         if (strcmp(t->text, "#") != 0)
             break;
-        if (starts_omp_line(src, k)) {
+        if (source_omp_line_at(src, k)) {
             diag_at(src, t->offset, DIAG_ERROR,
                     "this '#pragma omp' is separated from the '#pragma reduce' below it by other "
                     "directives; put the OpenMP lines right before or right after '#pragma reduce'");
@@ -596,7 +572,7 @@ static bool omp_group(const Source *src, size_t hash, size_t after, Pragma *p, s
     if (first < hash)
         p->start = src->tokens[first].offset;
     size_t k = after;
-    while (starts_omp_line(src, k)) {
+    while (source_omp_line_at(src, k)) {
         OmpLine line;
         size_t n;
         if (omp_line_at(src, k, &line, &n)) {

@@ -158,6 +158,11 @@ bool source_offset(const Source *src, CXSourceLocation loc, unsigned *offset);
 char *source_text(const Source *src, unsigned start, unsigned end);
 /* True when the cursor is in the main file (or expanded there). */
 bool source_cursor_in_main(const Source *src, CXCursor c);
+/* Whether the line holding `offset` continues the one above (a backslash
+ * ends that one). */
+bool source_continues_line(const Source *src, unsigned offset);
+/* Whether token i is the '#' of a `#pragma omp` line. */
+bool source_omp_line_at(const Source *src, size_t i);
 /* Whether [start, end) holds a `#pragma omp` line other than those given
  * (`skip`: the OpenMP lines of valid marked loops, which go with them). */
 bool source_has_omp_line(const Source *src, unsigned start, unsigned end, const struct Site *skip,
