@@ -13,7 +13,9 @@
 #    marked loop and a reduction variable with no value before its loop;
 #  - names renamed for C++ (class, new, half) read as written in messages,
 #    columns included; an error in a project header (inlined, since it uses
-#    a C++ keyword as a name) names the header's file, line and column.
+#    a C++ keyword as a name) names the header's file, line and column;
+#  - -fopenmp defines _OPENMP; <omp.h> parses with and without it;
+#    residency beside OpenMP loops and regions.
 #   tests/cli.sh PRAGREDUCE
 set -u
 pragreduce=$(realpath "$1")
@@ -266,6 +268,43 @@ grep -q "^tests/e2e/nest_kmeans_update.c:24: independent loop (reduce(+: d2), se
     { bad "--explain=brief: lines"; cat "$work/brief"; }
 "$pragreduce" --explain=brief samples/dot.c | grep -q "^samples/dot.c:14: #pragma reduce(+: s): GPU kernel, .*; CPU below [0-9]* iterations (auto mode)$" && ok ||
     bad "--explain=brief: dot.c"
+
+# -fopenmp: _OPENMP defined for the analysis (as gcc does), <omp.h> found
+# with or without it, and the output keeps the include for the host compiler
+cat >"$work/omp.c" <<'OMP'
+#include <omp.h>
+int main(void)
+{
+    double a[10] = {1}, s = 0;
+#ifdef _OPENMP
+#if _OPENMP != 201511
+#error "_OPENMP is not 201511"
+#endif
+    omp_set_num_threads(omp_get_max_threads());
+#endif
+#pragma omp parallel for reduction(+: s)
+#pragma reduce(+: s)
+    for (int i = 0; i < 10; i++) s += a[i];
+    return (int)s + omp_get_thread_num();
+}
+OMP
+"$pragreduce" -fopenmp "$work/omp.c" -o "$work/omp.cu" 2>"$work/err" && ok || { bad "-fopenmp: exit $?"; cat "$work/err"; }
+grep -q '^#pragma omp parallel for reduction(+: s)$' "$work/omp.cu" && ok || bad "-fopenmp: no '#pragma omp' on the CPU fallback"
+grep -q '^#include <omp.h>' "$work/omp.cu" && ok || bad "-fopenmp: '#include <omp.h>' not kept"
+"$pragreduce" "$work/omp.c" -o "$work/omp2.cu" 2>"$work/err" && ok || { bad "<omp.h> without -fopenmp: exit $?"; cat "$work/err"; }
+grep -q 'omp_set_num_threads' "$work/omp2.cu" && ok || bad "without -fopenmp: the program's text lost"
+"$pragreduce" --help | grep -q -- -fopenmp && ok || bad "--help does not mention -fopenmp"
+
+# residency beside OpenMP (tests/e2e/openmp_beside.c): kept in main, whose
+# OpenMP loops are invalidated before their directive; off in a function
+# with a parallel region
+omp_e2e=tests/e2e/openmp_beside.c
+"$pragreduce" -fopenmp --explain "$omp_e2e" -o "$work/ob.cu" >"$work/ob.txt" 2>"$work/err" && ok || { bad "openmp_beside: exit $?"; cat "$work/err"; }
+grep -q "^residency in 'main' (line [0-9]*): device copies kept" "$work/ob.txt" && ok || bad "OpenMP loops turned residency off in main"
+grep -q "^residency in 'each_thread' (line [0-9]*): off" "$work/ob.txt" && ok || bad "residency kept beside a parallel region"
+grep -q "a call of 'scale', which writes other than its locals" "$work/ob.txt" && ok || bad "a function with OpenMP counted as harmless"
+# the invalidation of an OpenMP loop: on the line before its directive
+grep -B2 '^#pragma omp parallel for$' "$work/ob.cu" | grep -q 'host_wrote_box(x,' && ok || bad "no invalidation before '#pragma omp parallel for'"
 
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -33,10 +33,12 @@ if [ -n "${PR_GPU_ONLY:-}" ]; then
     done
 fi
 
-# build in parallel; -Xptxas -warn-spills flags register spills
+# build in parallel; -Xptxas -warn-spills flags register spills; the
+# programs listed in `openmp` are OpenMP builds (as their gcc references)
 t0=$(date +%s)
 xargs -P "$(nproc)" -I{} sh -c \
-    'nvcc -O3 -arch=sm_90 -Xptxas -warn-spills,-warn-lmem-usage cu/{}.cu -o bin/{} >bin/{}.log 2>&1 || echo "build failed: {}"' \
+    'omp=""; grep -qx {} openmp 2>/dev/null && omp="-Xcompiler -fopenmp"
+     nvcc -O3 -arch=sm_90 -Xptxas -warn-spills,-warn-lmem-usage $omp cu/{}.cu -o bin/{} >bin/{}.log 2>&1 || echo "build failed: {}"' \
     <programs
 echo "built in $(( $(date +%s) - t0 )) s"
 while read -r p; do

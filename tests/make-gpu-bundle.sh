@@ -25,7 +25,11 @@ for src in samples/*.c tests/e2e/*.c tests/gpu/*.c; do
     flags=$(sed -n 's/.*pragreduce-flags: *\([^*]*\).*/\1/p' "$src" | head -n 1)
     # shellcheck disable=SC2086
     "$pragreduce" $flags "$src" -o "$out/cu/$name.cu"
-    gcc -std=gnu11 -O2 -w "$src" -o "$work/$name" -lm
+    # -fopenmp among them: OpenMP builds on both sides (run.sh reads `openmp`)
+    omp=""
+    case " $flags " in *" -fopenmp "*) omp=-fopenmp; echo "$name" >>"$out/openmp" ;; esac
+    # shellcheck disable=SC2086
+    gcc -std=gnu11 -O2 -w $omp "$src" -o "$work/$name" -lm
     sizes=$small
     case "$src" in samples/*|tests/gpu/*) sizes="$small $large" ;; esac
     for n in $sizes; do

@@ -9,6 +9,9 @@
 #
 #   tests/run-e2e.sh PRAGREDUCE [PROGRAM.c...]
 # PR_E2E_TRANSPILE_ONLY=1 only transpiles (used under AddressSanitizer).
+# A test whose `pragreduce-flags:` line has -fopenmp is built with OpenMP
+# on both sides (gcc -fopenmp; nvcc -Xcompiler -fopenmp) and run with
+# OMP_NUM_THREADS=4 (PR_E2E_OMP_THREADS).
 # PR_E2E_FAKE_DEVICE=1 builds with -DPRAGREDUCE_FAKE_DEVICE and runs with
 # PRAGREDUCE_DEVICE=gpu: every marked loop takes the GPU path against a
 # device faked by host memory (residency, copies, invalidations, copy-back),
@@ -48,11 +51,15 @@ one() {
         echo "FAIL $src: pragreduce failed"; sed 's/^/    /' "$out/transpile.err"; return 1
     fi
     [ "${PR_E2E_TRANSPILE_ONLY:-0}" = 1 ] && { echo "ok   $src (transpiled)"; return 0; }
-    if ! gcc -std=gnu11 -O1 -w "$src" -o "$out/ref" -lm 2>"$out/gcc.err"; then
+    # -fopenmp among them: an OpenMP build on both sides
+    local omp_gcc="" omp_nvcc=""
+    case " $flags " in *" -fopenmp "*) omp_gcc=-fopenmp; omp_nvcc="-Xcompiler -fopenmp" ;; esac
+    # shellcheck disable=SC2086
+    if ! gcc -std=gnu11 -O1 -w $omp_gcc "$src" -o "$out/ref" -lm 2>"$out/gcc.err"; then
         echo "FAIL $src: gcc failed"; sed 's/^/    /' "$out/gcc.err"; return 1
     fi
     # shellcheck disable=SC2086
-    if ! "$nvcc" -O1 -w $nvcc_mode "$out/$name.cu" -o "$out/prog" 2>"$out/nvcc.err"; then
+    if ! "$nvcc" -O1 -w $nvcc_mode $omp_nvcc "$out/$name.cu" -o "$out/prog" 2>"$out/nvcc.err"; then
         echo "FAIL $src: nvcc failed on the output"; sed 's/^/    /' "$out/nvcc.err" | head -30; return 1
     fi
     for n in $sizes; do
@@ -68,6 +75,7 @@ one() {
     echo "ok   $src$mode_note"
 }
 export -f one
+export OMP_NUM_THREADS=${PR_E2E_OMP_THREADS:-4}
 export pragreduce work sizes nvcc nvcc_mode run_env mode_note
 
 printf '%s\n' "${progs[@]}" |

@@ -2,7 +2,8 @@
  * cli.c - the command line's options, parsed without exiting so that the
  * fuzzer (tests/fuzz) can feed it option vectors too.
  *
- *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [-U NAME] [-include FILE] [--no-line] [--keep-invalid]
+ *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [-U NAME] [-include FILE] [-fopenmp]
+ *              [--no-line] [--keep-invalid]
  *              [--pin-host] [--explain] [--gpu NAME]
  */
 #include "pragreduce.h"
@@ -30,6 +31,8 @@ void cli_usage(FILE *to)
           "  -D NAME[=VAL]    define a macro\n"
           "  -U NAME          undefine a macro\n"
           "  -include FILE    read FILE first, as if included on the file's first line\n"
+          "  -fopenmp         analyze the file as an OpenMP build does (_OPENMP\n"
+          "                   defined); build the output with -Xcompiler -fopenmp\n"
           "  --no-line        no #line directives in the output\n"
           "  --keep-invalid   report loops that are not valid reductions as warnings\n"
           "                   and leave them sequential, instead of failing\n"
@@ -178,6 +181,8 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             cl->opts.pin_host = true;
         } else if (!strcmp(a, "--keep-invalid")) {
             cl->opts.keep_invalid = true;
+        } else if (!strcmp(a, "-fopenmp")) {
+            cl->opts.parse.openmp = true;
         } else if (!strcmp(a, "--explain")) {
             cl->opts.explain = stdout;
         } else if (!strcmp(a, "--explain=brief")) {
@@ -228,7 +233,8 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
                                     .undefines = undefines,
                                     .nundefines = nundefines,
                                     .forced = forced,
-                                    .nforced = nforced};
+                                    .nforced = nforced,
+                                    .openmp = cl->opts.parse.openmp};
     return check_command(cl);
 }
 

@@ -578,6 +578,12 @@ FnSummary *fx_summary(Effects *r, CXCursor def)
         return s;
     }
     Node *tree = ast_build(r->src, def);
+    /* OpenMP: its threads, or the barriers and locks it waits at, may
+     * write anything (what other threads wrote becomes this one's) */
+    if (source_has_omp_line(r->src, tree->start, tree->end, NULL, 0)) {
+        s->state = 3;
+        return s;
+    }
     Node *saved_fn = r->fn;
     Var **saved_addr = r->addr_taken;
     int saved_naddr = r->naddr;

@@ -979,6 +979,130 @@ static void emit_as_written_args(const Ctx *c, StrBuf *sb, bool device)
     }
 }
 
+/* ------------------------------------------------------------ OpenMP */
+
+typedef struct {
+    const char *name;
+    bool found;
+} NameSearch;
+
+static enum CXChildVisitResult find_local_decl(CXCursor cur, CXCursor parent, void *data)
+{
+    (void)parent;
+    NameSearch *ns = data;
+    enum CXCursorKind k = clang_getCursorKind(cur);
+    if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl || k == CXCursor_EnumConstantDecl) {
+        CXString sp = clang_getCursorSpelling(cur);
+        ns->found = strcmp(clang_getCString(sp), ns->name) == 0;
+        clang_disposeString(sp);
+        if (ns->found)
+            return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+/* A name the CPU fallback knows as the loop did: the wrapper's copies of
+ * the loop's variables keep their names. */
+static bool known_to_fallback(const Site *site, const char *name)
+{
+    for (int v = 0; v < site->pragma.nvars; v++)
+        if (!strcmp(site->pragma.vars[v].name, name))
+            return true;
+    for (int k = 0; k < site->pragma.nprivates; k++)
+        if (!strcmp(site->pragma.privates[k].name, name))
+            return true;
+    for (int k = 0; k < site->nprivates; k++)
+        if (!strcmp(site->privates[k]->name, name))
+            return true;
+    if (!strcmp(site->info.iv->name, name))
+        return true;
+    for (int k = 0; k < site->ninner; k++)
+        if (!strcmp(site->inner[k].iv->name, name))
+            return true;
+    for (int i = 0; i < site->ncaptures; i++)
+        if (!strcmp(site->captures[i].var->name, name))
+            return true;
+    return false;
+}
+
+/* The first name in an OpenMP line that is a variable of the enclosing
+ * function the fallback does not have (a clause about a variable the loop
+ * does not use: `num_threads(nt)`, `shared(z)`), or NULL. Other names
+ * (clauses, globals, macros, functions) mean there what they meant. */
+static const char *omp_unknown_name(const Ctx *c, const OmpLine *line)
+{
+    const Source *src = c->src;
+    for (size_t t = source_token_at(src, line->start) + 3;
+         t < src->ntokens && src->tokens[t].offset < line->end; t++) {
+        const Token *tok = &src->tokens[t];
+        if (tok->kind != CXToken_Identifier || known_to_fallback(c->site, tok->text))
+            continue;
+        NameSearch ns = {tok->text, false};
+        clang_visitChildren(c->site->function, find_local_decl, &ns);
+        if (ns.found)
+            return tok->text;
+    }
+    return NULL;
+}
+
+/* Whether the loop's OpenMP goes on its CPU fallback: not when a clause
+ * names a variable the fallback does not have (then it runs on one
+ * thread, with a warning: the result is the same). */
+static bool omp_on_fallback(const Ctx *c)
+{
+    const Pragma *pg = &c->site->pragma;
+    bool ok = pg->nomp > 0;
+    for (int k = 0; k < pg->nomp; k++) {
+        const char *name = omp_unknown_name(c, &pg->omp[k]);
+        if (name) {
+            diag_at(c->src, pg->omp[k].start, DIAG_WARNING,
+                    "this '#pragma omp' names '%s', which the loop does not use: the loop's CPU "
+                    "fallback, in a function of its own, runs without OpenMP",
+                    name);
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+/* The induction variables the lambda captures by reference, which an
+ * OpenMP loop cannot have (g++: "expected iteration declaration"). */
+static int shadowed_ivs(const Site *site, const LoopInfo **out)
+{
+    int n = 0;
+    if (!site->info.iv_declared_in_loop)
+        out[n++] = &site->info;
+    for (int k = 0; k < site->ninner; k++)
+        if (!site->inner[k].iv_declared_in_loop)
+            out[n++] = &site->inner[k];
+    return n;
+}
+
+/* The OpenMP lines over the fallback's loop, each induction variable the
+ * lambda captures made a local of the same name (its value copied in, and
+ * out after the loop by emit_omp_close). */
+static void emit_omp_open(const Ctx *c, StrBuf *sb)
+{
+    const LoopInfo *ivs[PR_MAX_COLLAPSE];
+    int n = shadowed_ivs(c->site, ivs);
+    if (n)
+        strbuf_puts(sb, "        /* OpenMP loops need induction variables of their own */\n");
+    for (int k = 0; k < n; k++)
+        strbuf_printf(sb, "        { %s pr_omp_%s = %s; { %s %s = pr_omp_%s;\n", ivs[k]->iv_type,
+                      ivs[k]->iv->name, ivs[k]->iv->name, ivs[k]->iv_type, ivs[k]->iv->name,
+                      ivs[k]->iv->name);
+    for (int k = 0; k < c->site->pragma.nomp; k++)
+        strbuf_printf(sb, "%s\n", c->site->pragma.omp[k].text);
+}
+
+static void emit_omp_close(const Ctx *c, StrBuf *sb)
+{
+    const LoopInfo *ivs[PR_MAX_COLLAPSE];
+    for (int k = shadowed_ivs(c->site, ivs); k-- > 0;)
+        strbuf_printf(sb, "        pr_omp_%s = %s; } %s = pr_omp_%s; }\n", ivs[k]->iv->name,
+                      ivs[k]->iv->name, ivs[k]->iv->name, ivs[k]->iv->name);
+}
+
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
@@ -1029,6 +1153,10 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, ") {\n");
     emit_private_decls(c, sb, "        ",
                        "the loop's own; the caller's keep their values, as on the GPU");
+    /* the loop's `#pragma omp` lines: an OpenMP build runs it with threads */
+    bool omp = !site->segment && omp_on_fallback(c);
+    if (omp)
+        emit_omp_open(c, sb);
     line_to_input(c, sb, c->site->loop->start);
     unsigned line, col;
     source_line_col(c->src, site->loop->start, &line, &col);
@@ -1043,6 +1171,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     }
     strbuf_puts(sb, "\n");
     line_to_output(c, sb);
+    if (omp)
+        emit_omp_close(c, sb);
     for (int v = 0; v < nvars; v++)
         strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->pragma.vars[v].name,
                       site->pragma.vars[v].name);

@@ -24,6 +24,63 @@ static bool is_dir_with_stddef(const char *dir)
     return stat(path, &st) == 0;
 }
 
+/* <omp.h> for the analysis only: libclang's resource directory may have
+ * none, and gcc's does not parse with clang. The output keeps the
+ * `#include <omp.h>`, so the host compiler builds with its own. */
+static const char omp_stub_text[] =
+    "#ifndef PRAGREDUCE_OMP_STUB_H\n"
+    "#define PRAGREDUCE_OMP_STUB_H\n"
+    "typedef struct { void *pr_opaque[2]; } omp_lock_t;\n"
+    "typedef struct { void *pr_opaque[2]; } omp_nest_lock_t;\n"
+    "typedef enum omp_sched_t { omp_sched_static = 1, omp_sched_dynamic = 2,\n"
+    "    omp_sched_guided = 3, omp_sched_auto = 4, omp_sched_monotonic = 0x80000000u } omp_sched_t;\n"
+    "typedef enum omp_proc_bind_t { omp_proc_bind_false = 0, omp_proc_bind_true = 1,\n"
+    "    omp_proc_bind_master = 2, omp_proc_bind_close = 3, omp_proc_bind_spread = 4 } omp_proc_bind_t;\n"
+    "void omp_set_num_threads(int);\n"
+    "int omp_get_num_threads(void);\n"
+    "int omp_get_max_threads(void);\n"
+    "int omp_get_thread_num(void);\n"
+    "int omp_get_num_procs(void);\n"
+    "int omp_in_parallel(void);\n"
+    "void omp_set_dynamic(int);\n"
+    "int omp_get_dynamic(void);\n"
+    "void omp_set_nested(int);\n"
+    "int omp_get_nested(void);\n"
+    "int omp_get_cancellation(void);\n"
+    "void omp_set_schedule(omp_sched_t, int);\n"
+    "void omp_get_schedule(omp_sched_t *, int *);\n"
+    "int omp_get_thread_limit(void);\n"
+    "void omp_set_max_active_levels(int);\n"
+    "int omp_get_max_active_levels(void);\n"
+    "int omp_get_level(void);\n"
+    "int omp_get_ancestor_thread_num(int);\n"
+    "int omp_get_team_size(int);\n"
+    "int omp_get_active_level(void);\n"
+    "int omp_in_final(void);\n"
+    "omp_proc_bind_t omp_get_proc_bind(void);\n"
+    "int omp_get_num_places(void);\n"
+    "int omp_get_default_device(void);\n"
+    "void omp_set_default_device(int);\n"
+    "int omp_get_num_devices(void);\n"
+    "int omp_get_num_teams(void);\n"
+    "int omp_get_team_num(void);\n"
+    "int omp_is_initial_device(void);\n"
+    "int omp_get_initial_device(void);\n"
+    "int omp_get_max_task_priority(void);\n"
+    "void omp_init_lock(omp_lock_t *);\n"
+    "void omp_destroy_lock(omp_lock_t *);\n"
+    "void omp_set_lock(omp_lock_t *);\n"
+    "void omp_unset_lock(omp_lock_t *);\n"
+    "int omp_test_lock(omp_lock_t *);\n"
+    "void omp_init_nest_lock(omp_nest_lock_t *);\n"
+    "void omp_destroy_nest_lock(omp_nest_lock_t *);\n"
+    "void omp_set_nest_lock(omp_nest_lock_t *);\n"
+    "void omp_unset_nest_lock(omp_nest_lock_t *);\n"
+    "int omp_test_nest_lock(omp_nest_lock_t *);\n"
+    "double omp_get_wtime(void);\n"
+    "double omp_get_wtick(void);\n"
+    "#endif\n";
+
 /* Looks for LIBDIR/clang/VERSION with an include/stddef.h in it. */
 static char *search_clang_dir(const char *libdir)
 {
@@ -170,6 +227,66 @@ bool source_cursor_in_main(const Source *src, CXCursor c)
     /* the expansion site counts: a declaration may start with a macro */
     unsigned off;
     return source_offset(src, clang_getCursorLocation(c), &off);
+}
+
+bool source_omp_line_at(const Source *src, size_t i)
+{
+    return i + 2 < src->ntokens && strcmp(src->tokens[i].text, "#") == 0 &&
+           source_starts_line(src, src->tokens[i].offset) &&
+           strcmp(src->tokens[i + 1].text, "pragma") == 0 &&
+           strcmp(src->tokens[i + 2].text, "omp") == 0;
+}
+
+bool source_has_omp_line(const Source *src, unsigned start, unsigned end, const Site *skip,
+                         int nskip)
+{
+    for (size_t i = source_token_at(src, start); i < src->ntokens && src->tokens[i].offset < end;
+         i++) {
+        if (!source_omp_line_at(src, i))
+            continue;
+        bool owned = false;
+        for (int k = 0; k < nskip && !owned; k++)
+            for (int l = 0; !skip[k].rejected && l < skip[k].pragma.nomp && !owned; l++)
+                owned = skip[k].pragma.omp[l].start == src->tokens[i].offset;
+        if (!owned)
+            return true;
+    }
+    return false;
+}
+
+bool source_continues_line(const Source *src, unsigned offset)
+{
+    unsigned i = offset;
+    while (i > 0 && src->text[i - 1] != '\n')
+        i--;
+    if (i == 0)
+        return false;
+    i--;
+    if (i > 0 && src->text[i - 1] == '\r')
+        i--;
+    return i > 0 && src->text[i - 1] == '\\';
+}
+
+size_t source_after_omp_lines(const Source *src, size_t i)
+{
+    while (source_omp_line_at(src, i)) {
+        i++;
+        while (i < src->ntokens && !(source_starts_line(src, src->tokens[i].offset) &&
+                                     !source_continues_line(src, src->tokens[i].offset)))
+            i++;
+    }
+    return i;
+}
+
+bool source_omp_line_before(const Source *src, unsigned offset)
+{
+    size_t k = source_token_at(src, offset);
+    /* the first token of the logical line holding the token before */
+    while (k-- > 0)
+        if (source_starts_line(src, src->tokens[k].offset) &&
+            !source_continues_line(src, src->tokens[k].offset))
+            return source_omp_line_at(src, k);
+    return false;
 }
 
 bool source_starts_line(const Source *src, unsigned offset)
@@ -416,7 +533,7 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
 
     const char *resource = clang_resource_dir();
     size_t nargs = 0;
-    const char **args = xcalloc(16 + 2 * (opts->ninclude_dirs + opts->ndefines + opts->nundefines +
+    const char **args = xcalloc(20 + 2 * (opts->ninclude_dirs + opts->ndefines + opts->nundefines +
                                           opts->nforced),
                                 sizeof(char *));
     args[nargs++] = "-x";
@@ -436,6 +553,11 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
         args[nargs++] = xformat("-I%s", opts->include_dirs[i]);
     for (size_t i = 0; i < opts->ndefines; i++)
         args[nargs++] = xformat("-D%s", opts->defines[i]);
+    if (opts->openmp)
+        args[nargs++] = "-D_OPENMP=" PR_OPENMP_VERSION;
+    /* searched last: an omp.h of the user's -I directories wins */
+    args[nargs++] = "-idirafter";
+    args[nargs++] = PR_STUB_INCLUDE_DIR;
     for (size_t i = 0; i < opts->nundefines; i++)
         args[nargs++] = xformat("-U%s", opts->undefines[i]);
     for (size_t i = 0; i < opts->nforced; i++) {
@@ -443,10 +565,13 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
         args[nargs++] = opts->forced[i];
     }
 
-    struct CXUnsavedFile unsaved = {path, src->text, (unsigned long)size};
+    struct CXUnsavedFile unsaved[2] = {
+        {path, src->text, (unsigned long)size},
+        {PR_STUB_INCLUDE_DIR "/omp.h", omp_stub_text, sizeof omp_stub_text - 1},
+    };
     src->index = clang_createIndex(0, 0);
     enum CXErrorCode err = clang_parseTranslationUnit2(
-        src->index, path, args, (int)nargs, &unsaved, 1,
+        src->index, path, args, (int)nargs, unsaved, 2,
         CXTranslationUnit_DetailedPreprocessingRecord | CXTranslationUnit_KeepGoing, &src->tu);
     if (err != CXError_Success || !src->tu) {
         diag_plain(DIAG_ERROR, "%s: libclang could not parse the file (CXErrorCode %d)", path,

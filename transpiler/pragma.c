@@ -9,7 +9,8 @@
  *   OP: + * min max & | ^ && ||
  *
  * The loop it marks is the `for` whose first token comes right after the
- * directive's line.
+ * directive's line. `#pragma omp` lines directly before the directive or
+ * between it and the loop belong to it (omp_group below).
  */
 #include "pragreduce.h"
 
@@ -423,6 +424,170 @@ static bool looks_like_reduce(const char *word)
     return strlen(word) >= 4 && edit_distance(word, "reduce") <= 2;
 }
 
+/* Words that name OpenMP directives (the clauses follow them). */
+static const char *const omp_directive_words[] = {
+    "parallel", "for", "simd", "loop", "target", "teams", "distribute", "taskloop", "master",
+    "masked", "critical", "atomic", "single", "sections", "section", "task", "barrier",
+    "ordered", "declare", "threadprivate", "flush", "taskwait", "taskyield", "cancel",
+    "cancellation", "point", "data", "enter", "exit", "update", "requires", "scan", "taskgroup",
+    "depobj", "allocate", "tile", "unroll", "metadirective", "scope", "interop", "dispatch",
+    "nothing", "error", NULL};
+
+/* Those that go on a directive's name after its first word (others there
+ * are clauses: `parallel for ordered`, `parallel for reduction(...)`). */
+static const char *const omp_later_words[] = {
+    "parallel", "for", "simd", "loop", "teams", "distribute", "taskloop", "sections",
+    "master", "masked", "data", "enter", "exit", "update", "point", "reduction", "variant",
+    "mapper", NULL};
+
+static bool in_list(const char *w, const char *const *list)
+{
+    for (; *list; list++)
+        if (strcmp(w, *list) == 0)
+            return true;
+    return false;
+}
+
+/* Token i of [.., last) continues the directive's name. */
+static bool is_directive_word(const Source *src, size_t i, size_t first, size_t last)
+{
+    const char *w = src->tokens[i].text;
+    if (i + 1 < last && strcmp(src->tokens[i + 1].text, "(") == 0 && i > first)
+        return false;
+    return in_list(w, i == first ? omp_directive_words : omp_later_words);
+}
+
+/* Why the OpenMP directive at tokens [first, last) (after `omp`) cannot
+ * stand beside `#pragma reduce`, or NULL when it can: the forms that run
+ * the one loop with threads or vector lanes, whoever calls it. */
+static const char *omp_form_problem(const Source *src, size_t first, size_t last, char **name)
+{
+    StrBuf sb = {0};
+    size_t i = first;
+    for (; i < last && is_directive_word(src, i, first, last); i++)
+        strbuf_printf(&sb, "%s%s", sb.len ? " " : "", src->tokens[i].text);
+    *name = sb.len ? strbuf_steal(&sb) : xstrdup(i < last ? src->tokens[i].text : "");
+    const char *const fine[] = {"parallel for", "parallel for simd", "parallel loop", "simd", NULL};
+    for (const char *const *f = fine; *f; f++)
+        if (strcmp(*name, *f) == 0)
+            return NULL;
+    if (!strcmp(*name, "for") || !strcmp(*name, "for simd") || !strcmp(*name, "loop") ||
+        !strncmp(*name, "taskloop", 8) || !strncmp(*name, "distribute", 10))
+        return "it shares the loop among the threads of an enclosing parallel region, but the "
+               "loop becomes a call that each of those threads would make in full; write "
+               "'#pragma omp parallel for' (or take the loop out of the parallel region)";
+    if (!strncmp(*name, "target", 6) || !strncmp(*name, "teams", 5))
+        return "pragreduce already runs the loop on the GPU; drop the OpenMP offload directive";
+    if (!strcmp(*name, "parallel"))
+        return "every thread of the team would run the whole loop; write '#pragma omp parallel "
+               "for' to share it among them";
+    return "it is not a loop directive for this loop; only 'omp parallel for', 'omp parallel for "
+           "simd', 'omp parallel loop' and 'omp simd' may stand beside '#pragma reduce'";
+}
+
+bool pragma_omp_is_loop_form(const Source *src, size_t hash)
+{
+    unsigned end = logical_line_end(src, src->tokens[hash].offset);
+    size_t last = hash;
+    while (last < src->ntokens && src->tokens[last].offset < end)
+        last++;
+    char *name;
+    return omp_form_problem(src, hash + 3, last, &name) == NULL;
+}
+
+unsigned source_omp_group_start(const Source *src, unsigned offset)
+{
+    size_t first = source_token_at(src, offset);
+    for (size_t k = first; k-- > 0;) {
+        const Token *t = &src->tokens[k];
+        if (!source_starts_line(src, t->offset) || source_continues_line(src, t->offset))
+            continue;
+        if (!source_omp_line_at(src, k))
+            break;
+        size_t line_next = k;
+        unsigned end = logical_line_end(src, t->offset);
+        while (line_next < src->ntokens && src->tokens[line_next].offset < end)
+            line_next++;
+        if (line_next != first)
+            break;
+        first = k;
+    }
+    return first < src->ntokens ? src->tokens[first].offset : offset;
+}
+
+/* The `#pragma omp` line starting at token i, checked; *next: the token
+ * after it. False after an error. */
+static bool omp_line_at(const Source *src, size_t i, OmpLine *out, size_t *next)
+{
+    unsigned end = logical_line_end(src, src->tokens[i].offset);
+    size_t last = i;
+    while (last < src->ntokens && src->tokens[last].offset < end)
+        last++;
+    *next = last;
+    char *name;
+    const char *why = omp_form_problem(src, i + 3, last, &name);
+    if (why) {
+        diag_at(src, i + 3 < last ? src->tokens[i + 3].offset : src->tokens[i + 2].offset,
+                DIAG_ERROR, "'#pragma omp %s' cannot go with '#pragma reduce': %s", name, why);
+        return false;
+    }
+    *out = (OmpLine){src->tokens[i].offset, end, source_text(src, src->tokens[i].offset, end)};
+    return true;
+}
+
+/* The `#pragma omp` lines directly before the reduce directive whose '#'
+ * is token `hash` (first to last) and directly after its last token `after`,
+ * added to p; p's range grows over them. False after an error. */
+static bool omp_group(const Source *src, size_t hash, size_t after, Pragma *p, size_t *next)
+{
+    *next = after;
+    size_t first = source_token_at(src, source_omp_group_start(src, src->tokens[hash].offset));
+    /* an OpenMP line cut off by other directives (`#endif`) would be left
+     * before the call that replaces the loop */
+    for (size_t k = first; k-- > 0;) {
+        const Token *t = &src->tokens[k];
+        if (!source_starts_line(src, t->offset) || source_continues_line(src, t->offset))
+            continue;
+        if (strcmp(t->text, "#") != 0)
+            break;
+        if (source_omp_line_at(src, k)) {
+            diag_at(src, t->offset, DIAG_ERROR,
+                    "this '#pragma omp' is separated from the '#pragma reduce' below it by other "
+                    "directives; put the OpenMP lines right before or right after '#pragma reduce'");
+            return false;
+        }
+    }
+    bool ok = true;
+    for (size_t k = first; k < hash;) {
+        OmpLine line;
+        size_t n;
+        if (omp_line_at(src, k, &line, &n)) {
+            p->omp = xrealloc(p->omp, (size_t)(p->nomp + 1) * sizeof *p->omp);
+            p->omp[p->nomp++] = line;
+        } else {
+            ok = false;
+        }
+        k = n;
+    }
+    if (first < hash)
+        p->start = src->tokens[first].offset;
+    size_t k = after;
+    while (source_omp_line_at(src, k)) {
+        OmpLine line;
+        size_t n;
+        if (omp_line_at(src, k, &line, &n)) {
+            p->omp = xrealloc(p->omp, (size_t)(p->nomp + 1) * sizeof *p->omp);
+            p->omp[p->nomp++] = line;
+            p->end = line.end;
+        } else {
+            ok = false;
+        }
+        k = n;
+    }
+    *next = k;
+    return ok;
+}
+
 Pragma *pragma_find_all(const Source *src, int *count)
 {
     Pragma *list = NULL;
@@ -460,11 +625,13 @@ Pragma *pragma_find_all(const Source *src, int *count)
         while (last < src->ntokens && src->tokens[last].offset < end)
             last++;
         Pragma p = {.start = t->offset, .end = end, .hash_offset = t->offset};
-        if (pragma_parse_tokens(src, src->tokens + first, last - first, end, &p)) {
+        size_t next;
+        bool omp_ok = omp_group(src, i, last, &p, &next);
+        if (pragma_parse_tokens(src, src->tokens + first, last - first, end, &p) && omp_ok) {
             list = xrealloc(list, (size_t)(n + 1) * sizeof *list);
             list[n++] = p;
         }
-        i = last - 1;
+        i = next - 1;
     }
     *count = n;
     return list;

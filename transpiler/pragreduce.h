@@ -150,7 +150,14 @@ typedef struct {
     size_t nundefines;
     const char **forced;     /* -include FILE: found paths, read before the file */
     size_t nforced;
+    bool openmp; /* -fopenmp: _OPENMP defined for the analysis, as gcc does */
 } ParseOptions;
+
+/* _OPENMP under -fopenmp: OpenMP 4.5, what gcc defines. */
+#define PR_OPENMP_VERSION "201511"
+/* The directory, known only to libclang, that holds pragreduce's omp.h
+ * (declarations for parsing; the output includes the host compiler's). */
+#define PR_STUB_INCLUDE_DIR "/pragreduce-stub-include"
 
 /* Reads and parses `path`. Returns false after printing diagnostics. */
 bool source_parse(Source *src, const char *path, const ParseOptions *opts);
@@ -169,6 +176,20 @@ bool source_offset(const Source *src, CXSourceLocation loc, unsigned *offset);
 char *source_text(const Source *src, unsigned start, unsigned end);
 /* True when the cursor is in the main file (or expanded there). */
 bool source_cursor_in_main(const Source *src, CXCursor c);
+/* Whether the line holding `offset` continues the one above (a backslash
+ * ends that one). */
+bool source_continues_line(const Source *src, unsigned offset);
+/* Whether token i is the '#' of a `#pragma omp` line. */
+bool source_omp_line_at(const Source *src, size_t i);
+/* Whether [start, end) holds a `#pragma omp` line other than those given
+ * (`skip`: the OpenMP lines of valid marked loops, which go with them). */
+bool source_has_omp_line(const Source *src, unsigned start, unsigned end, const struct Site *skip,
+                         int nskip);
+/* The first token after the `#pragma omp` lines starting at token i. */
+size_t source_after_omp_lines(const Source *src, size_t i);
+/* Whether a `#pragma omp` line ends right before `offset` (it applies to
+ * the statement there). */
+bool source_omp_line_before(const Source *src, unsigned offset);
 /* Only blanks before `offset` on its line. */
 bool source_starts_line(const Source *src, unsigned offset);
 /* True when [start, end) is exactly a macro invocation: a node with that
@@ -354,9 +375,19 @@ typedef struct {
     Var *var;        /* resolved by reduction.c */
 } PrivateVar;
 
+/* `#pragma omp parallel for ...` directly before `#pragma reduce` or
+ * between it and its loop: the loop's OpenMP, given to its CPU fallback. */
 typedef struct {
-    unsigned start, end;  /* the pragma's logical line: '#' .. end of line (excl. newline) */
-    unsigned hash_offset; /* the '#' */
+    unsigned start, end; /* its logical line, as Pragma's */
+    char *text;          /* that text, continuation lines included */
+} OmpLine;
+
+typedef struct {
+    unsigned start, end;  /* the pragma's logical lines: '#' .. end of line (excl. newline),
+                             the OpenMP lines beside it (omp) included */
+    unsigned hash_offset; /* the '#' of `#pragma reduce` */
+    OmpLine *omp;         /* in source order */
+    int nomp;
     ReduceVar *vars;
     int nvars;
     ArraySection *sections;
@@ -377,6 +408,13 @@ Pragma *pragma_find_all(const Source *src, int *count);
 bool pragma_parse_sections(const Source *src, const Token *toks, size_t ntoks, size_t *i,
                            unsigned line_end, const char *where, ArraySection **sections,
                            int *nsections);
+/* Whether the `#pragma omp` line whose '#' is token `hash` is a loop
+ * directive that runs the loop after it with threads or vector lanes
+ * wherever it is called: parallel for [simd], parallel loop, simd. */
+bool pragma_omp_is_loop_form(const Source *src, size_t hash);
+/* The '#' of the first of the `#pragma omp` lines right before `offset`
+ * (offset itself when none). */
+unsigned source_omp_group_start(const Source *src, unsigned offset);
 /* Parses pragma tokens [first, last) (starting at `reduce`). */
 bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, unsigned line_end,
                          Pragma *out);
@@ -841,7 +879,7 @@ bool fx_harmless(Effects *fx, CXCursor fn);
  * region's array with no update after them). Describes every copy and
  * invalidation on `explain` when not NULL. */
 bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDirective *dirs,
-                       int ndirs, EditList *edits, FILE *explain);
+                       int ndirs, EditList *edits, FILE *explain, bool line_directives);
 
 /* ---------------------------------------------------------------- driver */
 

@@ -83,6 +83,7 @@ typedef struct {
     bool give_up;         /* an invalidation found no place: the function keeps nothing */
     const char *give_up_why; /* for --explain */
     bool ok;
+    bool line_directives; /* #line after text put before an OpenMP directive */
 } Res;
 
 /* ------------------------------------------------------------ helpers */
@@ -620,7 +621,8 @@ static void stmt_range(const Res *r, const Node *n, unsigned *s, unsigned *e)
         *s = r->sites[which].pragma.start;
         *e = r->sites[which].loop_end;
     } else {
-        *s = n->start;
+        /* an OpenMP directive goes with its statement */
+        *s = source_omp_group_start(r->src, n->start);
         *e = stmt_text_end(r->src, n);
     }
 }
@@ -650,7 +652,18 @@ static void put_around(Res *r, const Node *n, const char *before, const char *af
     unsigned s, e;
     stmt_range(r, n, &s, &e);
     bool braces = needs_braces(n);
-    if (braces || (before && *before))
+    if (s != n->start && (braces || (before && *before))) {
+        /* before a `#pragma omp` line: the directive keeps a line of its own */
+        unsigned line, col;
+        source_line_col(r->src, s, &line, &col);
+        StrBuf sb = {0};
+        strbuf_printf(&sb, "%s%s\n", braces ? "{ " : "", before ? before : "");
+        if (r->line_directives)
+            strbuf_line_directive(&sb, line, r->src->path);
+        for (unsigned i = 1; i < col; i++)
+            strbuf_puts(&sb, " ");
+        edits_add(r->edits, s, s, strbuf_steal(&sb));
+    } else if (braces || (before && *before))
         edits_add(r->edits, s, s, xformat("%s%s", braces ? "{ " : "", before ? before : ""));
     if (braces || (after && *after))
         edits_add(r->edits, e, e, xformat("%s%s", after && *after ? " " : "",
@@ -780,7 +793,14 @@ static void rewrite_leaf(Res *r, Node *n)
         n->kind == N_GOTO)
         return;
     InvalList l = writes_of(r, n, n);
-    if (l.count == 0 && l.inlined == 0)
+    unsigned s, e;
+    stmt_range(r, n, &s, &e);
+    /* OpenMP threads run (some of) it: what they do must be invalidated
+     * here, by this thread, whose region holds the copies */
+    bool threaded = source_has_omp_line(r->src, s, e, r->sites, r->nsites);
+    if (threaded && l.inlined)
+        add_all(&l, "writes inside an OpenMP loop, at addresses it computes", n->start);
+    if (l.count == 0 && l.inlined == 0 && !threaded)
         mark_chains(r, n);
     InvalList after = {0};
     if (n->kind == N_DECLSTMT) {
@@ -1049,21 +1069,82 @@ static bool name_in(const char *name, const char *const *list)
 }
 
 /* A reason the file keeps nothing on the GPU, or NULL. */
-static char *unsafe_reason(const Source *src)
+static char *unsafe_reason(const Source *src, const Site *sites, int nsites)
 {
     for (size_t i = 0; i < src->ntokens; i++) {
         const Token *t = &src->tokens[i];
-        bool omp = !strcmp(t->text, "pragma") && i + 1 < src->ntokens &&
-                   !strcmp(src->tokens[i + 1].text, "omp");
-        if (omp || (t->kind == CXToken_Identifier && name_in(t->text, unsafe_names))) {
+        if (t->kind == CXToken_Identifier && name_in(t->text, unsafe_names)) {
             unsigned line, col;
             source_line_col(src, t->offset, &line, &col);
             return xformat("'%s' at line %u (other threads, signal handlers or longjmp could write "
                            "or leave unseen)",
-                           omp ? "#pragma omp" : t->text, line);
+                           t->text, line);
+        }
+    }
+    /* OpenMP threads that synchronize through atomics: a write another
+     * thread made visible that way is seen by no invalidation */
+    if (source_has_omp_line(src, 0, (unsigned)src->size, sites, nsites))
+        for (size_t i = 0; i < src->ntokens; i++) {
+            const char *w = src->tokens[i].text;
+            if (!strcmp(w, "_Atomic") || !strncmp(w, "atomic_", 7) || !strncmp(w, "__atomic_", 9) ||
+                !strncmp(w, "__sync_", 7) || !strncmp(w, "__c11_atomic", 12)) {
+                unsigned line, col;
+                source_line_col(src, src->tokens[i].offset, &line, &col);
+                return xformat("'%s' at line %u with OpenMP threads (a write another thread "
+                               "publishes through an atomic is seen by no invalidation)",
+                               w, line);
+            }
+        }
+    return NULL;
+}
+
+/* OpenMP in a function (other than the directives of its marked loops)
+ * that residency cannot follow: its threads would write what only this
+ * thread's invalidations see, or wait for each other at points the
+ * analysis does not model. Followed: `parallel for [simd]`, `parallel
+ * loop` and `simd` over a `for` holding no marked loop and no call of a
+ * function with a region: the team has finished when the statement ends,
+ * and the statement's invalidation goes before its directive, run by this
+ * thread (with host_wrote_all for writes whose invalidation would go
+ * inside, where other threads would run it on their own empty region
+ * stacks). Anything else: the region keeps nothing, and marks the
+ * callers' copies stale when it ends; no invalidation is inserted. */
+static const Node *for_at(const Node *n, unsigned start)
+{
+    if (n->kind == N_FOR && n->start == start)
+        return n;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *k = n->kids[i];
+        if (k->start <= start && start < k->end) {
+            const Node *f = for_at(k, start);
+            if (f)
+                return f;
         }
     }
     return NULL;
+}
+
+static bool uses_openmp(const Res *r, const Node *fn)
+{
+    const Source *src = r->src;
+    for (size_t i = source_token_at(src, fn->start); i + 2 < src->ntokens &&
+                                                     src->tokens[i].offset < fn->end; i++) {
+        if (strcmp(src->tokens[i].text, "#") != 0 ||
+            !source_has_omp_line(src, src->tokens[i].offset, src->tokens[i].offset + 1, r->sites,
+                                 r->nsites))
+            continue;
+        if (!pragma_omp_is_loop_form(src, i))
+            return true;
+        /* the `for` after its line (and any more OpenMP lines) */
+        size_t t = source_after_omp_lines(src, i);
+        if (t >= src->ntokens || strcmp(src->tokens[t].text, "for") != 0)
+            return true;
+        const Node *loop = for_at(fn, src->tokens[t].offset);
+        if (!loop || loop->from_macro ||
+            holds_special(r, loop->start, loop_text_end(src, loop)))
+            return true;
+    }
+    return false;
 }
 
 static bool same_function(CXCursor a, CXCursor b)
@@ -1145,10 +1226,11 @@ static void explain_sites(Res *r, CXCursor fn)
 }
 
 bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDirective *dirs,
-                       int ndirs, EditList *edits, FILE *explain)
+                       int ndirs, EditList *edits, FILE *explain, bool line_directives)
 {
     Res r = {.fx = {.src = src}, .src = src, .sites = sites, .nsites = nsites, .dirs = dirs, .ndirs = ndirs,
-             .edits = edits, .explaining = explain != NULL, .ok = true};
+             .edits = edits, .explaining = explain != NULL, .ok = true,
+             .line_directives = line_directives};
     /* the generated names' prefix: "pr_" of "pr_loop0" */
     r.prefix = "pr_";
     for (int i = 0; i < nsites; i++)
@@ -1174,7 +1256,7 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
         grew = cs.grew;
     }
 
-    char *unsafe = unsafe_reason(src);
+    char *unsafe = unsafe_reason(src, sites, nsites);
     for (int f = 0; f < r.fx.nregioned; f++) {
         CXCursor fn = clang_getCursorDefinition(r.fx.regioned[f]);
         Node *tree = ast_build(src, fn);
@@ -1194,10 +1276,21 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
         source_line_col(src, tree->start, &line, &col);
         if (r.explaining)
             strbuf_printf(&r.explain, "residency in '%s' (line %u): %s\n", name, line,
-                          unsafe ? "off" : "device copies kept from loop to loop while a call runs");
+                          unsafe || uses_openmp(&r, tree)
+                              ? "off"
+                              : "device copies kept from loop to loop while a call runs");
         if (unsafe) {
             if (r.explaining)
                 strbuf_printf(&r.explain, "  nothing kept: the file uses %s\n", unsafe);
+        } else if (uses_openmp(&r, tree)) {
+            edits_add(edits, body->start + 1, body->start + 1,
+                      xformat(" pragreduce::region %sregion(false); /* pragreduce: OpenMP threads "
+                              "write unseen here: no device copies kept in this function, and "
+                              "the callers' are stale after it */",
+                              r.prefix));
+            if (r.explaining)
+                strbuf_puts(&r.explain, "  nothing kept: the function uses '#pragma omp' (other "
+                                        "threads write what this one cannot invalidate)\n");
         } else {
             size_t first_edit = edits->count;
             edits_add(edits, body->start + 1, body->start + 1, xstrdup(""));

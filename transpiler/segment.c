@@ -221,6 +221,11 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
                        Site *all, int nall, char **why_not)
 {
     unsigned end = loop_text_end(src, outer);
+    /* its OpenMP directive would be left before the call that replaces it */
+    if (source_omp_line_before(src, outer->start)) {
+        *why_not = xstrdup("a '#pragma omp' directive applies to it");
+        return NULL;
+    }
     Site *t = xcalloc(1, sizeof *t);
     t->index = -1;
     t->loop = outer;

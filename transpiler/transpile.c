@@ -418,7 +418,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
         if (s->rejected) {
             /* --keep-invalid: the loop stays sequential; the directive is
              * commented out so nvcc does not warn about it */
-            edits_add(&edits, s->pragma.start, s->pragma.start,
+            edits_add(&edits, s->pragma.hash_offset, s->pragma.hash_offset,
                       xstrdup("// pragreduce: kept sequential: "));
             continue;
         }
@@ -449,7 +449,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
         if (!in_spans(replaced, nreplaced, casts.items[k].start))
             edits_add(&edits, casts.items[k].start, casts.items[k].end, casts.items[k].text);
     if (!residency_rewrite(src, sites, npragmas, dirs, ndirs, &edits,
-                           opts->explain_brief ? NULL : opts->explain))
+                           opts->explain_brief ? NULL : opts->explain, opts->line_directives))
         return NULL;
     if (opts->explain_brief)
         explain_brief(src, sites, npragmas, opts->explain);

@@ -115,6 +115,54 @@ START_TEST(two_errors_in_one_run)
 }
 END_TEST
 
+/* `#pragma omp` lines beside the reduce line: taken with it, in order. */
+static const struct {
+    const char *lines;
+    int nomp;
+} omp_good[] = {
+    {"#pragma omp parallel for reduction(+: s, t) reduction(max: m)\n"
+     "#pragma reduce(+: s) reduce(*: t) reduce(max: m)", 1},
+    {"#pragma reduce(+: s) reduce(*: t) reduce(max: m)\n"
+     "  #pragma omp parallel for \\\n  reduction(+: s)", 1},
+    {"#pragma omp parallel for simd\n#pragma reduce(+: s) reduce(*: t) reduce(max: m)\n"
+     "#pragma omp simd", 2},
+    {"#pragma omp parallel loop\n#pragma reduce(+: s) reduce(*: t) reduce(max: m)", 1},
+};
+
+START_TEST(omp_lines_join_the_pragma)
+{
+    int n;
+    bool ok;
+    Site *sites = analyze_snippet(program(omp_good[_i].lines), &n, &ok);
+    ck_assert_msg(ok, "rejected: %s", omp_good[_i].lines);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(sites[0].pragma.nomp, omp_good[_i].nomp);
+    for (int k = 0; k < sites[0].pragma.nomp; k++)
+        ck_assert(strncmp(sites[0].pragma.omp[k].text, "#pragma omp", 11) == 0);
+    /* the group's range starts at its first line */
+    ck_assert(sites[0].pragma.start <= sites[0].pragma.hash_offset);
+}
+END_TEST
+
+static const char *omp_bad[] = {
+    "#pragma omp for reduction(+: s)\n#pragma reduce(+: s)",
+    "#pragma omp for simd\n#pragma reduce(+: s)",
+    "#pragma reduce(+: s)\n#pragma omp parallel",
+    "#pragma reduce(+: s)\n#pragma omp target teams distribute parallel for",
+    "#pragma omp critical\n#pragma reduce(+: s)",
+    "#pragma omp taskloop\n#pragma reduce(+: s)",
+    "#pragma omp parallel for\n#if 1\n#endif\n#pragma reduce(+: s)",
+};
+
+START_TEST(omp_forms_rejected)
+{
+    int n;
+    bool ok;
+    analyze_snippet(program(omp_bad[_i]), &n, &ok);
+    ck_assert_msg(!ok, "accepted: %s", omp_bad[_i]);
+}
+END_TEST
+
 Suite *pragma_suite(void)
 {
     Suite *s = suite_create("pragma");
@@ -124,6 +172,8 @@ Suite *pragma_suite(void)
     tcase_add_test(tc, pragma_needs_a_for);
     tcase_add_test(tc, skipped_regions_are_ignored);
     tcase_add_test(tc, two_errors_in_one_run);
+    tcase_add_loop_test(tc, omp_lines_join_the_pragma, 0, sizeof omp_good / sizeof omp_good[0]);
+    tcase_add_loop_test(tc, omp_forms_rejected, 0, sizeof omp_bad / sizeof omp_bad[0]);
     suite_add_tcase(s, tc);
     return s;
 }

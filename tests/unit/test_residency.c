@@ -221,6 +221,35 @@ START_TEST(threads_keep_nothing)
 }
 END_TEST
 
+/* An OpenMP loop between marked loops: residency stays on, its invalidation
+ * goes before the directive (run by the thread that holds the copies), and
+ * the directive keeps its line. */
+START_TEST(openmp_loop_invalidated_before_its_directive)
+{
+    const char *t = user_code(HEAD "double f(double *x, long n) {\n double s = 0;\n" LOOP("x")
+                              "#pragma omp parallel for\n    for (long i = 0; i < n; i++) x[i] = 2 * x[i];\n"
+                              LOOP("x") " return s;\n}\n",
+                              "double f(");
+    has(t, "{ pragreduce::region pr_region;");
+    const char *inval = strstr(t, "pragreduce::host_wrote_box(x,");
+    const char *omp = strstr(t, "\n#pragma omp parallel for\n");
+    ck_assert_msg(inval && omp && inval < omp, "no invalidation before the directive:\n%s", t);
+}
+END_TEST
+
+/* A parallel region: this function keeps nothing, and its callers' copies
+ * are stale when it returns. */
+START_TEST(openmp_region_keeps_nothing)
+{
+    const char *t = user_code(HEAD "double f(double *x, long n) {\n double s = 0;\n" LOOP("x")
+                              "#pragma omp parallel\n {\n#pragma omp single\n  x[0] = 1;\n }\n"
+                              LOOP("x") " return s;\n}\n",
+                              "double f(");
+    has(t, "pragreduce::region pr_region(false);");
+    lacks(t, "host_wrote");
+}
+END_TEST
+
 START_TEST(data_and_update)
 {
     const char *t = user_code(HEAD "double f(double *x, long n) {\n double s = 0;\n"
@@ -271,6 +300,8 @@ Suite *residency_suite(void)
     tcase_add_test(tc, calls_are_chained);
     tcase_add_test(tc, condition_writes_with_a_loop_inside);
     tcase_add_test(tc, threads_keep_nothing);
+    tcase_add_test(tc, openmp_loop_invalidated_before_its_directive);
+    tcase_add_test(tc, openmp_region_keeps_nothing);
     suite_add_tcase(s, tc);
     TCase *dc = tcase_create("data");
     tcase_add_test(dc, data_and_update);
