@@ -8,6 +8,10 @@
 
 double norm_l1(const double *x, long n, char class);
 double norm_inf(const double *x, long n);
+void fill_wave(double *x, long n, int phase);
+double dot_threads(const double *x, const double *y, long n);
+double range_threads(const double *x, long n);
+int threads_used(void);
 
 int main(int argc, char **argv)
 {
@@ -28,6 +32,17 @@ int main(int argc, char **argv)
     bench_print("argmax", class, (double)stats_argmax(x, n));
     bench_print("l1", class, norm_l1(x, n, class));
     bench_print("inf", class, norm_inf(x, n));
+    {
+        double *w = BENCH_ALLOC(n, double);
+        int phase;
+        for (phase = 0; phase < 3; phase++) {
+            fill_wave(w, n, phase);
+            bench_print("dot", class, dot_threads(x, w, n));
+            bench_print("range", class, range_threads(w, n));
+        }
+        bench_print("threads", class, (double)threads_used());
+        BENCH_FREE(w);
+    }
     if (bench_timer_stop() < 0)
         printf("clock went back\n");
     BENCH_FREE(x);
