@@ -77,7 +77,7 @@ static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, void *
 
 /* `int f(int, double *)` from a definition or a prototype, or NULL when
  * its result type does not spell as a prefix (a function pointer). */
-static char *prototype_of(CXCursor fn, const char *name)
+char *cxx_prototype_text(CXCursor fn, const char *name)
 {
     CXType t = clang_getCursorType(fn);
     CXString r = clang_getTypeSpelling(clang_getResultType(t));
@@ -97,7 +97,7 @@ static char *prototype_of(CXCursor fn, const char *name)
         strbuf_puts(&sb, n ? ", ..." : "...");
     else if (n == 0)
         strbuf_puts(&sb, "void");
-    strbuf_puts(&sb, ");");
+    strbuf_puts(&sb, ")");
     if (!plain) {
         strbuf_free(&sb);
         return NULL;
@@ -154,9 +154,9 @@ static void declare_function(const Source *src, unsigned at, CXDiagnostic d, voi
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_function, &f);
     char *decl = NULL;
     if (!clang_Cursor_isNull(f.definition))
-        decl = prototype_of(f.definition, name);
+        decl = cxx_prototype_text(f.definition, name);
     else
-        decl = xformat("int %s(...);", name);
+        decl = xformat("int %s(...)", name);
     if (!decl) {
         diag_at(src, at, DIAG_ERROR,
                 "'%s' is called before any declaration (C's implicit declaration), which C++ "
@@ -166,7 +166,7 @@ static void declare_function(const Source *src, unsigned at, CXDiagnostic d, voi
         return;
     }
     edits_add(u->edits, start, start,
-              xformat("%s /* pragreduce: C declares it implicitly at its first call */\n", decl));
+              xformat("%s; /* pragreduce: C declares it implicitly at its first call */\n", decl));
     u->declared = xrealloc(u->declared, (u->ndeclared + 1) * sizeof *u->declared);
     u->declared[u->ndeclared++] = name;
 }

@@ -265,3 +265,70 @@ bool cxx_headers_need_renames(const Source *src)
         clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_header_cuda_clash, &scan);
     return scan.found;
 }
+
+/* ------------------------------------------- renamed names keep their symbol */
+
+typedef struct {
+    const Source *src;
+    EditList *edits;
+    size_t plen;
+    const char **done;
+    size_t ndone;
+} SymbolScan;
+
+/* `extern double cxx_norm __asm__("norm");`-style text for a variable, or
+ * NULL when its type does not spell as a prefix (arrays, pointers to
+ * functions). */
+static char *variable_declaration(CXCursor var, const char *name)
+{
+    CXString t = clang_getTypeSpelling(clang_getCursorType(var));
+    const char *ts = clang_getCString(t);
+    char *text = strchr(ts, '[') || strchr(ts, '(') ? NULL : xformat("extern %s %s", ts, name);
+    clang_disposeString(t);
+    return text;
+}
+
+static enum CXChildVisitResult find_renamed_symbol(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    SymbolScan *scan = data;
+    const Source *src = scan->src;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if ((k != CXCursor_FunctionDecl && k != CXCursor_VarDecl) ||
+        clang_getCursorLinkage(c) != CXLinkage_External || !source_cursor_in_main(src, c))
+        return CXChildVisit_Continue;
+    CXString s = clang_getCursorSpelling(c);
+    const char *name = xstrdup(clang_getCString(s));
+    clang_disposeString(s);
+    if (strncmp(name, src->rename_prefix, scan->plen) != 0 ||
+        in_list(name, scan->done, scan->ndone))
+        return CXChildVisit_Continue;
+    unsigned start;
+    CXSourceRange r = clang_getCursorExtent(c);
+    if (!source_offset(src, clang_getRangeStart(r), &start) || !source_starts_line(src, start))
+        return CXChildVisit_Continue;
+    char *decl = k == CXCursor_FunctionDecl ? cxx_prototype_text(c, name)
+                                            : variable_declaration(c, name);
+    if (!decl) {
+        diag_at(src, start, DIAG_ERROR,
+                "'%s' is renamed for C++ (what nvcc compiles) and has external linkage, so "
+                "other files would not find it; pragreduce cannot declare its C name here: "
+                "rename it in the C source",
+                name + scan->plen);
+        return CXChildVisit_Continue;
+    }
+    edits_add(scan->edits, start, start,
+              xformat("%s __asm__(\"%s\"); /* pragreduce: its C name, for the other files */\n",
+                      decl, name + scan->plen));
+    scan->done = xrealloc(scan->done, (scan->ndone + 1) * sizeof *scan->done);
+    scan->done[scan->ndone++] = name;
+    return CXChildVisit_Continue;
+}
+
+void cxx_renamed_symbols(const Source *src, EditList *edits)
+{
+    if (!src->rename_prefix)
+        return;
+    SymbolScan scan = {src, edits, strlen(src->rename_prefix), NULL, 0};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_renamed_symbol, &scan);
+}

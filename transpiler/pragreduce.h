@@ -932,9 +932,17 @@ char *transpile(Source *src, const TranspileOptions *opts);
 void cxx_implicit_int(const Source *src, EditList *edits);
 /* a declaration before the first call of a function declared nowhere; */
 bool cxx_implicit_declarations(const Source *src, EditList *edits);
+/* `T name(A, B)` (no ';') from a function's definition or prototype, or
+ * NULL when its result type does not spell as a prefix; */
+char *cxx_prototype_text(CXCursor fn, const char *name);
 /* a K&R definition's parameter declarations moved into its parentheses
  * (`open`: its '(', `body`: its '{'); false after an error. */
 bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits);
+
+/* Renamed functions and variables with external linkage keep their C
+ * symbol: a declaration with an asm label (`__asm__("norm")`) before the
+ * first one, so other files link with them. */
+void cxx_renamed_symbols(const Source *src, EditList *edits);
 
 /* ---------------------------------------------------------------- warnings.c */
 

@@ -412,6 +412,10 @@ char *transpile(Source *src, const TranspileOptions *opts)
      * generated code, whose CPU path may call them */
     if (!cxx_implicit_declarations(src, &edits))
         return NULL;
+    int errors_before_symbols = diag_error_count();
+    cxx_renamed_symbols(src, &edits);
+    if (diag_error_count() > errors_before_symbols)
+        return NULL;
 
     for (int i = 0; i < npragmas; i++) {
         Site *s = &sites[i];

@@ -1,0 +1,18 @@
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "vec.h"
+
+double delete(double x) { return x - 1; }
+
+int main(int argc, char **argv)
+{
+    long n = argc > 1 ? atol(argv[1]) : 1000;
+    double *v = malloc((n + 1) * sizeof *v);
+    for (long i = 0; i < n; i++)
+        v[i] = (double)(i % 9) - 2.0;
+    class = 2;
+    printf("norm %.17g rsqrt_sum %.17g class %d\n", norm(v, n), rsqrt_sum(v, n), class);
+    free(v);
+    return 0;
+}
