@@ -231,6 +231,32 @@ done
 grep -q "cxx" "$work/err" && { bad "keyword names: a renamed name shown"; cat "$work/err"; } || ok
 grep -q "^        t \*= class\[i\];" "$work/err" && ok || bad "keyword names: the header's line not shown as written"
 
+# a header inlined for its renames keeps its preprocessing: an #include of
+# it in an inactive #if branch first, then active ones (#pragma once, a guard)
+mkdir -p "$work/once"
+printf '#pragma once\nstatic inline int twice(int class) { return 2 * class; }\n' >"$work/once/once.h"
+printf '#ifndef GUARD_H\n#define GUARD_H\nstatic inline int thrice(int new) { return 3 * new; }\n#endif\n' >"$work/once/guard.h"
+cat >"$work/once/m.c" <<'SRC'
+#ifdef NEVER_DEFINED
+#include "once.h"
+#include "guard.h"
+#endif
+#include "once.h"
+#include "guard.h"
+#include "once.h"
+#include "guard.h"
+int main(void)
+{
+    int s = 0;
+#pragma reduce(+: s)
+    for (int i = 0; i < 10; i++)
+        s += twice(i) + thrice(i);
+    return s == 225 ? 0 : 1;
+}
+SRC
+(cd "$work/once" && "$pragreduce" m.c -o m.cu 2>"$work/err") && grep -q "cxx_class" "$work/once/m.cu" && ok ||
+    { bad "headers in inactive branches"; cat "$work/err"; }
+
 # -U and -include, as gcc takes them (the -include file found from the
 # current folder, written into the output by its absolute path)
 mkdir -p "$work/inc/sub"

@@ -13,10 +13,11 @@
  * C-to-C++ rewrites then reach the header's code as they reach the main
  * file's. System headers stay includes.
  *
- * A header is inlined again at each #include (its guards work as before),
- * except one with `#pragma once` or a classic include guard that was
- * inlined already, and one being inlined at the time (a cycle, which only
- * guards make valid): those #include lines become blank.
+ * A header is inlined again at each #include, inactive #if branches
+ * included, so its own guards decide as before; `#pragma once` becomes a
+ * guard macro of pragreduce's around the copy. An #include of a header
+ * being inlined at the time (a cycle, which only guards make valid)
+ * becomes a blank line.
  */
 #include "pragreduce.h"
 
@@ -37,8 +38,6 @@ typedef struct {
     size_t norigins, cap;
     const char **open;       /* real paths of the headers being inlined */
     size_t nopen;
-    const char **done_once;  /* real paths of guarded headers inlined already */
-    size_t ndone;
     bool failed;
 } Inliner;
 
@@ -181,42 +180,28 @@ static bool ends_in_comment(const char *line, size_t len, bool in_comment)
     return in_comment;
 }
 
-/* A classic guard: the first two directives are `#ifndef X` (or
- * `#if !defined X`) and `#define X`. */
-static bool has_include_guard(const char *text, size_t size)
+/* Whether the header says `#pragma once` (outside comments). */
+static bool has_pragma_once(const char *text, size_t size)
 {
-    char first[256] = "", second[256] = "";
-    int found = 0;
     bool in_comment = false;
-    for (size_t at = 0; at < size && found < 2;) {
+    for (size_t at = 0; at < size;) {
         const char *nl = memchr(text + at, '\n', size - at);
         size_t len = nl ? (size_t)(nl - (text + at)) : size - at;
-        const char *line = text + at;
-        if (!in_comment) {
-            size_t i = 0;
-            while (i < len && (line[i] == ' ' || line[i] == '\t'))
-                i++;
-            if (i < len && line[i] == '#') {
-                char name[256] = "", word[32] = "";
-                if (sscanf(line + i, "# %31[a-z] %255[A-Za-z0-9_!( ]", word, name) >= 1) {
-                    char *target = found == 0 ? first : second;
-                    snprintf(target, 256, "%s %s", word, name);
-                    found++;
-                }
-            }
-        }
-        in_comment = ends_in_comment(line, len, in_comment);
+        if (!in_comment && is_pragma_once(text + at, len))
+            return true;
+        in_comment = ends_in_comment(text + at, len, in_comment);
         at += len + 1;
     }
-    if (found < 2)
-        return false;
-    char guard[256];
-    if (sscanf(first, "ifndef %255[A-Za-z0-9_]", guard) != 1 &&
-        sscanf(first, "if !defined %255[A-Za-z0-9_]", guard) != 1 &&
-        sscanf(first, "if !defined(%255[A-Za-z0-9_]", guard) != 1)
-        return false;
-    char defined[256];
-    return sscanf(second, "define %255[A-Za-z0-9_]", defined) == 1 && strcmp(guard, defined) == 0;
+    return false;
+}
+
+/* A macro name for a header's `#pragma once`, from its real path. */
+static char *once_macro(const char *real)
+{
+    unsigned long long h = 1469598103934665603ULL;
+    for (const char *p = real; *p; p++)
+        h = (h ^ (unsigned char)*p) * 1099511628211ULL;
+    return xformat("PRAGREDUCE_ONCE_%016llx", h);
 }
 
 static void inline_text(Inliner *in, const char *text, size_t size, const char *label);
@@ -229,9 +214,8 @@ static void inline_header(Inliner *in, const char *path, const char *label, unsi
         in->failed = true;
         return;
     }
-    if (listed(in->open, in->nopen, real) || listed(in->done_once, in->ndone, real) ||
-        in->nopen >= MAX_INCLUDE_DEPTH) {
-        put(in, "\n", 1); /* a guarded re-inclusion or a cycle: nothing */
+    if (listed(in->open, in->nopen, real) || in->nopen >= MAX_INCLUDE_DEPTH) {
+        put(in, "\n", 1); /* a cycle: only guards make it valid, and they stop it */
         return;
     }
     FILE *f = fopen(path, "rb");
@@ -259,6 +243,9 @@ static void inline_header(Inliner *in, const char *path, const char *label, unsi
     in->open[in->nopen++] = kept;
 
     StrBuf mark = {0};
+    char *once = has_pragma_once(text, size) ? once_macro(kept) : NULL;
+    if (once)
+        strbuf_printf(&mark, "#ifndef %s /* its #pragma once */\n#define %s\n", once, once);
     strbuf_line_directive(&mark, 1, path);
     put(in, mark.buf, mark.len);
     strbuf_free(&mark);
@@ -266,16 +253,14 @@ static void inline_header(Inliner *in, const char *path, const char *label, unsi
     inline_text(in, text, size, path);
     if (size && text[size - 1] != '\n')
         put(in, "\n", 1);
+    if (once)
+        strbuf_printf(&mark, "#endif /* %s */\n", once);
     strbuf_line_directive(&mark, line + 1, label);
     put(in, mark.buf, mark.len);
     strbuf_free(&mark);
     add_origin(in, label, line + 1);
 
     in->nopen--;
-    if (has_include_guard(text, size) && !listed(in->done_once, in->ndone, kept)) {
-        in->done_once = xrealloc(in->done_once, (in->ndone + 1) * sizeof *in->done_once);
-        in->done_once[in->ndone++] = kept;
-    }
 }
 
 /* Copies `text` (the file `label`), inlining its project includes. */
@@ -299,12 +284,7 @@ static void inline_text(Inliner *in, const char *text, size_t size, const char *
             continue;
         }
         if (!in_comment && is_header && is_pragma_once(start, len)) {
-            char real[PATH_MAX];
-            if (realpath(label, real)) {
-                in->done_once = xrealloc(in->done_once, (in->ndone + 1) * sizeof *in->done_once);
-                in->done_once[in->ndone++] = xstrdup(real);
-            }
-            put(in, "\n", nl != NULL); /* the once is kept by the list */
+            put(in, "\n", nl != NULL); /* the guard macro around the copy does it */
             continue;
         }
         in_comment = ends_in_comment(start, len, in_comment);
