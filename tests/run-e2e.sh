@@ -11,7 +11,8 @@
 # PR_E2E_TRANSPILE_ONLY=1 only transpiles (used under AddressSanitizer).
 # A test whose `pragreduce-flags:` line has -fopenmp is built with OpenMP
 # on both sides (gcc -fopenmp; nvcc -Xcompiler -fopenmp) and run with
-# OMP_NUM_THREADS=4 (PR_E2E_OMP_THREADS).
+# OMP_NUM_THREADS=4 (PR_E2E_OMP_THREADS), then again without OpenMP
+# anywhere (reported as "(serial)").
 # PR_E2E_FAKE_DEVICE=1 builds with -DPRAGREDUCE_FAKE_DEVICE and runs with
 # PRAGREDUCE_DEVICE=gpu: every marked loop takes the GPU path against a
 # device faked by host memory (residency, copies, invalidations, copy-back),
@@ -38,43 +39,51 @@ if [ "$fake" = 1 ]; then
     mode_note=" (fake device)"
 fi
 
-one() {
-    local src=$1 name out
+# build_and_compare SRC OUT FLAGS NOTE: transpile with FLAGS, build with gcc
+# and nvcc (OpenMP on both when FLAGS has -fopenmp), compare at each size
+build_and_compare() {
+    local src=$1 out=$2 flags=$3 note=$4 name
     name=$(basename "$src" .c)
-    out="$work/$name"
     mkdir -p "$out"
-    # options a test asks for on a line `pragreduce-flags: ...`
-    local flags
-    flags=$(sed -n 's/.*pragreduce-flags: *\([^*]*\).*/\1/p' "$src" | head -n 1)
     # shellcheck disable=SC2086
     if ! "$pragreduce" $flags "$src" -o "$out/$name.cu" 2>"$out/transpile.err"; then
-        echo "FAIL $src: pragreduce failed"; sed 's/^/    /' "$out/transpile.err"; return 1
+        echo "FAIL $src: pragreduce failed$note"; sed 's/^/    /' "$out/transpile.err"; return 1
     fi
-    [ "${PR_E2E_TRANSPILE_ONLY:-0}" = 1 ] && { echo "ok   $src (transpiled)"; return 0; }
-    # -fopenmp among them: an OpenMP build on both sides
+    [ "${PR_E2E_TRANSPILE_ONLY:-0}" = 1 ] && { echo "ok   $src (transpiled)$note"; return 0; }
     local omp_gcc="" omp_nvcc=""
     case " $flags " in *" -fopenmp "*) omp_gcc=-fopenmp; omp_nvcc="-Xcompiler -fopenmp" ;; esac
     # shellcheck disable=SC2086
     if ! gcc -std=gnu11 -O1 -w $omp_gcc "$src" -o "$out/ref" -lm 2>"$out/gcc.err"; then
-        echo "FAIL $src: gcc failed"; sed 's/^/    /' "$out/gcc.err"; return 1
+        echo "FAIL $src: gcc failed$note"; sed 's/^/    /' "$out/gcc.err"; return 1
     fi
     # shellcheck disable=SC2086
     if ! "$nvcc" -O1 -w $nvcc_mode $omp_nvcc "$out/$name.cu" -o "$out/prog" 2>"$out/nvcc.err"; then
-        echo "FAIL $src: nvcc failed on the output"; sed 's/^/    /' "$out/nvcc.err" | head -30; return 1
+        echo "FAIL $src: nvcc failed on the output$note"; sed 's/^/    /' "$out/nvcc.err" | head -30; return 1
     fi
     for n in $sizes; do
         "$out/ref" "$n" >"$out/ref.$n" 2>&1; local rs=$?
         # shellcheck disable=SC2086
         env $run_env "$out/prog" "$n" >"$out/got.$n" 2>&1; local gs=$?
         if [ $rs != $gs ] || ! cmp -s "$out/ref.$n" "$out/got.$n"; then
-            echo "FAIL $src at n=$n (exit $rs vs $gs)$mode_note"
+            echo "FAIL $src at n=$n (exit $rs vs $gs)$note$mode_note"
             diff "$out/ref.$n" "$out/got.$n" | head -10 | sed 's/^/    /'
             return 1
         fi
     done
-    echo "ok   $src$mode_note"
+    echo "ok   $src$note$mode_note"
 }
-export -f one
+
+one() {
+    local src=$1 name flags
+    name=$(basename "$src" .c)
+    # options a test asks for on a line `pragreduce-flags: ...`
+    flags=$(sed -n 's/.*pragreduce-flags: *\([^*]*\).*/\1/p' "$src" | head -n 1)
+    build_and_compare "$src" "$work/$name" "$flags" ""
+    case " $flags " in
+    *" -fopenmp "*) build_and_compare "$src" "$work/$name.serial" "$(echo " $flags " | sed 's/ -fopenmp / /g')" " (serial)" ;;
+    esac
+}
+export -f build_and_compare one
 export OMP_NUM_THREADS=${PR_E2E_OMP_THREADS:-4}
 export pragreduce work sizes nvcc nvcc_mode run_env mode_note
 
