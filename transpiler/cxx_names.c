@@ -67,6 +67,19 @@ static bool in_list(const char *s, const char *const *list, size_t n)
 
 static bool is_cxx_only_keyword(const char *s) { return IN_LIST(s, cxx_only_keywords); }
 
+/* A word C++ reads as a keyword or operator: renamed wherever it is a name. */
+static bool is_cxx_word(const char *s, bool iso646)
+{
+    return is_cxx_only_keyword(s) || (!iso646 && IN_LIST(s, iso646_names));
+}
+
+/* The declarations whose names can clash with CUDA's. */
+static bool is_named_decl(enum CXCursorKind k)
+{
+    return k == CXCursor_FunctionDecl || k == CXCursor_VarDecl || k == CXCursor_TypedefDecl ||
+           k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl;
+}
+
 /* File-scope functions, variables, types and tags of the main file named
  * like CUDA's. */
 typedef struct {
@@ -79,10 +92,7 @@ static enum CXChildVisitResult find_cuda_clash(CXCursor c, CXCursor parent, void
 {
     (void)parent;
     CudaClash *cc = data;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    bool named = k == CXCursor_FunctionDecl || k == CXCursor_VarDecl || k == CXCursor_TypedefDecl ||
-                 k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl;
-    if (!named || !source_cursor_in_main(cc->src, c))
+    if (!is_named_decl(clang_getCursorKind(c)) || !source_cursor_in_main(cc->src, c))
         return CXChildVisit_Continue;
     CXString name = clang_getCursorSpelling(c);
     const char *n = clang_getCString(name);
@@ -168,8 +178,7 @@ char *cxx_rename_keywords(const Source *src, size_t *size, const char **prefix_o
         const Token *t = &src->tokens[i];
         if (t->kind != CXToken_Identifier)
             continue;
-        bool rename = is_cxx_only_keyword(t->text) || (!iso646 && IN_LIST(t->text, iso646_names)) ||
-                      in_list(t->text, clash.found, clash.nfound);
+        bool rename = is_cxx_word(t->text, iso646) || in_list(t->text, clash.found, clash.nfound);
         if (!rename || names_a_file(src, i) || is_pragma_clause(src, i))
             continue;
         if (!prefix)
@@ -219,7 +228,7 @@ static bool file_uses_cxx_keyword(const Source *src, CXFile file, bool iso646)
             continue;
         CXString s = clang_getTokenSpelling(src->tu, tokens[i]);
         const char *t = clang_getCString(s);
-        found = is_cxx_only_keyword(t) || (!iso646 && IN_LIST(t, iso646_names));
+        found = is_cxx_word(t, iso646);
         clang_disposeString(s);
     }
     clang_disposeTokens(src->tu, tokens, n);
@@ -240,10 +249,7 @@ static enum CXChildVisitResult find_header_cuda_clash(CXCursor c, CXCursor paren
 {
     (void)parent;
     HeaderScan *scan = data;
-    enum CXCursorKind k = clang_getCursorKind(c);
-    bool named = k == CXCursor_FunctionDecl || k == CXCursor_VarDecl || k == CXCursor_TypedefDecl ||
-                 k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl;
-    if (!named)
+    if (!is_named_decl(clang_getCursorKind(c)))
         return CXChildVisit_Continue;
     CXFile file;
     clang_getFileLocation(clang_getCursorLocation(c), &file, NULL, NULL, NULL);
@@ -274,6 +280,7 @@ typedef struct {
     size_t plen;
     const char **done;
     size_t ndone;
+    bool ok;
 } SymbolScan;
 
 /* `extern double cxx_norm __asm__("norm");`-style text for a variable, or
@@ -315,6 +322,7 @@ static enum CXChildVisitResult find_renamed_symbol(CXCursor c, CXCursor parent, 
                 "other files would not find it; pragreduce cannot declare its C name here: "
                 "rename it in the C source",
                 name + scan->plen);
+        scan->ok = false;
         return CXChildVisit_Continue;
     }
     edits_add(scan->edits, start, start,
@@ -325,10 +333,11 @@ static enum CXChildVisitResult find_renamed_symbol(CXCursor c, CXCursor parent, 
     return CXChildVisit_Continue;
 }
 
-void cxx_renamed_symbols(const Source *src, EditList *edits)
+bool cxx_renamed_symbols(const Source *src, EditList *edits)
 {
     if (!src->rename_prefix)
-        return;
-    SymbolScan scan = {src, edits, strlen(src->rename_prefix), NULL, 0};
+        return true;
+    SymbolScan scan = {src, edits, strlen(src->rename_prefix), NULL, 0, true};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_renamed_symbol, &scan);
+    return scan.ok;
 }

@@ -79,9 +79,9 @@ static bool printed(DiagLevel level)
     return true;
 }
 
-/* Appends text[start, end) without the rename prefix (cxx_names.c) where
- * it starts an identifier, so names read as the user wrote them; returns
- * how many bytes were dropped before `mark`. */
+/* Appends text[start, end) (to sb, unless NULL) without the rename prefix
+ * (cxx_names.c) where it starts an identifier, so names read as the user
+ * wrote them; returns how many bytes were dropped before `mark`. */
 static unsigned put_unrenamed(StrBuf *sb, const Source *src, const char *text, size_t start,
                               size_t end, size_t mark)
 {
@@ -96,7 +96,8 @@ static unsigned put_unrenamed(StrBuf *sb, const Source *src, const char *text, s
             i += plen;
             continue;
         }
-        strbuf_putn(sb, text + i, 1);
+        if (sb)
+            strbuf_putn(sb, text + i, 1);
         i++;
     }
     return dropped;
@@ -134,9 +135,7 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
     va_end(ap);
     put_unrenamed(&shown, src, message.buf ? message.buf : "", 0, message.len, 0);
     strbuf_free(&message);
-    StrBuf dummy = {0};
-    unsigned shown_col = col - put_unrenamed(&dummy, src, src->text, offset - (col - 1), offset, offset);
-    strbuf_free(&dummy);
+    unsigned shown_col = col - put_unrenamed(NULL, src, src->text, offset - (col - 1), offset, offset);
     fprintf(stderr, "%s:%u:%u: %s: %s\n", source_path_at(src, offset), line, shown_col,
             level_name(level), shown.buf ? shown.buf : "");
     strbuf_free(&shown);

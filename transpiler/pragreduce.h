@@ -941,8 +941,8 @@ bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned bod
 
 /* Renamed functions and variables with external linkage keep their C
  * symbol: a declaration with an asm label (`__asm__("norm")`) before the
- * first one, so other files link with them. */
-void cxx_renamed_symbols(const Source *src, EditList *edits);
+ * first one, so other files link with them; false after an error. */
+bool cxx_renamed_symbols(const Source *src, EditList *edits);
 
 /* ---------------------------------------------------------------- warnings.c */
 

@@ -410,11 +410,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
     edits_add(&edits, 0, 0, strbuf_steal(&prelude));
     /* declarations of functions C declares at their first call: before the
      * generated code, whose CPU path may call them */
-    if (!cxx_implicit_declarations(src, &edits))
-        return NULL;
-    int errors_before_symbols = diag_error_count();
-    cxx_renamed_symbols(src, &edits);
-    if (diag_error_count() > errors_before_symbols)
+    if (!cxx_implicit_declarations(src, &edits) || !cxx_renamed_symbols(src, &edits))
         return NULL;
 
     for (int i = 0; i < npragmas; i++) {
