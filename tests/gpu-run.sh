@@ -48,6 +48,12 @@ while read -r p; do
     fi
 done <programs
 
+# the segmented loops' programs (checked with each segment group below)
+grep -l "pr_G" cu/*.cu 2>/dev/null | xargs -r -n 1 basename | sed 's/\.cu$//' >"$logs/segmented.programs"
+
+# PR_GPU_SAN_ONLY=1: straight to compute-sanitizer (the results checked
+# in an earlier run)
+if [ "${PR_GPU_SAN_ONLY:-0}" != 1 ]; then
 # results against the gcc build
 for f in expected/*; do
     base=$(basename "$f")
@@ -97,7 +103,6 @@ done <programs
 
 # segmented loops: every size again with a segment per thread, per warp
 # and per block (the size picks one of them; each must give the same)
-grep -l "pr_G" cu/*.cu 2>/dev/null | xargs -r -n 1 basename | sed 's/\.cu$//' >"$logs/segmented.programs"
 while read -r p; do
     [ -x "bin/$p" ] || continue
     for f in expected/"$p".*; do
@@ -149,10 +154,30 @@ exit $?"
         diff <(echo "$got") "$f" | head -8 | sed 's/^/    /'
     fi
 done
+fi # PR_GPU_SAN_ONLY
+
+# the multi-file projects (tests/projects) built by their own Makefile and
+# CMake with pragreduce-cc, pragreduce's outputs as recorded by
+# make-gpu-bundle.sh; every marked loop on the GPU (PR_GPU_PROJECTS=0: not
+# run, as in the second half of a run in two)
+if [ -d tree ] && [ "${PR_GPU_PROJECTS:-1}" != 0 ]; then
+    for dir in tree/tests/projects/*/; do
+        name=$(basename "$dir")
+        PR_WORK=/tmp/pragreduce-projects/$name PR_REPLAY="$here/projects-rec" PR_PROJECT_DEVICE=gpu \
+            PR_NVCC_FLAGS=-arch=sm_90 PR_PROJECT_SIZES="0 1 33 1025 100003 1000003" \
+            bash tree/tests/run-projects.sh tree/tests/pragreduce-replay "tests/projects/$name/" >"$logs/projects.$name.log" 2>&1 &
+    done
+    wait
+    cat "$logs"/projects.*.log >"$logs/projects.log"
+    while read -r word rest; do
+        case $word in ok) ok ;; FAIL) bad "project $rest" ;; esac
+    done <"$logs/projects.log"
+    echo "projects: $(grep -c '^ok' "$logs/projects.log") passed, $(grep -c '^FAIL' "$logs/projects.log") failed"
+fi
 
 # compute-sanitizer: memcheck at two sizes, racecheck, initcheck and
 # synccheck at a size with several blocks (so the last-block combine runs);
-# four at a time
+# four at a time (PR_SAN_JOBS)
 if command -v compute-sanitizer >/dev/null; then
     # PR_GPU_SAN="prog1 prog2": only those under compute-sanitizer (a short run)
     san_list=programs
@@ -174,7 +199,7 @@ if command -v compute-sanitizer >/dev/null; then
     done <"$san_list" >"$logs/san.tasks"
     # memcheck at 300007 runs chunked (a 1.5 MiB budget) with staged copies
     # sizes 5001 and 5002: a segment per warp and per block
-    xargs -P 4 -L 1 sh -c 'if [ "$2" = 300007 ]; then export PRAGREDUCE_DEVICE_MEM_KB=1536 PRAGREDUCE_STAGE_MIN_KB=16 PRAGREDUCE_COPY_CHUNK_KB=32; fi; if [ "$2" = 5001 ]; then export PRAGREDUCE_SEGMENT_GROUP=32; fi; if [ "$2" = 5002 ]; then export PRAGREDUCE_SEGMENT_GROUP=256; fi; compute-sanitizer --tool "$1" --error-exitcode 99 "bin/$0" "$2" >"'"$logs"'/san.$0.$1.$2.log" 2>&1 && echo "ok $0 $1 $2" || echo "FAIL $0 $1 $2"' \
+    xargs -P "${PR_SAN_JOBS:-4}" -L 1 sh -c 'if [ "$2" = 300007 ]; then export PRAGREDUCE_DEVICE_MEM_KB=1536 PRAGREDUCE_STAGE_MIN_KB=16 PRAGREDUCE_COPY_CHUNK_KB=32; fi; if [ "$2" = 5001 ]; then export PRAGREDUCE_SEGMENT_GROUP=32; fi; if [ "$2" = 5002 ]; then export PRAGREDUCE_SEGMENT_GROUP=256; fi; compute-sanitizer --tool "$1" --error-exitcode 99 "bin/$0" "$2" >"'"$logs"'/san.$0.$1.$2.log" 2>&1 && echo "ok $0 $1 $2" || echo "FAIL $0 $1 $2"' \
         <"$logs/san.tasks" >"$logs/san.results"
     while read -r status p tool n; do
         log="$logs/san.$p.$tool.$n.log"

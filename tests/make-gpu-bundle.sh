@@ -38,5 +38,21 @@ for src in samples/*.c tests/e2e/*.c tests/gpu/*.c; do
     list+=("$name")
 done
 printf '%s\n' "${list[@]}" >"$out/programs"
+# the multi-file projects: built there by their own Makefile, CMake and
+# pragreduce-cc in the same folders as here (PR_WORK, one per project, so
+# that they build at once there), pragreduce's outputs recorded here and
+# replayed there (tests/pragreduce-replay)
+mkdir -p "$out/tree/tests" "$out/tree/tools"
+cp -r tests/projects tests/run-projects.sh tests/pragreduce-replay "$out/tree/tests/"
+cp tools/pragreduce-cc "$out/tree/tools/"
+for dir in tests/projects/*/; do
+    name=$(basename "$dir")
+    if ! PR_WORK=/tmp/pragreduce-projects/$name PR_RECORD="$(realpath "$out")/projects-rec" PR_PRAGREDUCE="$pragreduce" \
+        tests/run-projects.sh tests/pragreduce-replay "$dir" >"$work/projects.log" 2>&1; then
+        cat "$work/projects.log"
+        echo "gpu bundle: project $name fails here" >&2
+        exit 1
+    fi
+done
 cp tests/gpu-run.sh "$out/run.sh"
 echo "gpu bundle: ${#list[@]} programs in $out ($(du -sh "$out" | cut -f1))"

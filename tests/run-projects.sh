@@ -9,6 +9,12 @@
 # one with a CMakeLists.txt also by CMake with CC=tools/pragreduce-cc.
 #
 #   tests/run-projects.sh PRAGREDUCE [PROJECT_DIR...]
+# PR_PROJECT_SIZES: the sizes; PR_PROJECT_DEVICE: PRAGREDUCE_DEVICE for the
+# runs (default auto; the fake-device build always gpu); PR_NVCC_FLAGS:
+# more nvcc flags; PR_WORK: the work folder (emptied first and kept; a
+# fixed one makes every path the same on two machines, which
+# tests/pragreduce-replay needs to build the projects where libclang is
+# missing).
 set -u
 [ $# -ge 1 ] || { echo "usage: tests/run-projects.sh PRAGREDUCE [PROJECT_DIR...]" >&2; exit 2; }
 pragreduce=$(realpath "$1")
@@ -18,8 +24,13 @@ dirs=("$@")
 [ ${#dirs[@]} -gt 0 ] || dirs=(tests/projects/*/)
 nvcc=${NVCC:-nvcc}
 sizes=${PR_PROJECT_SIZES:-"0 1 33 1025 100003"}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+if [ -n "${PR_WORK:-}" ]; then
+    work=$PR_WORK
+    rm -rf "$work" && mkdir -p "$work" || exit
+else
+    work=$(mktemp -d)
+    trap 'rm -rf "$work"' EXIT
+fi
 pass=0
 fail=0
 
@@ -27,6 +38,7 @@ build() { # dir out mode
     local dir=$1 out=$2 mode=$3 f base objs=() flags=""
     mkdir -p "$out"
     case $mode in rdc) flags="-rdc=true" ;; fake) flags="-DPRAGREDUCE_FAKE_DEVICE" ;; esac
+    flags+=" ${PR_NVCC_FLAGS:-}"
     for f in "$dir"/*.c; do
         base=$(basename "$f" .c)
         if grep -q "^[[:space:]]*#[[:space:]]*pragma[[:space:]]\+reduce" "$f"; then
@@ -98,6 +110,8 @@ for dir in "${dirs[@]}"; do
         [ -f "$dir/CMakeLists.txt" ] && cmake_project "$dir" "$name"
         continue
     fi
+    # built from a copy in the work folder, as the Makefile projects are
+    cp -r "$dir" "$work/$name.src" && dir=$work/$name.src
     gcc -std=gnu11 -O2 -w "$dir"/*.c -o "$work/$name.ref" -lm || { echo "FAIL $name: gcc build"; fail=$((fail + 1)); continue; }
     for mode in plain rdc fake; do
         out="$work/$name.$mode"
@@ -106,7 +120,7 @@ for dir in "${dirs[@]}"; do
             fail=$((fail + 1))
             continue
         fi
-        env=""
+        env="PRAGREDUCE_DEVICE=${PR_PROJECT_DEVICE:-auto}"
         [ "$mode" = fake ] && env="PRAGREDUCE_DEVICE=gpu"
         bad=""
         for n in $sizes; do
