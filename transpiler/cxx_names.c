@@ -45,7 +45,7 @@ static const char *const cuda_names[] = {
     "fdivide", "fdividef", "j0", "j1", "jn", "y0", "y1", "yn", "j0f", "j1f", "jnf", "y0f", "y1f",
     "ynf", "signbit", "isnan", "isinf", "isfinite",
     /* types: CUDA's vector types, and the half and bfloat16 types the
-     * runtime's <cuda/atomic> brings in */
+     * CUDA headers may bring in (renaming them costs nothing) */
     "char1", "char2", "char3", "char4", "uchar1", "uchar2", "uchar3", "uchar4", "short1", "short2",
     "short3", "short4", "ushort1", "ushort2", "ushort3", "ushort4", "int1", "int2", "int3", "int4",
     "uint1", "uint2", "uint3", "uint4", "long1", "long2", "long3", "long4", "ulong1", "ulong2",
