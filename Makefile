@@ -64,7 +64,7 @@ $(B)/asan/%.o: transpiler/%.c transpiler/pragreduce.h | deps-ok
 	@echo "  CC    $< (asan)"
 	$(Q)$(CC) $(WARN) -O1 -g $(SAN) $(CPPFLAGS_PR) -MMD -MP -c $< -o $@
 
-$(B)/runtime_text.c: runtime/pragreduce_rt.cuh runtime/embed.sh
+$(B)/runtime_text.c: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) runtime/embed.sh
 	@mkdir -p $(@D)
 	$(Q)sh runtime/embed.sh $< > $@
 
@@ -126,7 +126,7 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 	ASAN_OPTIONS=detect_leaks=1 PR_E2E_TRANSPILE_ONLY=1 tests/run-e2e.sh $(B)/pragreduce-asan
 
 # the runtime's residency table, the device faked by host memory
-runtime-test: runtime/pragreduce_rt.cuh tests/runtime/resident_table.cu tests/runtime/minmax_combine.cu \
+runtime-test: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) tests/runtime/resident_table.cu tests/runtime/minmax_combine.cu \
 		tests/runtime/settings.cu tests/runtime/logical_combine.cu tests/runtime/profile_reasons.cu
 	@mkdir -p $(B)
 	$(NVCC) -O1 -w tests/runtime/resident_table.cu -o $(B)/resident_table

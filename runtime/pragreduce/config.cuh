@@ -1,0 +1,41 @@
+/* pragreduce runtime, config: the headers the runtime needs, u64 and the
+ * tuning macros. */
+#ifndef PRAGREDUCE_RT_CONFIG_CUH
+#define PRAGREDUCE_RT_CONFIG_CUH
+
+#include <cuda_runtime.h>
+#include <errno.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <atomic>
+#include <chrono>
+#include <limits>
+#include <mutex>
+#include <thread>
+#include <type_traits>
+#include <unordered_map>
+#include <vector>
+
+#include <malloc.h>
+#include <pthread.h>
+#include <unistd.h>
+
+/* Loads in flight per thread in a marked loop shared by a segment's
+ * threads (segmented loops); -D at nvcc time for experiments. */
+#ifndef PRAGREDUCE_SEG_UNROLL
+#define PRAGREDUCE_SEG_UNROLL 8
+#endif
+
+namespace pragreduce {
+
+typedef unsigned long long u64;
+
+} /* namespace pragreduce */
+
+#endif /* PRAGREDUCE_RT_CONFIG_CUH */

@@ -1,0 +1,178 @@
+/* pragreduce runtime, host helpers: errors, PRAGREDUCE_* settings, the
+ * device check and warm-up. */
+#ifndef PRAGREDUCE_RT_HOST_CUH
+#define PRAGREDUCE_RT_HOST_CUH
+
+#include "grid.cuh"
+
+namespace pragreduce {
+
+/* ------------------------------------------------------------ host helpers */
+
+[[noreturn]] inline void fail(const char *site, const char *what, cudaError_t err)
+{
+    fprintf(stderr, "%s: %s: %s\n", site, what, cudaGetErrorString(err));
+    exit(1);
+}
+
+#define PRAGREDUCE_CHECK(site, what, call)                                                         \
+    do {                                                                                           \
+        cudaError_t pragreduce_err_ = (call);                                                      \
+        if (pragreduce_err_ != cudaSuccess)                                                        \
+            pragreduce::fail(site, what, pragreduce_err_);                                         \
+    } while (0)
+
+/* PRAGREDUCE_DEVICE: cpu (run marked loops on the CPU), gpu (a missing GPU
+ * is an error), auto or unset (the GPU when there is one). */
+enum { MODE_AUTO, MODE_CPU, MODE_GPU };
+
+/* Every PRAGREDUCE_* variable the runtime reads, parsed once (a function-
+ * local static: thread-safe) and range-checked; README lists the bounds. A
+ * bad value is an error at its first use (the first marked loop, or the
+ * first pinned allocation), never a silent wrap. */
+struct Settings {
+    int device = MODE_AUTO;
+    int copy_threads = 0;       /* 0: one per online core, at most 8 */
+    size_t copy_chunk_kb = 4096;
+    size_t stage_min_kb = 4096;
+    size_t device_mem_kb = 0;   /* 0: the GPU's free memory */
+    int segment_group = 0;      /* 0: by the inner trip count */
+    size_t pin_min_kb = 1024;
+    bool resident = true, warmup = true, profile = false;
+    int bench = 0;              /* PRAGREDUCE_BENCH: timed runs per launch */
+    char error[160] = "";       /* the first bad value, reported by settings() */
+};
+
+/* `name`'s decimal value in [lo, hi] into *out, or `fallback` when unset
+ * or empty; anything else notes an error naming the variable. */
+template <class T>
+inline void setting_integer(Settings &s, const char *name, long long lo, long long hi, T *out)
+{
+    const char *e = getenv(name);
+    if (!e || !*e)
+        return;
+    char *end = nullptr;
+    errno = 0;
+    const long long v = strtoll(e, &end, 10);
+    if (errno == 0 && end != e && *end == '\0' && v >= lo && v <= hi) {
+        *out = (T)v;
+        return;
+    }
+    if (!s.error[0])
+        snprintf(s.error, sizeof s.error, "%s=%s: expected an integer from %lld to %lld", name, e, lo, hi);
+}
+
+inline void setting_flag(Settings &s, const char *name, bool *out)
+{
+    int v = *out ? 1 : 0;
+    setting_integer(s, name, 0, 1, &v);
+    *out = v != 0;
+}
+
+inline Settings parse_settings()
+{
+    Settings s;
+    const long long kb_max = 1LL << 40; /* a PiB: bytes still fit in 64 bits */
+    const char *d = getenv("PRAGREDUCE_DEVICE");
+    if (d && *d && strcmp(d, "auto") != 0) {
+        if (strcmp(d, "cpu") == 0)
+            s.device = MODE_CPU;
+        else if (strcmp(d, "gpu") == 0)
+            s.device = MODE_GPU;
+        else
+            snprintf(s.error, sizeof s.error, "PRAGREDUCE_DEVICE=%s: expected cpu, gpu or auto", d);
+    }
+    setting_integer(s, "PRAGREDUCE_COPY_THREADS", 1, 64, &s.copy_threads);
+    setting_integer(s, "PRAGREDUCE_COPY_CHUNK_KB", 4, 262144, &s.copy_chunk_kb);
+    setting_integer(s, "PRAGREDUCE_STAGE_MIN_KB", 0, kb_max, &s.stage_min_kb);
+    setting_integer(s, "PRAGREDUCE_DEVICE_MEM_KB", 1, kb_max, &s.device_mem_kb);
+    setting_integer(s, "PRAGREDUCE_PIN_MIN_KB", 0, kb_max, &s.pin_min_kb);
+    setting_integer(s, "PRAGREDUCE_BENCH", 0, 1000000, &s.bench);
+    setting_flag(s, "PRAGREDUCE_RESIDENT", &s.resident);
+    setting_flag(s, "PRAGREDUCE_WARMUP", &s.warmup);
+    setting_flag(s, "PRAGREDUCE_PROFILE", &s.profile);
+    const char *g = getenv("PRAGREDUCE_SEGMENT_GROUP");
+    if (g && *g) {
+        if (strcmp(g, "1") == 0 || strcmp(g, "32") == 0 || strcmp(g, "256") == 0)
+            s.segment_group = atoi(g);
+        else if (!s.error[0])
+            snprintf(s.error, sizeof s.error, "PRAGREDUCE_SEGMENT_GROUP=%s: expected 1, 32 or 256", g);
+    }
+    return s;
+}
+
+inline const Settings &settings()
+{
+    static const Settings s = parse_settings();
+    static std::atomic<bool> reported{false};
+    if (s.error[0]) {
+        if (!reported.exchange(true)) {
+            fprintf(stderr, "pragreduce: %s\n", s.error);
+            exit(2);
+        }
+        /* another thread is ending the program: go no further */
+        for (;;)
+            std::this_thread::sleep_for(std::chrono::hours(1));
+    }
+    return s;
+}
+
+inline int device_mode() { return settings().device; }
+
+inline bool gpu_present(const char *site)
+{
+    static int available = -1;
+    if (available < 0) {
+        int count = 0;
+        cudaError_t err = cudaGetDeviceCount(&count);
+        available = err == cudaSuccess && count > 0;
+        if (!available) {
+            (void)cudaGetLastError();
+            if (device_mode() == MODE_GPU) {
+                fprintf(stderr, "%s: PRAGREDUCE_DEVICE=gpu but no CUDA device can be used: %s\n",
+                        site, err == cudaSuccess ? "no device found" : cudaGetErrorString(err));
+                exit(1);
+            }
+        }
+    }
+    return available != 0;
+}
+
+/* Creating the CUDA context takes a quarter of a second or more. A thread
+ * started before main creates it while the program prepares its data, so
+ * the first marked loop finds it ready. Not with PRAGREDUCE_DEVICE=cpu or
+ * PRAGREDUCE_WARMUP=0, nor in files that fork (a context made before a
+ * fork is unusable in the child): the transpiler then defines
+ * PRAGREDUCE_NO_WARMUP. Joined at exit: a program that ends sooner waits
+ * for it. */
+struct warm_up {
+    std::thread thread;
+    warm_up()
+    {
+        /* before main: a bad value is reported at the first marked loop, and
+         * means no warm-up here */
+        const char *w = getenv("PRAGREDUCE_WARMUP");
+        const char *d = getenv("PRAGREDUCE_DEVICE");
+        if ((w && *w && strcmp(w, "1") != 0) || (d && *d && strcmp(d, "gpu") != 0 && strcmp(d, "auto") != 0))
+            return;
+        thread = std::thread([] {
+            int count = 0;
+            if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0)
+                (void)cudaFree(0);
+            (void)cudaGetLastError(); /* this thread's error state only */
+        });
+    }
+    ~warm_up()
+    {
+        if (thread.joinable())
+            thread.join();
+    }
+};
+#ifndef PRAGREDUCE_NO_WARMUP
+/* inline: one for the program, however many of its files were transpiled */
+inline warm_up warm_up_at_start;
+#endif
+
+} /* namespace pragreduce */
+
+#endif /* PRAGREDUCE_RT_HOST_CUH */

@@ -1,0 +1,338 @@
+/* pragreduce runtime, launches: the CPU/GPU choice, grid sizes, the GPU
+ * lock, scratch memory, trip counts. */
+#ifndef PRAGREDUCE_RT_LAUNCH_CUH
+#define PRAGREDUCE_RT_LAUNCH_CUH
+
+#include "profile.cuh"
+
+namespace pragreduce {
+
+/* PRAGREDUCE_FAKE_DEVICE (the fake device section above): the wrappers run
+ * the loop as written over the device copies where they would launch. */
+#ifdef PRAGREDUCE_FAKE_DEVICE
+constexpr bool fake_device = true;
+#else
+constexpr bool fake_device = false;
+#endif
+
+/* While a fake launch runs: its writes go to device copies, not to the
+ * host (no invalidation), and the marked loops it calls (a segmented
+ * nest's) run as written, on the same copies, as inside a kernel. */
+inline bool &fake_launch_running()
+{
+    static thread_local bool running = false;
+    return running;
+}
+
+struct fake_launch {
+    fake_launch() { fake_launch_running() = true; }
+    ~fake_launch() { fake_launch_running() = false; }
+    fake_launch(const fake_launch &) = delete;
+    fake_launch &operator=(const fake_launch &) = delete;
+};
+
+/* Whether this call of a marked loop runs on the GPU: never with
+ * PRAGREDUCE_DEVICE=cpu, always with =gpu, and in auto mode when a GPU is
+ * there and the trip count reaches the cost model's threshold (below it,
+ * copying the arrays costs more than the CPU loop). */
+inline bool use_gpu(const char *site, u64 trip, u64 cpu_below)
+{
+    profile_add(site, [](SiteProfile &s) { s.calls++; });
+    if (fake_device && fake_launch_running()) {
+        profile_add(site, [](SiteProfile &s) { s.cpu_inside++; });
+        return false;
+    }
+    call_epoch()++;
+    const int mode = device_mode();
+    if (mode == MODE_CPU) {
+        profile_add(site, [](SiteProfile &s) { s.cpu_forced++; });
+        return false;
+    }
+    if (mode != MODE_GPU && trip < cpu_below) {
+        profile_add(site, [cpu_below](SiteProfile &s) {
+            s.cpu_small++;
+            s.cpu_below = cpu_below;
+        });
+        return false;
+    }
+    if (!gpu_present(site)) {
+        profile_add(site, [](SiteProfile &s) { s.cpu_no_gpu++; });
+        return false;
+    }
+    return true;
+}
+
+inline int sm_count(const char *site)
+{
+    static int count = 0;
+    if (count == 0) {
+        int device = 0;
+        PRAGREDUCE_CHECK(site, "cudaGetDevice", cudaGetDevice(&device));
+        PRAGREDUCE_CHECK(site, "cudaDeviceGetAttribute",
+                         cudaDeviceGetAttribute(&count, cudaDevAttrMultiProcessorCount, device));
+        if (count < 1)
+            count = 1;
+    }
+    return count;
+}
+
+
+/* Threads per segment: 1 up to `thread_max` iterations, a warp up to
+ * `warp_max`, else the block; PRAGREDUCE_SEGMENT_GROUP=1, 32 or the block
+ * size overrides it (experiments; cooperative loops only). */
+inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
+{
+    const int forced = settings().segment_group;
+    if (forced && warp_max > 0 && forced <= block)
+        return forced;
+    return inner <= thread_max ? 1 : inner <= warp_max ? 32 : block;
+}
+
+/* A segmented loop runs as one launch unless the whole nest is below the
+ * CPU threshold (auto mode), or its segments are too few to fill the GPU
+ * (fewer than twice its SMs with an independent loop inside, which then
+ * launches for each iteration; fewer than its SMs and 65536 iterations
+ * each): then the loop runs as written, and each loop inside with a
+ * wrapper launches on its own. */
+inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, bool nested)
+{
+    const u64 total = inner != 0 && segments > ~0ULL / inner ? ~0ULL : segments * inner;
+    if (!use_gpu(site, total, cpu_below))
+        return false;
+    /* an independent loop inside takes over when this one cannot fill the GPU */
+    const bool few = (nested && segments < 2 * (u64)sm_count(site)) ||
+                     (segments < (u64)sm_count(site) && inner >= 65536);
+    if (few)
+        profile_add(site, [](SiteProfile &s) { s.cpu_few_segments++; });
+    return !few;
+}
+
+/* Blocks in the grid: enough to fill every multiprocessor with the blocks
+ * it can hold, never more than there are tiles of work. */
+inline unsigned grid_size(u64 trip, int tile, int blocks_per_sm, int waves, const char *site)
+{
+    const u64 tiles = (trip + (u64)tile - 1) / (u64)tile;
+    u64 grid = tiles;
+    if (waves > 0) {
+        /* a persistent grid: `waves` rounds of the blocks the GPU holds */
+        const u64 cap = (u64)sm_count(site) * (u64)(blocks_per_sm > 0 ? blocks_per_sm : 1) *
+                        (u64)waves;
+        grid = tiles < cap ? tiles : cap;
+    }
+    if (grid > 0x7fffffffULL)
+        grid = 0x7fffffffULL;
+    return grid ? (unsigned)grid : 1u;
+}
+
+/* Marked loops called from several host threads at once take turns on the
+ * GPU: they share the scratch buffer and the staging buffers. */
+inline std::recursive_mutex &gpu_lock()
+{
+    static std::recursive_mutex lock; /* a CPU fallback may call another marked loop */
+    return lock;
+}
+
+/* One device buffer reused by every marked loop (calls are synchronous);
+ * it only grows, and is released at exit. */
+struct Scratch {
+    void *ptr = nullptr;
+    size_t size = 0;
+    ~Scratch()
+    {
+        if (ptr)
+            (void)cudaFree(ptr);
+    }
+};
+
+inline Scratch &scratch()
+{
+    static Scratch held;
+    return held;
+}
+
+/* Device buffers of ended regions, reused by later ones (cudaMalloc and
+ * cudaFree cost tens of microseconds and cudaFree synchronizes). */
+struct DevicePool {
+    std::vector<std::pair<char *, size_t>> free_blocks;
+    size_t bytes = 0;
+};
+
+inline DevicePool &device_pool()
+{
+    static DevicePool *pool = new DevicePool; /* outlives static destructors */
+    return *pool;
+}
+
+inline void pool_release()
+{
+    DevicePool &p = device_pool();
+    for (auto &b : p.free_blocks)
+        (void)cudaFree(b.first);
+    p.free_blocks.clear();
+    p.bytes = 0;
+}
+
+/* Keeps at most 1/4 of the GPU's memory in the pool. */
+inline void pool_put(char *dev, size_t bytes)
+{
+    DevicePool &p = device_pool();
+    size_t free_b = 0, total = 0;
+    if (cudaMemGetInfo(&free_b, &total) != cudaSuccess) {
+        (void)cudaGetLastError();
+        total = 0;
+    }
+    if (p.bytes + bytes > total / 4) {
+        (void)cudaFree(dev);
+        return;
+    }
+    p.free_blocks.push_back({dev, bytes});
+    p.bytes += bytes;
+}
+
+inline char *pool_get(size_t bytes, size_t *got)
+{
+    DevicePool &p = device_pool();
+    size_t best = p.free_blocks.size();
+    for (size_t i = 0; i < p.free_blocks.size(); i++) {
+        const size_t have = p.free_blocks[i].second;
+        if (have >= bytes && have <= 2 * bytes + 4096 &&
+            (best == p.free_blocks.size() || have < p.free_blocks[best].second))
+            best = i;
+    }
+    if (best == p.free_blocks.size())
+        return nullptr;
+    char *dev = p.free_blocks[best].first;
+    *got = p.free_blocks[best].second;
+    p.bytes -= *got;
+    p.free_blocks.erase(p.free_blocks.begin() + (std::ptrdiff_t)best);
+    return dev;
+}
+
+inline bool make_room(size_t bytes);
+
+inline void *device_scratch(size_t bytes, const char *site)
+{
+    Scratch &s = scratch();
+    if (bytes > s.size) {
+        if (s.ptr)
+            PRAGREDUCE_CHECK(site, "cudaFree", cudaFree(s.ptr));
+        s.ptr = nullptr;
+        s.size = 0;
+        /* a quarter more, so that slightly larger calls reuse it; exactly
+         * what is asked when that much is not free */
+        size_t grown = bytes + bytes / 4;
+        if (cudaMalloc(&s.ptr, grown) != cudaSuccess) {
+            (void)cudaGetLastError();
+            grown = bytes;
+            /* kept copies of arrays (residency) give way */
+            if (cudaMalloc(&s.ptr, grown) != cudaSuccess) {
+                (void)cudaGetLastError();
+                (void)make_room(grown);
+                PRAGREDUCE_CHECK(site, "cudaMalloc", cudaMalloc(&s.ptr, grown));
+            }
+        }
+        s.size = grown;
+    }
+    return s.ptr;
+}
+
+inline size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
+
+/* Trip counts computed in 64 bits, with the comparison done in the type C
+ * uses for `i < hi` (the usual arithmetic conversions). */
+template <class T, class H> __host__ __device__ inline u64 trip_up(T lo, H hi, u64 step, bool inclusive)
+{
+    typedef decltype(lo + hi) C;
+    const C l = (C)lo, h = (C)hi;
+    if (inclusive ? !(l <= h) : !(l < h))
+        return 0;
+    const u64 diff = (u64)h - (u64)l;
+    return inclusive ? diff / step + 1 : diff / step + (diff % step != 0);
+}
+
+template <class T, class H> __host__ __device__ inline u64 trip_down(T lo, H hi, u64 step, bool inclusive)
+{
+    typedef decltype(lo + hi) C;
+    const C l = (C)lo, h = (C)hi;
+    if (inclusive ? !(l >= h) : !(l > h))
+        return 0;
+    const u64 diff = (u64)l - (u64)h;
+    return inclusive ? diff / step + 1 : diff / step + (diff % step != 0);
+}
+
+/* `i != hi` stepping by one: the distance in C's width, as unsigned. */
+template <class T, class H> __host__ __device__ inline u64 trip_ne(T lo, H hi, bool down)
+{
+    typedef decltype(lo + hi) C;
+    typedef typename std::make_unsigned<C>::type UC;
+    const C l = (C)lo, h = (C)hi;
+    return down ? (u64)(UC)((UC)l - (UC)h) : (u64)(UC)((UC)h - (UC)l);
+}
+
+/* A kernel that spins for about `ns` nanoseconds: queued before a timed
+ * launch, it hides the host's launch overhead from the measurement. */
+static __global__ void busy_wait(unsigned ns)
+{
+    const unsigned long long start = clock64();
+    while (clock64() - start < (unsigned long long)ns * 2)
+        ;
+}
+
+/* Runs `launch` once, or, with PRAGREDUCE_BENCH=N in the environment, 3
+ * warm-ups and N timed runs (CUDA events around each, a busy kernel queued
+ * first), printing the median to stderr: the kernel's time with its data
+ * already on the device. */
+template <class F> inline void run_launch(const char *site, u64 trip, F launch)
+{
+    const int reps = settings().bench;
+    if (reps <= 0 && !profiling()) {
+        launch();
+        return;
+    }
+    if (reps <= 0) {
+        /* PRAGREDUCE_PROFILE: the kernel's time, events around the launch */
+        cudaEvent_t start, stop;
+        PRAGREDUCE_CHECK(site, "cudaEventCreate", cudaEventCreate(&start));
+        PRAGREDUCE_CHECK(site, "cudaEventCreate", cudaEventCreate(&stop));
+        PRAGREDUCE_CHECK(site, "cudaEventRecord", cudaEventRecord(start));
+        launch();
+        PRAGREDUCE_CHECK(site, "cudaEventRecord", cudaEventRecord(stop));
+        PRAGREDUCE_CHECK(site, "cudaEventSynchronize", cudaEventSynchronize(stop));
+        float ms = 0;
+        PRAGREDUCE_CHECK(site, "cudaEventElapsedTime", cudaEventElapsedTime(&ms, start, stop));
+        profile_add(site, [&](SiteProfile &s) { s.kernel_ms += ms; });
+        (void)cudaEventDestroy(start);
+        (void)cudaEventDestroy(stop);
+        return;
+    }
+    cudaEvent_t start, stop;
+    PRAGREDUCE_CHECK(site, "cudaEventCreate", cudaEventCreate(&start));
+    PRAGREDUCE_CHECK(site, "cudaEventCreate", cudaEventCreate(&stop));
+    float *times = (float *)malloc(sizeof(float) * (size_t)reps);
+    for (int r = -3; r < reps; r++) {
+        busy_wait<<<1, 1>>>(50000);
+        PRAGREDUCE_CHECK(site, "cudaEventRecord", cudaEventRecord(start));
+        launch();
+        PRAGREDUCE_CHECK(site, "cudaEventRecord", cudaEventRecord(stop));
+        PRAGREDUCE_CHECK(site, "cudaEventSynchronize", cudaEventSynchronize(stop));
+        float ms = 0;
+        PRAGREDUCE_CHECK(site, "cudaEventElapsedTime", cudaEventElapsedTime(&ms, start, stop));
+        if (r >= 0)
+            times[r] = ms;
+    }
+    for (int i = 1; i < reps; i++)
+        for (int j = i; j > 0 && times[j - 1] > times[j]; j--) {
+            float t = times[j];
+            times[j] = times[j - 1];
+            times[j - 1] = t;
+        }
+    fprintf(stderr, "pragreduce-bench: %s: trip %llu: median %.2f us over %d runs\n", site, trip,
+            1000.0 * times[reps / 2], reps);
+    free(times);
+    (void)cudaEventDestroy(start);
+    (void)cudaEventDestroy(stop);
+}
+
+} /* namespace pragreduce */
+
+#endif /* PRAGREDUCE_RT_LAUNCH_CUH */

@@ -1,0 +1,127 @@
+/* pragreduce runtime, PRAGREDUCE_PROFILE: per-site calls, copies and kernel
+ * times, why calls ran on the CPU. */
+#ifndef PRAGREDUCE_RT_PROFILE_CUH
+#define PRAGREDUCE_RT_PROFILE_CUH
+
+#include "host.cuh"
+
+namespace pragreduce {
+
+/* ------------------------------------------------------------ profile */
+
+/* PRAGREDUCE_PROFILE=1: per marked loop (its site string), calls, calls
+ * that ran on the GPU, kernel time (CUDA events around the launches),
+ * bytes and copies each way, the copies residency avoided, and why the
+ * other calls ran on the CPU; printed to stderr at exit, one line per site. */
+struct SiteProfile {
+    const char *site;
+    u64 calls = 0, gpu_calls = 0;
+    /* calls on the CPU by reason: PRAGREDUCE_DEVICE=cpu, no usable GPU,
+     * fewer iterations than the GPU threshold (cpu_below), a segmented
+     * nest with too few segments, inside a (fake) launch of an outer loop */
+    u64 cpu_forced = 0, cpu_no_gpu = 0, cpu_small = 0, cpu_few_segments = 0, cpu_inside = 0;
+    u64 cpu_below = 0;
+    double kernel_ms = 0;
+    u64 h2d_bytes = 0, h2d_copies = 0, d2h_bytes = 0, d2h_copies = 0;
+    u64 avoided_copies = 0, avoided_bytes = 0;
+};
+
+inline bool profiling() { return settings().profile; }
+
+struct Profile {
+    std::mutex lock;
+    std::vector<SiteProfile> sites; /* in order of first use */
+};
+
+inline Profile &profile_table()
+{
+    static Profile *table = new Profile; /* outlives static destructors */
+    return *table;
+}
+
+/* "; cpu 3: 2 below 262144 iterations (the GPU threshold), 1 other" */
+inline void profile_print_cpu_reasons(const SiteProfile &s)
+{
+    const u64 cpu = s.calls > s.gpu_calls ? s.calls - s.gpu_calls : 0;
+    if (cpu == 0)
+        return;
+    fprintf(stderr, "; cpu %llu:", (unsigned long long)cpu);
+    const char *sep = " ";
+    u64 known = 0;
+    auto reason = [&](u64 n, const char *why) {
+        if (n == 0)
+            return;
+        fprintf(stderr, "%s%llu %s", sep, (unsigned long long)n, why);
+        sep = ", ";
+        known += n;
+    };
+    reason(s.cpu_forced, "PRAGREDUCE_DEVICE=cpu");
+    reason(s.cpu_no_gpu, "no usable GPU");
+    if (s.cpu_small) {
+        char why[96];
+        if (s.cpu_below == ~0ULL)
+            snprintf(why, sizeof why, "with arrays on the host (copies cost more than the loop)");
+        else
+            snprintf(why, sizeof why, "below %llu iterations (the GPU threshold)",
+                     (unsigned long long)s.cpu_below);
+        reason(s.cpu_small, why);
+    }
+    reason(s.cpu_few_segments, "too few segments to fill the GPU");
+    reason(s.cpu_inside, "inside an outer loop's launch");
+    /* what is left: the induction variable would wrap, too many iterations
+     * for the plan, a min/max pair the kernel cannot take as written */
+    if (cpu > known)
+        reason(cpu - known, "other (the loop's own checks: wrapping induction variable, plan limits)");
+}
+
+inline void profile_print()
+{
+    Profile &p = profile_table();
+    std::lock_guard<std::mutex> hold(p.lock);
+    for (const SiteProfile &s : p.sites) {
+        fprintf(stderr,
+                "pragreduce-profile: %s: calls %llu, gpu %llu, kernel %.3f ms, h2d %llu bytes in %llu "
+                "copies, d2h %llu bytes in %llu copies, avoided %llu copies (%llu bytes)",
+                s.site, s.calls, s.gpu_calls, s.kernel_ms, s.h2d_bytes, s.h2d_copies, s.d2h_bytes,
+                s.d2h_copies, s.avoided_copies, s.avoided_bytes);
+        profile_print_cpu_reasons(s);
+        fputc('\n', stderr);
+    }
+}
+
+/* Runs f on the site's counters when profiling. */
+template <class F> inline void profile_add(const char *site, F f)
+{
+    if (!profiling() || !site)
+        return;
+    Profile &p = profile_table();
+    std::lock_guard<std::mutex> hold(p.lock);
+    if (p.sites.empty())
+        atexit(profile_print);
+    for (SiteProfile &s : p.sites)
+        if (s.site == site || strcmp(s.site, site) == 0) {
+            f(s);
+            return;
+        }
+    p.sites.push_back(SiteProfile());
+    p.sites.back().site = site;
+    f(p.sites.back());
+}
+
+/* A call of a marked loop that got past every reason to stay on the CPU. */
+inline void profile_gpu_call(const char *site)
+{
+    profile_add(site, [](SiteProfile &s) { s.gpu_calls++; });
+}
+
+/* Counts the wrappers' calls, for the residency table's eviction too: entries used by the call
+ * under way are not evicted. */
+inline u64 &call_epoch()
+{
+    static thread_local u64 epoch = 1;
+    return epoch;
+}
+
+} /* namespace pragreduce */
+
+#endif /* PRAGREDUCE_RT_PROFILE_CUH */

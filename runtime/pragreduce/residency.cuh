@@ -1,0 +1,554 @@
+/* pragreduce runtime, residency: device copies kept between loops,
+ * invalidated by host writes; data regions. */
+#ifndef PRAGREDUCE_RT_RESIDENCY_CUH
+#define PRAGREDUCE_RT_RESIDENCY_CUH
+
+#include "chunks.cuh"
+
+namespace pragreduce {
+
+/* ------------------------------------------------------------ residency */
+
+/* Device copies of host arrays kept between marked loops, so that a loop
+ * over arrays the host has not written since the last one copies nothing.
+ *
+ * Each function with marked loops (and each caller of one in the file)
+ * declares a `region` at the start of its body; it pushes itself on this
+ * thread's region stack and frees the copies it owns when the call returns
+ * (or, when the call was chained, leaves them to the caller's region). The wrappers ask resident_in() for each
+ * array's device copy: a copy that covers the bytes is reused (only what
+ * the host wrote since is copied again), else one is made and recorded in
+ * the innermost region. The transpiler puts host_wrote() (a byte range)
+ * or host_wrote_all() (unknown writes) before every host statement of such
+ * a function that may write memory, and free(freeing(p)) for free and
+ * realloc; they mark the overlapping copies stale (or drop them), in every
+ * region of the thread. A stale copy is refreshed, within the bytes a loop
+ * asks for, when a loop next reads them.
+ * A `data_region` (#pragma reduce data) makes its copies sticky: they
+ * survive host_wrote_all(), are visible from the functions it calls, and
+ * update_in() refreshes them. PRAGREDUCE_RESIDENT=0 keeps nothing.
+ * Built with -DPRAGREDUCE_FAKE_DEVICE (section "fake device" at the top),
+ * all of this runs on a machine without a GPU, against host memory that
+ * stands for the device's: a copy that should have been refreshed gives a
+ * wrong answer there (make e2e-fake). */
+
+struct Resident {
+    uintptr_t lo, hi;        /* host bytes [lo, hi) */
+    char *dev;               /* their device copy */
+    uintptr_t dirty_lo, dirty_hi; /* bytes the host wrote since (none when dirty_lo >= dirty_hi) */
+    int sticky;              /* data regions holding it */
+    u64 used;                /* call_epoch() of its last use */
+};
+
+inline bool resident_enabled()
+{
+    return settings().resident;
+}
+
+/* Bytes of a device block handed out by pool_get/cudaMalloc, for pool_put. */
+inline std::unordered_map<char *, size_t> &device_block_sizes()
+{
+    static std::unordered_map<char *, size_t> *sizes = new std::unordered_map<char *, size_t>;
+    return *sizes;
+}
+
+struct region;
+
+inline std::vector<region *> &region_stack()
+{
+    static thread_local std::vector<region *> stack;
+    return stack;
+}
+
+/* The region a call about to start is chained to (set by chain_next()
+ * just before the call, taken by the callee's region). */
+inline region *&chain_pending()
+{
+    static thread_local region *pending = nullptr;
+    return pending;
+}
+
+/* `(pragreduce::chain_next(), f)(args)`: f's region is chained to the
+ * caller's: it reuses the caller's copies, and its own outlive the call in
+ * the caller's region. The transpiler chains direct calls from functions
+ * with regions whose statement writes nothing invalidated before it (a
+ * copy made by the callee is then never older than a host write it does
+ * not know about). */
+inline void chain_next() { chain_pending() = region_stack().empty() ? nullptr : region_stack().back(); }
+
+/* This thread's stack: copies of what lies there die with their call. */
+inline bool on_thread_stack(uintptr_t lo, uintptr_t hi)
+{
+    static thread_local uintptr_t stack_lo = 0, stack_hi = 0;
+    if (stack_hi == 0) {
+        pthread_attr_t attr;
+        void *addr = nullptr;
+        size_t size = 0;
+        if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+            if (pthread_attr_getstack(&attr, &addr, &size) == 0) {
+                stack_lo = (uintptr_t)addr;
+                stack_hi = stack_lo + size;
+            }
+            pthread_attr_destroy(&attr);
+        }
+        if (stack_hi == 0)
+            stack_hi = UINTPTR_MAX; /* unknown: everything counts as the stack */
+    }
+    return lo < stack_hi && stack_lo < hi;
+}
+
+struct region {
+    std::vector<Resident *> entries;
+    bool enabled;
+    bool chained; /* to the region below it on the stack */
+
+    explicit region(bool on = true) : enabled(on)
+    {
+        std::vector<region *> &stack = region_stack();
+        chained = chain_pending() != nullptr && !stack.empty() && chain_pending() == stack.back() &&
+                  stack.back()->enabled;
+        chain_pending() = nullptr;
+        stack.push_back(this);
+    }
+    region(const region &) = delete;
+    region &operator=(const region &) = delete;
+    ~region()
+    {
+        std::vector<region *> &stack = region_stack();
+        region *parent = chained && stack.size() >= 2 && stack.back() == this ? stack[stack.size() - 2] : nullptr;
+        chain_pending() = nullptr;
+        if (!entries.empty()) {
+            std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+            for (Resident *e : entries) {
+                /* copies of heap and global memory stay with the caller */
+                if (parent && !on_thread_stack(e->lo, e->hi) && parent->entries.size() < 4096) {
+                    e->sticky = 0;
+                    parent->entries.push_back(e);
+                } else {
+                    release(e);
+                }
+            }
+            entries.clear();
+        }
+        /* the innermost one, unless a longjmp skipped destructors */
+        for (size_t i = stack.size(); i-- > 0;)
+            if (stack[i] == this) {
+                stack.erase(stack.begin() + (std::ptrdiff_t)i);
+                break;
+            }
+        /* a region the transpiler disabled covers writes it could not
+         * invalidate: the callers' copies are stale */
+        if (!enabled)
+            for (region *r : stack)
+                for (Resident *e : r->entries)
+                    e->dirty_lo = e->lo, e->dirty_hi = e->hi;
+    }
+    /* The copy's memory back to the pool, or to the driver (`to_pool` false:
+     * room is needed now). */
+    static void release(Resident *e, bool to_pool = true)
+    {
+        auto &sizes = device_block_sizes();
+        auto it = sizes.find(e->dev);
+        if (it != sizes.end() && to_pool)
+            pool_put(e->dev, it->second);
+        else if (e->dev)
+            (void)cudaFree(e->dev);
+        if (it != sizes.end())
+            sizes.erase(it);
+        delete e;
+    }
+};
+
+inline void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi)
+{
+    if (lo < e->lo)
+        lo = e->lo;
+    if (hi > e->hi)
+        hi = e->hi;
+    if (lo >= hi)
+        return;
+    if (e->dirty_lo >= e->dirty_hi) {
+        e->dirty_lo = lo;
+        e->dirty_hi = hi;
+    } else {
+        e->dirty_lo = lo < e->dirty_lo ? lo : e->dirty_lo;
+        e->dirty_hi = hi > e->dirty_hi ? hi : e->dirty_hi;
+    }
+}
+
+inline bool any_resident()
+{
+    for (region *r : region_stack())
+        if (!r->entries.empty())
+            return true;
+    return false;
+}
+
+/* The host wrote bytes [p, p + bytes): copies of them are stale. */
+inline void host_wrote(const volatile void *p, size_t bytes)
+{
+    if (fake_device && fake_launch_running())
+        return; /* a write to the device copies */
+    if (bytes == 0 || !any_resident())
+        return;
+    const uintptr_t lo = (uintptr_t)p, hi = lo + bytes < lo ? UINTPTR_MAX : lo + bytes;
+    for (region *r : region_stack())
+        for (Resident *e : r->entries)
+            if (lo < e->hi && e->lo < hi)
+                mark_dirty(e, lo, hi);
+}
+
+/* Elements first..last (inclusive, either order) of the array at `base`. */
+inline void host_wrote_elems(const volatile void *base, size_t elem, long long first, long long last)
+{
+    if (!any_resident())
+        return;
+    if (first > last) {
+        const long long t = first;
+        first = last;
+        last = t;
+    }
+    const __int128 lo = (__int128)(uintptr_t)base + (__int128)first * (__int128)elem;
+    const __int128 hi = (__int128)(uintptr_t)base + ((__int128)last + 1) * (__int128)elem;
+    const __int128 top = (__int128)UINTPTR_MAX;
+    const uintptr_t l = lo < 0 ? 0 : lo > top ? UINTPTR_MAX : (uintptr_t)lo;
+    const uintptr_t h = hi < 0 ? 0 : hi > top ? UINTPTR_MAX : (uintptr_t)hi;
+    if (h > l)
+        host_wrote((const volatile void *)l, (size_t)(h - l));
+}
+
+/* A host loop nest writes base[sub(i, ...)] with sub affine in each loop
+ * variable: its extreme values are at the corners of the variables'
+ * ranges, given as (first, bound) pairs. */
+template <class F>
+inline void host_wrote_box(const volatile void *base, size_t elem, F sub, long long a0, long long b0)
+{
+    if (!any_resident())
+        return;
+    long long v[2] = {sub(a0), sub(b0)};
+    host_wrote_elems(base, elem, v[0] < v[1] ? v[0] : v[1], v[0] < v[1] ? v[1] : v[0]);
+}
+
+template <class F>
+inline void host_wrote_box(const volatile void *base, size_t elem, F sub, long long a0, long long b0, long long a1,
+                           long long b1)
+{
+    if (!any_resident())
+        return;
+    const long long c[4] = {sub(a0, a1), sub(a0, b1), sub(b0, a1), sub(b0, b1)};
+    long long lo = c[0], hi = c[0];
+    for (long long x : c) {
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+    }
+    host_wrote_elems(base, elem, lo, hi);
+}
+
+template <class F>
+inline void host_wrote_box(const volatile void *base, size_t elem, F sub, long long a0, long long b0, long long a1,
+                           long long b1, long long a2, long long b2)
+{
+    if (!any_resident())
+        return;
+    long long lo = sub(a0, a1, a2), hi = lo;
+    for (int k = 0; k < 8; k++) {
+        const long long x = sub(k & 1 ? b0 : a0, k & 2 ? b1 : a1, k & 4 ? b2 : a2);
+        lo = x < lo ? x : lo;
+        hi = x > hi ? x : hi;
+    }
+    host_wrote_elems(base, elem, lo, hi);
+}
+
+/* Writes the transpiler cannot bound: every copy is stale, except those a
+ * data region holds (the user vouches for them), unless `even_sticky`. */
+inline void host_wrote_all(bool even_sticky = false)
+{
+    if (fake_device && fake_launch_running())
+        return; /* a write to the device copies */
+    for (region *r : region_stack())
+        for (Resident *e : r->entries)
+            if (even_sticky || e->sticky == 0)
+                mark_dirty(e, e->lo, e->hi);
+}
+
+/* Before free(p) or realloc(p, n): the block's copies are dropped (a later
+ * allocation may reuse its addresses, and calloc writes it unseen). */
+inline void host_freed(const void *p)
+{
+    if (!p || !any_resident())
+        return;
+    size_t bytes = pinned_size((void *)p);
+    if (bytes == 0)
+        bytes = malloc_usable_size((void *)p);
+    const uintptr_t lo = (uintptr_t)p, hi = lo + (bytes ? bytes : 1);
+    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    for (region *r : region_stack())
+        for (size_t i = 0; i < r->entries.size();) {
+            Resident *e = r->entries[i];
+            if (lo < e->hi && e->lo < hi) {
+                region::release(e);
+                r->entries.erase(r->entries.begin() + (std::ptrdiff_t)i);
+            } else {
+                i++;
+            }
+        }
+}
+
+/* free(freeing(p)), realloc(freeing(p), n): the copies of the block are
+ * dropped just before it goes. */
+template <class T> inline T *freeing(T *p)
+{
+    host_freed((const void *)p);
+    return p;
+}
+
+/* Frees copies not used by the call under way (and not held by a data
+ * region), oldest first, until `bytes` more fit; false when they do not. */
+inline bool make_room(size_t bytes)
+{
+    pool_release();
+    for (;;) {
+        size_t free_b = 0, total = 0;
+        if (cudaMemGetInfo(&free_b, &total) != cudaSuccess) {
+            (void)cudaGetLastError();
+            return false;
+        }
+        const size_t margin = total / 32 > ((size_t)256 << 20) ? (size_t)256 << 20 : total / 32;
+        if (free_b > bytes + margin)
+            return true;
+        region *owner = nullptr;
+        size_t at = 0;
+        Resident *oldest = nullptr;
+        for (region *r : region_stack())
+            for (size_t i = 0; i < r->entries.size(); i++) {
+                Resident *e = r->entries[i];
+                if (e->sticky || e->used == call_epoch())
+                    continue;
+                if (!oldest || e->used < oldest->used) {
+                    oldest = e;
+                    owner = r;
+                    at = i;
+                }
+            }
+        if (!oldest)
+            return false;
+        region::release(oldest, false);
+        owner->entries.erase(owner->entries.begin() + (std::ptrdiff_t)at);
+    }
+}
+
+inline char *device_alloc(size_t bytes)
+{
+    size_t got = bytes;
+    char *dev = pool_get(bytes, &got);
+    if (!dev && cudaMalloc((void **)&dev, bytes) != cudaSuccess) {
+        (void)cudaGetLastError();
+        dev = nullptr;
+        if (make_room(bytes) && cudaMalloc((void **)&dev, bytes) != cudaSuccess) {
+            (void)cudaGetLastError();
+            dev = nullptr;
+        }
+    }
+    if (dev)
+        device_block_sizes()[dev] = got;
+    return dev;
+}
+
+/* The copy covering [lo, hi): in the innermost region and those it is
+ * chained to, or a data region's in any region of the stack; its copy of
+ * `lo` 16-byte aligned. */
+inline Resident *resident_find(uintptr_t lo, uintptr_t hi)
+{
+    std::vector<region *> &stack = region_stack();
+    bool reach = true; /* the regions the innermost one is chained to */
+    for (size_t k = stack.size(); k-- > 0;) {
+        for (Resident *e : stack[k]->entries)
+            /* the kernels' vector loads need the first element 16-byte aligned, as in the scratch */
+            if (e->lo <= lo && hi <= e->hi && (reach || e->sticky) && (lo - e->lo) % 16 == 0)
+                return e;
+        reach = reach && stack[k]->chained;
+    }
+    return nullptr;
+}
+
+/* Under a forced device budget (PRAGREDUCE_DEVICE_MEM_KB, which tests use
+ * to exercise chunking) only what fits it is kept. */
+inline bool resident_fits(size_t bytes)
+{
+    const size_t forced = settings().device_mem_kb * 1024;
+    return forced == 0 || bytes <= forced / 2;
+}
+
+/* Whether wrappers may keep copies: a GPU call inside a region. */
+inline bool resident_on()
+{
+    return resident_enabled() && !region_stack().empty() && region_stack().back()->enabled;
+}
+
+/* The device copy of host bytes [host, host + bytes): current, reused when
+ * one is kept and the host has not written it since (then only what it
+ * wrote is copied again), else copied and kept for the region. nullptr when
+ * residency is off or there is no room: the caller copies as before.
+ * *copied (when not null) tells whether anything was copied. */
+inline Resident *resident_acquire(const void *host, size_t bytes, const char *site, bool *copied)
+{
+    if (copied)
+        *copied = false;
+    if (!resident_on() || bytes == 0 || !resident_fits(bytes))
+        return nullptr;
+    const uintptr_t lo = (uintptr_t)host, hi = lo + bytes;
+    Resident *e = resident_find(lo, hi);
+    if (e) {
+        e->used = call_epoch();
+        /* what the host wrote since, within the bytes asked for (the rest of
+         * the copy may cover memory freed since: never read it) */
+        const uintptr_t l = e->dirty_lo > lo ? e->dirty_lo : lo;
+        const uintptr_t h = e->dirty_hi < hi ? e->dirty_hi : hi;
+        if (l < h) {
+            to_device(e->dev + (l - e->lo), (const void *)l, h - l, site);
+            if (l <= e->dirty_lo && e->dirty_hi <= h)
+                e->dirty_lo = e->dirty_hi = 0; /* all of it */
+            else if (l <= e->dirty_lo)
+                e->dirty_lo = h;               /* its start */
+            else if (e->dirty_hi <= h)
+                e->dirty_hi = l;               /* its end */
+            /* else a part in the middle: the rest stays dirty, this part too */
+            if (copied)
+                *copied = true;
+        } else {
+            profile_add(site, [&](SiteProfile &s) {
+                s.avoided_copies++;
+                s.avoided_bytes += bytes;
+            });
+        }
+        return e;
+    }
+    region *top = region_stack().back();
+    if (top->entries.size() >= 4096)
+        return nullptr; /* scanning more would cost more than it saves */
+    char *dev = device_alloc(bytes);
+    if (!dev)
+        return nullptr;
+    to_device(dev, host, bytes, site);
+    if (copied)
+        *copied = true;
+    /* copies inside the new one are redundant: dropped unless in use */
+    for (size_t i = 0; i < top->entries.size();) {
+        Resident *o = top->entries[i];
+        if (lo <= o->lo && o->hi <= hi && !o->sticky && o->used != call_epoch()) {
+            region::release(o);
+            top->entries.erase(top->entries.begin() + (std::ptrdiff_t)i);
+        } else {
+            i++;
+        }
+    }
+    e = new Resident{lo, hi, dev, 0, 0, 0, call_epoch()};
+    top->entries.push_back(e);
+    return e;
+}
+
+/* How a wrapper uses the table (emit.c's wrappers; any other emitter the
+ * same way), under gpu_lock() once use_gpu() said yes:
+ *   bool keep = resident_on() && resident_fits(bytes of all its arrays);
+ *   for each array it reads, while keep:
+ *       const void *d = resident_in(host + first, count * sizeof(T), site, nullptr);
+ *       keep = d != nullptr;          (the kernel reads d, indexed from `first`)
+ *   for each array the kernel writes: resident_inout(...) instead;
+ *   when !keep: copy every array into its scratch as before (kept copies
+ *   that are not complete are simply not used);
+ *   after the kernel, for each written array:
+ *       keep ? resident_out(host + first, bytes, site)
+ *            : (to_host(host + first, scratch copy, bytes, site), host_wrote(host + first, bytes));
+ *   and a CPU fallback that writes arrays calls host_wrote_all(true). */
+inline const void *resident_in(const void *host, size_t bytes, const char *site, bool *copied)
+{
+    Resident *e = resident_acquire(host, bytes, site, copied);
+    return e ? (const void *)(e->dev + ((uintptr_t)host - e->lo)) : nullptr;
+}
+
+/* An array the kernel writes (a fused output): the same, the kernel then
+ * writes into the kept copy; resident_out() brings the bytes back. */
+inline void *resident_inout(void *host, size_t bytes, const char *site, bool *copied)
+{
+    Resident *e = resident_acquire(host, bytes, site, copied);
+    return e ? (void *)(e->dev + ((uintptr_t)host - e->lo)) : nullptr;
+}
+
+/* After the kernel wrote host bytes [host, host + bytes) in their kept copy:
+ * copied back; that copy and the host agree, other copies of them are stale. */
+inline void resident_out(void *host, size_t bytes, const char *site)
+{
+    if (bytes == 0)
+        return;
+    const uintptr_t lo = (uintptr_t)host, hi = lo + bytes;
+    Resident *e = resident_find(lo, hi);
+    if (!e) {
+        fprintf(stderr, "%s: internal error: no device copy to bring back\n", site);
+        exit(1);
+    }
+    to_host(host, e->dev + (lo - e->lo), bytes, site);
+    for (region *r : region_stack())
+        for (Resident *o : r->entries)
+            if (o != e && lo < o->hi && o->lo < hi)
+                mark_dirty(o, lo, hi);
+}
+
+/* #pragma reduce data in(a[lo:n], ...): the arrays are copied on entry and
+ * held (sticky) until the block ends. Nothing without a GPU. */
+struct data_region {
+    const char *site;
+    std::vector<std::pair<uintptr_t, uintptr_t>> held;
+    explicit data_region(const char *s) : site(s) {}
+    data_region(const data_region &) = delete;
+    data_region &operator=(const data_region &) = delete;
+    void in(const volatile void *host, size_t bytes)
+    {
+        if (bytes == 0 || device_mode() == MODE_CPU || !gpu_present(site))
+            return;
+        std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+        call_epoch()++;
+        Resident *e = resident_acquire((const void *)host, bytes, site, nullptr);
+        if (!e)
+            return; /* no room: the loops copy as they go */
+        e->sticky++;
+        held.push_back({(uintptr_t)host, (uintptr_t)host + bytes});
+    }
+    /* each array it holds lets go of its copy (one hold per array) */
+    ~data_region()
+    {
+        for (auto &h : held)
+            let_go(h.first, h.second);
+    }
+    static void let_go(uintptr_t lo, uintptr_t hi)
+    {
+        for (region *r : region_stack())
+            for (Resident *e : r->entries)
+                if (e->sticky && e->lo <= lo && hi <= e->hi) {
+                    e->sticky--;
+                    return;
+                }
+    }
+};
+
+/* #pragma reduce update in(a[lo:n]): the host wrote those bytes; their
+ * kept copy gets them now. */
+inline void update_in(const volatile void *host, size_t bytes, const char *site)
+{
+    if (bytes == 0 || region_stack().empty())
+        return;
+    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    const uintptr_t lo = (uintptr_t)host, hi = lo + bytes;
+    for (region *r : region_stack())
+        for (Resident *e : r->entries) {
+            if (!(lo < e->hi && e->lo < hi))
+                continue;
+            const uintptr_t l = lo < e->lo ? e->lo : lo, h = hi > e->hi ? e->hi : hi;
+            to_device(e->dev + (l - e->lo), (const void *)l, h - l, site);
+            if (e->dirty_lo < e->dirty_hi && l <= e->dirty_lo && e->dirty_hi <= h)
+                e->dirty_lo = e->dirty_hi = 0;
+        }
+}
+
+} /* namespace pragreduce */
+
+#endif /* PRAGREDUCE_RT_RESIDENCY_CUH */

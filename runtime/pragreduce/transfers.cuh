@@ -1,0 +1,228 @@
+/* pragreduce runtime, transfers: host arrays to the GPU and back through
+ * pinned staging buffers, several threads. */
+#ifndef PRAGREDUCE_RT_TRANSFERS_CUH
+#define PRAGREDUCE_RT_TRANSFERS_CUH
+
+#include "launch.cuh"
+
+namespace pragreduce {
+
+/* ------------------------------------------------------------ transfers */
+
+/* A plain cudaMemcpy from pageable memory runs at a fraction of the link's
+ * speed (the driver stages it through one small pinned buffer, one chunk at
+ * a time). Large copies go instead through pinned staging buffers that
+ * several host threads fill in parallel, each thread's DMA of one chunk
+ * overlapping its copy of the next (measured in bench/NOTES.md). Memory that
+ * is already pinned is copied directly. */
+
+/* Host threads that stage a copy: PRAGREDUCE_COPY_THREADS, else one per
+ * online core, at most 8 (on the 16-core H100 host, 1 GiB went at 7, 15,
+ * 31, 48, 48 and 44 GB/s with 1, 2, 4, 8, 12 and 16 threads: host memory
+ * bandwidth, not cores, is the limit past 8). */
+inline int copy_threads()
+{
+    static const int threads = [] {
+        if (settings().copy_threads > 0)
+            return settings().copy_threads; /* 1 to 64 */
+        const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        return cores < 1 ? 1 : cores < 8 ? (int)cores : 8;
+    }();
+    return threads;
+}
+
+/* Bytes per staged chunk (PRAGREDUCE_COPY_CHUNK_KB, default 4 MiB: 2, 4, 8,
+ * 16 and 32 MiB measured 37, 48, 42, 38 and 35 GB/s) and the
+ * size below which a plain cudaMemcpy is used (PRAGREDUCE_STAGE_MIN_KB,
+ * default 4 MiB: below it, starting threads costs more than it saves). */
+inline size_t copy_chunk() { return settings().copy_chunk_kb * 1024; }
+inline size_t stage_min() { return settings().stage_min_kb * 1024; }
+
+/* One staging thread's pinned double buffer, stream and events; kept for
+ * the program's life, reused by every transfer. */
+struct Stager {
+    unsigned char *buf[2] = {nullptr, nullptr};
+    size_t size = 0;
+    cudaStream_t stream = nullptr;
+    cudaEvent_t done[2] = {nullptr, nullptr};
+    int device = -1;
+};
+
+inline std::vector<Stager> &stagers()
+{
+    static std::vector<Stager> all(64);
+    return all;
+}
+
+/* Allocates (or grows) a stager on the current device; false if the host
+ * cannot pin that much memory. */
+inline cudaError_t stager_ready(Stager &s, size_t chunk, int device)
+{
+    cudaError_t err = cudaSuccess;
+    if (s.device != device) {
+        if (s.stream)
+            return cudaErrorInvalidDevice; /* one device per program for now */
+        if ((err = cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking)) != cudaSuccess)
+            return err;
+        for (int b = 0; b < 2; b++)
+            if ((err = cudaEventCreateWithFlags(&s.done[b], cudaEventDisableTiming)) != cudaSuccess)
+                return err;
+        s.device = device;
+    }
+    if (s.size < chunk) {
+        for (int b = 0; b < 2; b++) {
+            if (s.buf[b])
+                (void)cudaFreeHost(s.buf[b]);
+            s.buf[b] = nullptr;
+        }
+        s.size = 0;
+        for (int b = 0; b < 2; b++)
+            if ((err = cudaHostAlloc((void **)&s.buf[b], chunk, cudaHostAllocDefault)) != cudaSuccess)
+                return err;
+        s.size = chunk;
+    }
+    return cudaSuccess;
+}
+
+/* Pinned (page-locked or cudaHostAlloc'd) host memory: the DMA engine reads
+ * it directly, at the link's full speed. */
+inline bool host_is_pinned(const void *p)
+{
+    cudaPointerAttributes attr;
+    if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return false;
+    }
+    return attr.type == cudaMemoryTypeHost;
+}
+
+/* Runs work(w) for w in [0, threads) on as many host threads (the caller
+ * being thread 0), each bound to the caller's device; returns the first
+ * CUDA error any of them met. */
+template <class F> inline cudaError_t on_threads(int threads, F work)
+{
+    int device = 0;
+    cudaError_t err = cudaGetDevice(&device);
+    if (err != cudaSuccess)
+        return err;
+    std::vector<cudaError_t> errs((size_t)threads, cudaSuccess);
+    std::vector<std::thread> pool;
+    pool.reserve((size_t)threads);
+    for (int w = 1; w < threads; w++)
+        pool.emplace_back([&, w]() {
+            errs[(size_t)w] = cudaSetDevice(device);
+            if (errs[(size_t)w] == cudaSuccess)
+                errs[(size_t)w] = work(w, device);
+        });
+    errs[0] = work(0, device);
+    for (std::thread &t : pool)
+        t.join();
+    for (cudaError_t e : errs)
+        if (e != cudaSuccess)
+            return e;
+    return cudaSuccess;
+}
+
+#define PRAGREDUCE_TRY(call)                                                                       \
+    do {                                                                                           \
+        cudaError_t pragreduce_e_ = (call);                                                        \
+        if (pragreduce_e_ != cudaSuccess)                                                          \
+            return pragreduce_e_;                                                                  \
+    } while (0)
+
+/* Host threads to stage a copy of `bytes` (`chunks` chunks) through, or 0
+ * for one plain cudaMemcpy: small copies, and pinned host memory. */
+inline int staging_threads(size_t bytes, size_t chunks, const void *host)
+{
+    int threads = copy_threads();
+    if ((u64)threads > chunks)
+        threads = (int)chunks;
+    return bytes < stage_min() || threads < 2 || host_is_pinned(host) ? 0 : threads;
+}
+
+/* Host to device, `bytes` from `src` to `dst`. */
+inline void to_device(void *dst, const void *src, size_t bytes, const char *site)
+{
+    if (bytes == 0)
+        return;
+    profile_add(site, [&](SiteProfile &s) {
+        s.h2d_bytes += bytes;
+        s.h2d_copies++;
+    });
+    const size_t chunk = copy_chunk();
+    const size_t chunks = (bytes + chunk - 1) / chunk;
+    const int threads = staging_threads(bytes, chunks, src);
+    if (threads == 0) {
+        PRAGREDUCE_CHECK(site, "cudaMemcpy", cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
+        return;
+    }
+    /* thread w copies chunks w, w + threads, ...: while the DMA of one chunk
+     * runs from one half of its buffer, it fills the other half */
+    const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
+        Stager &s = stagers()[(size_t)w];
+        PRAGREDUCE_TRY(stager_ready(s, chunk, device));
+        size_t j = 0;
+        for (size_t c = (size_t)w; c < chunks; c += (size_t)threads, j++) {
+            const int b = (int)(j & 1);
+            if (j >= 2)
+                PRAGREDUCE_TRY(cudaEventSynchronize(s.done[b]));
+            const size_t off = c * chunk, len = bytes - off < chunk ? bytes - off : chunk;
+            memcpy(s.buf[b], (const unsigned char *)src + off, len);
+            PRAGREDUCE_TRY(cudaMemcpyAsync((unsigned char *)dst + off, s.buf[b], len,
+                                           cudaMemcpyHostToDevice, s.stream));
+            PRAGREDUCE_TRY(cudaEventRecord(s.done[b], s.stream));
+        }
+        return cudaStreamSynchronize(s.stream);
+    });
+    if (err != cudaSuccess)
+        fail(site, "staged copy to the GPU", err);
+}
+
+/* Device to host (the elements a loop wrote): each thread's DMA of its next
+ * chunk overlaps its copy of the last one out of the pinned buffer. */
+inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
+{
+    if (bytes == 0)
+        return;
+    profile_add(site, [&](SiteProfile &s) {
+        s.d2h_bytes += bytes;
+        s.d2h_copies++;
+    });
+    const size_t chunk = copy_chunk();
+    const size_t chunks = (bytes + chunk - 1) / chunk;
+    const int threads = staging_threads(bytes, chunks, dst);
+    if (threads == 0) {
+        PRAGREDUCE_CHECK(site, "cudaMemcpy", cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
+        return;
+    }
+    const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
+        Stager &s = stagers()[(size_t)w];
+        PRAGREDUCE_TRY(stager_ready(s, chunk, device));
+        size_t j = 0, prev_off = 0, prev_len = 0;
+        for (size_t c = (size_t)w;; c += (size_t)threads, j++) {
+            const int b = (int)(j & 1);
+            const bool more = c < chunks;
+            if (more) {
+                const size_t off = c * chunk, len = bytes - off < chunk ? bytes - off : chunk;
+                PRAGREDUCE_TRY(cudaMemcpyAsync(s.buf[b], (const unsigned char *)src + off, len,
+                                               cudaMemcpyDeviceToHost, s.stream));
+                PRAGREDUCE_TRY(cudaEventRecord(s.done[b], s.stream));
+            }
+            if (j > 0) { /* the previous chunk, while this one's DMA runs */
+                PRAGREDUCE_TRY(cudaEventSynchronize(s.done[b ^ 1]));
+                memcpy((unsigned char *)dst + prev_off, s.buf[b ^ 1], prev_len);
+            }
+            if (!more)
+                break;
+            prev_off = c * chunk;
+            prev_len = bytes - prev_off < chunk ? bytes - prev_off : chunk;
+        }
+        return cudaSuccess;
+    });
+    if (err != cudaSuccess)
+        fail(site, "staged copy from the GPU", err);
+}
+
+} /* namespace pragreduce */
+
+#endif /* PRAGREDUCE_RT_TRANSFERS_CUH */
