@@ -129,6 +129,11 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 runtime-test: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) tests/runtime/resident_table.cu tests/runtime/minmax_combine.cu \
 		tests/runtime/settings.cu tests/runtime/logical_combine.cu tests/runtime/profile_reasons.cu
 	@mkdir -p $(B)
+	@# each layer builds alone, with the layers below it
+	@for l in runtime/pragreduce/*.cuh; do \
+		echo "#include \"$$PWD/$$l\"" >$(B)/layer.cu; \
+		$(NVCC) -O0 -w -c $(B)/layer.cu -o $(B)/layer.o || { echo "runtime layer $$l does not build alone"; exit 1; }; \
+	done; echo "runtime layers: each builds alone"
 	$(NVCC) -O1 -w tests/runtime/resident_table.cu -o $(B)/resident_table
 	$(B)/resident_table 2>/dev/null
 	$(NVCC) -O1 -w -Xcompiler -fsanitize=undefined -Xlinker -lubsan tests/runtime/minmax_combine.cu \
