@@ -610,6 +610,7 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
         return ok;
     }
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_macro_expansion, src);
+    source_find_pragma_operators(src);
     if (src->nmacro_ranges > 1)
         qsort(src->macro_ranges, src->nmacro_ranges, sizeof src->macro_ranges[0], compare_range);
     /* the furthest end of the expansions up to each one (source_inside_macro) */

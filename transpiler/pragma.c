@@ -535,6 +535,62 @@ static bool omp_line_at(const Source *src, size_t i, OmpLine *out, size_t *next)
     return true;
 }
 
+/* Whether the line before token `first` is a compiler's loop hint
+ * (`#pragma GCC ivdep`, `#pragma unroll 4`, `#pragma clang loop ...`,
+ * OpenACC): an error, since it would stay before the call that replaces
+ * the loop, where the compiler wants a loop. */
+static bool loop_hint_before(const Source *src, size_t first)
+{
+    size_t k = first;
+    while (k-- > 0)
+        if (source_starts_line(src, src->tokens[k].offset) &&
+            !source_continues_line(src, src->tokens[k].offset))
+            break;
+    if (k + 2 >= first || strcmp(src->tokens[k].text, "#") != 0 ||
+        strcmp(src->tokens[k + 1].text, "pragma") != 0)
+        return false;
+    const char *w = src->tokens[k + 2].text, *next = k + 3 < first ? src->tokens[k + 3].text : "";
+    const char *const alone[] = {"unroll", "nounroll", "ivdep", "loop_count", "vector", "novector",
+                                 "simd", "acc", "unroll_and_jam", "nounroll_and_jam", "loop", NULL};
+    bool hint = (!strcmp(w, "GCC") && (!strcmp(next, "ivdep") || !strcmp(next, "unroll") ||
+                                       !strcmp(next, "novector"))) ||
+                (!strcmp(w, "clang") && !strcmp(next, "loop"));
+    for (const char *const *a = alone; *a && !hint; a++)
+        hint = !strcmp(w, *a);
+    if (!hint)
+        return false;
+    char *text = source_text(src, src->tokens[k].offset, logical_line_end(src, src->tokens[k].offset));
+    diag_at(src, src->tokens[k + 2].offset, DIAG_ERROR,
+            "'%s' cannot go with '#pragma reduce': it would stay before the call that replaces the "
+            "loop, where the compiler wants a loop; drop it (the loop runs as a kernel, or on the "
+            "CPU as written without it)",
+            text);
+    return true;
+}
+
+static void pragma_operator_error(const Source *src, unsigned at)
+{
+    diag_at(src, at, DIAG_ERROR,
+            "a directive written as _Pragma(...) (here or in a macro) cannot go with '#pragma "
+            "reduce': it would stay before the call that replaces the loop; write an OpenMP one as "
+            "a '#pragma omp' line right before or after '#pragma reduce', and drop others");
+}
+
+/* Whether the line before token `first` spells a _Pragma (an error: it
+ * would be left before the call that replaces the loop). */
+static bool pragma_operator_beside(const Source *src, size_t first)
+{
+    if (!source_pragma_operator_line_before(src, src->tokens[first].offset))
+        return false;
+    size_t k = first;
+    while (k-- > 0)
+        if (source_starts_line(src, src->tokens[k].offset) &&
+            !source_continues_line(src, src->tokens[k].offset))
+            break;
+    pragma_operator_error(src, src->tokens[k].offset);
+    return true;
+}
+
 /* The `#pragma omp` lines directly before the reduce directive whose '#'
  * is token `hash` (first to last) and directly after its last token `after`,
  * added to p; p's range grows over them. False after an error. */
@@ -557,6 +613,10 @@ static bool omp_group(const Source *src, size_t hash, size_t after, Pragma *p, s
             return false;
         }
     }
+    if (pragma_operator_beside(src, first < hash ? first : hash))
+        return false;
+    if (loop_hint_before(src, first < hash ? first : hash))
+        return false;
     bool ok = true;
     for (size_t k = first; k < hash;) {
         OmpLine line;
@@ -585,6 +645,10 @@ static bool omp_group(const Source *src, size_t hash, size_t after, Pragma *p, s
         k = n;
     }
     *next = k;
+    if (k < src->ntokens && source_pragma_operator_in(src, src->tokens[k].offset, src->tokens[k].offset + 1, false)) {
+        pragma_operator_error(src, src->tokens[k].offset);
+        return false;
+    }
     return ok;
 }
 

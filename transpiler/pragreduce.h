@@ -139,6 +139,8 @@ struct Source {
     LineOrigin *origins;    /* sorted by line; none when no header was inlined */
     const char *rename_prefix; /* cxx_names.c's prefix (diagnostics drop it), or NULL */
     size_t norigins;
+    struct PragmaOperator *pragma_operators; /* pragma_operator.c's, sorted by offset */
+    size_t npragma_operators;
 };
 
 typedef struct {
@@ -190,6 +192,20 @@ size_t source_after_omp_lines(const Source *src, size_t i);
 /* Whether a `#pragma omp` line ends right before `offset` (it applies to
  * the statement there). */
 bool source_omp_line_before(const Source *src, unsigned offset);
+/* pragma_operator.c: directives spelled `_Pragma(...)`, directly or through
+ * macros. Finds them (after parsing); whether one is spelled in [start,
+ * end) (only_omp: one that may be OpenMP); whether the line before
+ * `offset` spells one. */
+typedef struct PragmaOperator {
+    unsigned offset; /* its _Pragma token, or the macro invocation holding it */
+    bool maybe_omp;
+} PragmaOperator;
+void source_find_pragma_operators(Source *src);
+bool source_pragma_operator_in(const Source *src, unsigned start, unsigned end, bool only_omp);
+bool source_pragma_operator_line_before(const Source *src, unsigned offset);
+/* Whether the line before `offset` is a `#pragma` line or spells a _Pragma:
+ * a directive (OpenMP, a loop hint) that applies to the statement there. */
+bool source_pragma_line_before(const Source *src, unsigned offset);
 /* Only blanks before `offset` on its line. */
 bool source_starts_line(const Source *src, unsigned offset);
 /* True when [start, end) is exactly a macro invocation: a node with that

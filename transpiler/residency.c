@@ -1127,6 +1127,9 @@ static const Node *for_at(const Node *n, unsigned start)
 static bool uses_openmp(const Res *r, const Node *fn)
 {
     const Source *src = r->src;
+    /* _Pragma("omp ...") in any form: which loop it governs is not read */
+    if (source_pragma_operator_in(src, fn->start, fn->end, true))
+        return true;
     for (size_t i = source_token_at(src, fn->start); i + 2 < src->ntokens &&
                                                      src->tokens[i].offset < fn->end; i++) {
         if (strcmp(src->tokens[i].text, "#") != 0 ||

@@ -226,6 +226,11 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
         *why_not = xstrdup("a '#pragma omp' directive applies to it");
         return NULL;
     }
+    if (source_pragma_line_before(src, outer->start)) {
+        *why_not = xstrdup("a directive applies to it ('#pragma' or _Pragma), which would stay "
+                           "before the call that replaces it");
+        return NULL;
+    }
     Site *t = xcalloc(1, sizeof *t);
     t->index = -1;
     t->loop = outer;
