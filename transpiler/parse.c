@@ -278,15 +278,22 @@ size_t source_after_omp_lines(const Source *src, size_t i)
     return i;
 }
 
-bool source_omp_line_before(const Source *src, unsigned offset)
+bool source_line_before(const Source *src, unsigned offset, size_t *first)
 {
     size_t k = source_token_at(src, offset);
-    /* the first token of the logical line holding the token before */
     while (k-- > 0)
         if (source_starts_line(src, src->tokens[k].offset) &&
-            !source_continues_line(src, src->tokens[k].offset))
-            return source_omp_line_at(src, k);
+            !source_continues_line(src, src->tokens[k].offset)) {
+            *first = k;
+            return true;
+        }
     return false;
+}
+
+bool source_omp_line_before(const Source *src, unsigned offset)
+{
+    size_t k;
+    return source_line_before(src, offset, &k) && source_omp_line_at(src, k);
 }
 
 bool source_starts_line(const Source *src, unsigned offset)

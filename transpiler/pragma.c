@@ -541,12 +541,9 @@ static bool omp_line_at(const Source *src, size_t i, OmpLine *out, size_t *next)
  * the loop, where the compiler wants a loop. */
 static bool loop_hint_before(const Source *src, size_t first)
 {
-    size_t k = first;
-    while (k-- > 0)
-        if (source_starts_line(src, src->tokens[k].offset) &&
-            !source_continues_line(src, src->tokens[k].offset))
-            break;
-    if (k + 2 >= first || strcmp(src->tokens[k].text, "#") != 0 ||
+    size_t k;
+    if (!source_line_before(src, src->tokens[first].offset, &k) || k + 2 >= first ||
+        strcmp(src->tokens[k].text, "#") != 0 ||
         strcmp(src->tokens[k + 1].text, "pragma") != 0)
         return false;
     const char *w = src->tokens[k + 2].text, *next = k + 3 < first ? src->tokens[k + 3].text : "";
@@ -580,13 +577,10 @@ static void pragma_operator_error(const Source *src, unsigned at)
  * would be left before the call that replaces the loop). */
 static bool pragma_operator_beside(const Source *src, size_t first)
 {
-    if (!source_pragma_operator_line_before(src, src->tokens[first].offset))
+    size_t k;
+    if (!source_line_before(src, src->tokens[first].offset, &k) ||
+        !source_pragma_operator_in(src, src->tokens[k].offset, src->tokens[first].offset, false))
         return false;
-    size_t k = first;
-    while (k-- > 0)
-        if (source_starts_line(src, src->tokens[k].offset) &&
-            !source_continues_line(src, src->tokens[k].offset))
-            break;
     pragma_operator_error(src, src->tokens[k].offset);
     return true;
 }
@@ -613,9 +607,7 @@ static bool omp_group(const Source *src, size_t hash, size_t after, Pragma *p, s
             return false;
         }
     }
-    if (pragma_operator_beside(src, first < hash ? first : hash))
-        return false;
-    if (loop_hint_before(src, first < hash ? first : hash))
+    if (pragma_operator_beside(src, first) || loop_hint_before(src, first))
         return false;
     bool ok = true;
     for (size_t k = first; k < hash;) {
@@ -645,7 +637,8 @@ static bool omp_group(const Source *src, size_t hash, size_t after, Pragma *p, s
         k = n;
     }
     *next = k;
-    if (k < src->ntokens && source_pragma_operator_in(src, src->tokens[k].offset, src->tokens[k].offset + 1, false)) {
+    if (k < src->ntokens &&
+        source_pragma_operator_in(src, src->tokens[k].offset, src->tokens[k].offset + 1, false)) {
         pragma_operator_error(src, src->tokens[k].offset);
         return false;
     }

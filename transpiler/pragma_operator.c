@@ -165,25 +165,12 @@ bool source_pragma_operator_in(const Source *src, unsigned start, unsigned end, 
     return false;
 }
 
-bool source_pragma_operator_line_before(const Source *src, unsigned offset)
-{
-    size_t k = source_token_at(src, offset);
-    /* the first token of the logical line holding the token before */
-    while (k-- > 0)
-        if (source_starts_line(src, src->tokens[k].offset) &&
-            !source_continues_line(src, src->tokens[k].offset))
-            return source_pragma_operator_in(src, src->tokens[k].offset, offset, false);
-    return false;
-}
-
 bool source_pragma_line_before(const Source *src, unsigned offset)
 {
-    size_t k = source_token_at(src, offset);
-    while (k-- > 0)
-        if (source_starts_line(src, src->tokens[k].offset) &&
-            !source_continues_line(src, src->tokens[k].offset))
-            return (k + 1 < src->ntokens && strcmp(src->tokens[k].text, "#") == 0 &&
-                    strcmp(src->tokens[k + 1].text, "pragma") == 0) ||
-                   source_pragma_operator_in(src, src->tokens[k].offset, offset, false);
-    return false;
+    size_t k;
+    if (!source_line_before(src, offset, &k))
+        return false;
+    return (k + 1 < src->ntokens && strcmp(src->tokens[k].text, "#") == 0 &&
+            strcmp(src->tokens[k + 1].text, "pragma") == 0) ||
+           source_pragma_operator_in(src, src->tokens[k].offset, offset, false);
 }

@@ -189,20 +189,21 @@ bool source_has_omp_line(const Source *src, unsigned start, unsigned end, const 
                          int nskip);
 /* The first token after the `#pragma omp` lines starting at token i. */
 size_t source_after_omp_lines(const Source *src, size_t i);
+/* The first token of the logical line holding the token before `offset`;
+ * false when nothing comes before. */
+bool source_line_before(const Source *src, unsigned offset, size_t *first);
 /* Whether a `#pragma omp` line ends right before `offset` (it applies to
  * the statement there). */
 bool source_omp_line_before(const Source *src, unsigned offset);
 /* pragma_operator.c: directives spelled `_Pragma(...)`, directly or through
  * macros. Finds them (after parsing); whether one is spelled in [start,
- * end) (only_omp: one that may be OpenMP); whether the line before
- * `offset` spells one. */
+ * end) (only_omp: one that may be OpenMP). */
 typedef struct PragmaOperator {
     unsigned offset; /* its _Pragma token, or the macro invocation holding it */
     bool maybe_omp;
 } PragmaOperator;
 void source_find_pragma_operators(Source *src);
 bool source_pragma_operator_in(const Source *src, unsigned start, unsigned end, bool only_omp);
-bool source_pragma_operator_line_before(const Source *src, unsigned offset);
 /* Whether the line before `offset` is a `#pragma` line or spells a _Pragma:
  * a directive (OpenMP, a loop hint) that applies to the statement there. */
 bool source_pragma_line_before(const Source *src, unsigned offset);
