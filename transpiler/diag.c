@@ -103,6 +103,31 @@ static unsigned put_unrenamed(StrBuf *sb, const Source *src, const char *text, s
     return dropped;
 }
 
+/* The message with each element accumulator's scalar name (element.c)
+ * replaced by what the user wrote: 'y_elem' -> 'y[i]'. */
+static char *element_names_as_written(const Source *src, const char *m)
+{
+    if (!src->elements || src->elements->naccs == 0)
+        return xstrdup(m);
+    StrBuf sb = {0};
+    for (size_t i = 0; m[i];) {
+        bool start = i == 0 || !(isalnum((unsigned char)m[i - 1]) || m[i - 1] == '_');
+        size_t len = 0;
+        while (start && (isalnum((unsigned char)m[i + len]) || m[i + len] == '_'))
+            len++;
+        if (len) {
+            char *word = xstrndup(m + i, len);
+            const ElementAcc *acc = element_named(src, word);
+            strbuf_puts(&sb, acc ? acc->text : word);
+            i += len;
+            continue;
+        }
+        strbuf_putn(&sb, m + i, 1);
+        i++;
+    }
+    return sb.buf ? strbuf_steal(&sb) : xstrdup("");
+}
+
 void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fmt, ...)
 {
     if (probing) {
@@ -128,15 +153,28 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
         return;
     unsigned line, col;
     source_line_col(src, offset, &line, &col);
+    const char *path = source_path_at(src, offset);
+    /* element accumulators (element.c): the line as the user wrote it */
+    const char *text = src->text;
+    size_t size = src->size;
+    if (src->elements && src->elements->nmoves) {
+        text = src->elements->old_text;
+        size = src->elements->old_size;
+        offset = element_old_offset(src->elements, offset);
+        col = 1;
+        while (offset >= col && text[offset - col] != '\n')
+            col++;
+    }
     va_list ap;
     va_start(ap, fmt);
     StrBuf message = {0}, shown = {0};
     strbuf_vprintf(&message, fmt, ap);
     va_end(ap);
-    put_unrenamed(&shown, src, message.buf ? message.buf : "", 0, message.len, 0);
+    char *said = element_names_as_written(src, message.buf ? message.buf : "");
+    put_unrenamed(&shown, src, said, 0, strlen(said), 0);
     strbuf_free(&message);
-    unsigned shown_col = col - put_unrenamed(NULL, src, src->text, offset - (col - 1), offset, offset);
-    fprintf(stderr, "%s:%u:%u: %s: %s\n", source_path_at(src, offset), line, shown_col,
+    unsigned shown_col = col - put_unrenamed(NULL, src, text, offset - (col - 1), offset, offset);
+    fprintf(stderr, "%s:%u:%u: %s: %s\n", path, line, shown_col,
             level_name(level), shown.buf ? shown.buf : "");
     strbuf_free(&shown);
 
@@ -146,22 +184,22 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
     enum { SHOWN_BEFORE = 100, SHOWN_AFTER = 100 };
     unsigned line_start = offset - (col - 1);
     unsigned line_end = offset;
-    while (line_end < src->size && line_end - offset < SHOWN_AFTER + 1 &&
-           src->text[line_end] != '\n' && src->text[line_end] != '\r')
+    while (line_end < size && line_end - offset < SHOWN_AFTER + 1 &&
+           text[line_end] != '\n' && text[line_end] != '\r')
         line_end++;
-    bool cut_end = line_end < src->size && src->text[line_end] != '\n' && src->text[line_end] != '\r';
+    bool cut_end = line_end < size && text[line_end] != '\n' && text[line_end] != '\r';
     bool cut_start = offset - line_start > SHOWN_BEFORE;
     if (cut_start)
         line_start = offset - SHOWN_BEFORE;
-    StrBuf text = {0};
-    unsigned dropped = put_unrenamed(&text, src, src->text, line_start, line_end, offset);
-    fprintf(stderr, "%s%.*s%s\n", cut_start ? "..." : "", (int)text.len, text.buf ? text.buf : "",
+    StrBuf line_text = {0};
+    unsigned dropped = put_unrenamed(&line_text, src, text, line_start, line_end, offset);
+    fprintf(stderr, "%s%.*s%s\n", cut_start ? "..." : "", (int)line_text.len, line_text.buf ? line_text.buf : "",
             cut_end ? "..." : "");
     if (cut_start)
         fputs("   ", stderr);
-    for (unsigned i = 0; i + line_start < offset - dropped && i < text.len; i++)
-        fputc(text.buf[i] == '\t' ? '\t' : ' ', stderr);
-    strbuf_free(&text);
+    for (unsigned i = 0; i + line_start < offset - dropped && i < line_text.len; i++)
+        fputc(line_text.buf[i] == '\t' ? '\t' : ' ', stderr);
+    strbuf_free(&line_text);
     fputs("^\n", stderr);
 }
 

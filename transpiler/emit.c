@@ -662,6 +662,14 @@ static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
         strbuf_printf(sb, "%slong long pr_in_%s_lo, long long pr_in_%s_n", sep, n, n);
         sep = ", ";
     }
+    /* element accumulators: where the element lives (element.c) */
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        if (element_named(c->src, rv->name)) {
+            strbuf_printf(sb, "%s%s *pr_home_%s", sep, var_type(rv->var), rv->name);
+            sep = ", ";
+        }
+    }
     if (!*sep)
         strbuf_puts(sb, "void");
 }
@@ -786,6 +794,38 @@ static void emit_alias_check(const Ctx *c, StrBuf *sb)
                           "%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s))",
                           w->var->name, w->var->name, w->var->name, array_elem(w), o->var->name,
                           o->var->name, o->var->name, array_elem(o));
+        }
+    }
+    /* element accumulators: the element must not lie in an array the loop
+     * reads or writes, nor be another accumulator */
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        if (!element_named(c->src, rv->name))
+            continue;
+        for (int j = 0; j < site->ncaptures; j++) {
+            const Capture *o = &site->captures[j];
+            if (o->kind != CAP_ARRAY)
+                continue;
+            if (!any)
+                strbuf_puts(sb, "    /* arrays that overlap an accumulator or each other on the host: the loop as written */\n"
+                                "    if (false");
+            any = true;
+            strbuf_printf(sb,
+                          " ||\n        pragreduce::overlaps(pr_home_%s, sizeof(%s), %s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s))",
+                          rv->name, var_type(rv->var), o->var->name, o->var->name, o->var->name,
+                          array_elem(o));
+        }
+        for (int w = 0; w < site->pragma.nvars; w++) {
+            const ReduceVar *ow = &site->pragma.vars[w];
+            /* (a scalar accumulator cannot be the element: reduction.c) */
+            if (w == v || w < v || !element_named(c->src, ow->name))
+                continue;
+            if (!any)
+                strbuf_puts(sb, "    /* arrays that overlap an accumulator or each other on the host: the loop as written */\n"
+                                "    if (false");
+            any = true;
+            strbuf_printf(sb, " ||\n        pragreduce::overlaps(pr_home_%s, sizeof(%s), pr_home_%s, sizeof(%s))",
+                          rv->name, var_type(rv->var), ow->name, var_type(ow->var));
         }
     }
     if (any)
@@ -1103,6 +1143,58 @@ static void emit_omp_close(const Ctx *c, StrBuf *sb)
                       ivs[k]->iv->name, ivs[k]->iv->name, ivs[k]->iv->name);
 }
 
+/* ------------------------------------------------------------ element accumulators */
+
+/* Whether the pragma reduces into elements or members (element.c). */
+static bool has_elements(const Ctx *c)
+{
+    for (int v = 0; v < c->site->pragma.nvars; v++)
+        if (element_named(c->src, c->site->pragma.vars[v].name))
+            return true;
+    return false;
+}
+
+static void home_edits_in(const Ctx *c, EditList *edits, const Node *n)
+{
+    if (!n)
+        return;
+    if (n->kind == N_DECLREF && n->var && !n->from_macro &&
+        element_named(c->src, n->var->name)) {
+        for (int v = 0; v < c->site->pragma.nvars; v++)
+            if (c->site->pragma.vars[v].var == n->var)
+                edits_add(edits, n->start, n->end, xformat("(*pr_home_%s)", n->var->name));
+        return;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        home_edits_in(c, edits, n->kids[i]);
+}
+
+/* The loop as written accumulates where the element lives, as the
+ * sequential program does: right even when an array the loop reads
+ * overlaps the element. */
+static bool add_home_edits(const Ctx *c, EditList *edits)
+{
+    if (!has_elements(c))
+        return false;
+    home_edits_in(c, edits, c->site->loop);
+    return true;
+}
+
+/* Before the loop as written: the element holds the running value;
+ * after it: the scalar takes it back. */
+static void emit_home_sync(const Ctx *c, StrBuf *sb, bool before)
+{
+    for (int v = 0; v < c->site->pragma.nvars; v++) {
+        const char *n = c->site->pragma.vars[v].name;
+        if (!element_named(c->src, n))
+            continue;
+        if (before)
+            strbuf_printf(sb, "*pr_home_%s = %s; ", n, n);
+        else
+            strbuf_printf(sb, "        %s = *pr_home_%s;\n", n, n);
+    }
+}
+
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
@@ -1154,7 +1246,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     emit_private_decls(c, sb, "        ",
                        "the loop's own; the caller's keep their values, as on the GPU");
     /* the loop's `#pragma omp` lines: an OpenMP build runs it with threads */
-    bool omp = !site->segment && omp_on_fallback(c);
+    /* (not with element accumulators: the loop as written accumulates in memory) */
+    bool omp = !site->segment && !has_elements(c) && omp_on_fallback(c);
     if (omp)
         emit_omp_open(c, sb);
     line_to_input(c, sb, c->site->loop->start);
@@ -1167,7 +1260,14 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     } else {
         EditList edits = {0};
         add_cxx_edits(c, &edits, site->loop->start, site->loop_end);
+        bool homes = add_home_edits(c, &edits);
+        if (homes)
+            emit_home_sync(c, sb, true);
         strbuf_puts(sb, splice_range(c, &edits, site->loop->start, site->loop_end));
+        if (homes) {
+            strbuf_puts(sb, "\n");
+            emit_home_sync(c, sb, false);
+        }
     }
     strbuf_puts(sb, "\n");
     line_to_output(c, sb);
@@ -1573,6 +1673,13 @@ void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
         else
             strbuf_printf(sb, "%s(long long)(%s), (long long)(%s)", sep, sec->lo, sec->len);
         sep = ", ";
+    }
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ElementAcc *acc = element_named(c->src, site->pragma.vars[v].name);
+        if (acc) {
+            strbuf_printf(sb, "%s&(%s)", sep, acc->text);
+            sep = ", ";
+        }
     }
     strbuf_puts(sb, ");");
     /* the rest of the loop's last line keeps its number */

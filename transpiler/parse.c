@@ -626,6 +626,19 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
         unsigned e = src->macro_ranges[i][1];
         src->macro_max_end[i] = i && src->macro_max_end[i - 1] > e ? src->macro_max_end[i - 1] : e;
     }
+    /* element accumulators: parse the text with their scalars instead */
+    size_t elem_size;
+    ElementInfo *elements = NULL;
+    char *rewritten = element_rewrite(src, &elem_size, &elements);
+    if (rewritten) {
+        LineOrigin *kept = src->origins;
+        size_t nkept = src->norigins;
+        source_dispose(src);
+        bool ok = parse_stage(src, path, rewritten, elem_size, opts, kept, nkept, true);
+        src->elements = elements;
+        return ok;
+    }
+    src->elements = elements;
     return true;
 }
 

@@ -132,6 +132,11 @@ static bool parse_reduce_clause(Cursor *c, Pragma *p)
                                           .partner = -1, .loc_last = -1};
         c->i++;
         if (at(c, ".") || at(c, "->") || at(c, "[")) {
+            const char *why = element_error_at(c->src, t->offset);
+            if (why) {
+                diag_at(c->src, t->offset, DIAG_ERROR, "%s", why);
+                return false;
+            }
             diag_at(c->src, t->offset, DIAG_ERROR,
                     "a reduction variable must be a plain scalar variable, not a member or element "
                     "of '%s'",
@@ -294,6 +299,11 @@ static bool parse_private_clause(Cursor *c, Pragma *p)
         p->privates[p->nprivates++] = (PrivateVar){.name = t->text, .offset = t->offset};
         c->i++;
         if (at(c, ".") || at(c, "->") || at(c, "[")) {
+            const char *why = element_error_at(c->src, t->offset);
+            if (why) {
+                diag_at(c->src, t->offset, DIAG_ERROR, "%s", why);
+                return false;
+            }
             diag_at(c->src, t->offset, DIAG_ERROR,
                     "private(...) takes whole variables, not a member or element of '%s'",
                     t->text);
@@ -355,8 +365,10 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
         strbuf_printf(&sb, "%sreduce(%s: ", sb.len ? " " : "", reduce_ops[op].spelling);
         int j = k;
         /* variables of one clause are consecutive and share the operator */
-        for (; j < out->nvars && out->vars[j].op == op; j++)
-            strbuf_printf(&sb, "%s%s", j > k ? ", " : "", out->vars[j].name);
+        for (; j < out->nvars && out->vars[j].op == op; j++) {
+            const ElementAcc *e = element_named(src, out->vars[j].name);
+            strbuf_printf(&sb, "%s%s", j > k ? ", " : "", e ? e->text : out->vars[j].name);
+        }
         strbuf_puts(&sb, ")");
         k = j;
     }

@@ -141,6 +141,7 @@ struct Source {
     size_t norigins;
     struct PragmaOperator *pragma_operators; /* pragma_operator.c's, sorted by offset */
     size_t npragma_operators;
+    struct ElementInfo *elements; /* element.c's rewrite of element accumulators, or NULL */
 };
 
 typedef struct {
@@ -219,6 +220,41 @@ bool source_inside_macro(const Source *src, unsigned offset);
  * its [start, end); false when none does. */
 bool source_macro_span(const Source *src, unsigned offset, unsigned *start, unsigned *end);
 const char *clang_resource_dir(void);
+
+/* element.c: `reduce(op: y[i])`, `reduce(op: s->f)`: accumulators that are
+ * elements or members become scalars loaded before the loop and stored
+ * after it (the file is parsed again); lines keep their numbers. */
+typedef struct {
+    const char *name; /* the scalar: "y_elem" */
+    const char *text; /* what the user wrote: "y[i]" */
+} ElementAcc;
+typedef struct {
+    unsigned offset; /* in the rewritten text */
+    char *message;
+} ElementError;
+/* One edit of the rewrite: old [old_start, old_end) became new [new_start, new_end). */
+typedef struct {
+    unsigned new_start, new_end, old_start, old_end;
+} TextMove;
+typedef struct ElementInfo {
+    const char *old_text; /* the text before the rewrite (diagnostics show it) */
+    size_t old_size;
+    ElementAcc *accs;
+    size_t naccs;
+    ElementError *errors; /* accumulators that could not be rewritten, and why */
+    size_t nerrors;
+    TextMove *moves;
+    size_t nmoves;
+} ElementInfo;
+/* The rewritten text (NULL when nothing changed; *info is set whenever
+ * there is something to report, NULL otherwise). */
+char *element_rewrite(const Source *src, size_t *size, ElementInfo **info);
+/* An offset of the rewritten text in the text before it. */
+unsigned element_old_offset(const ElementInfo *ei, unsigned offset);
+/* The element accumulator whose scalar is `name`, or NULL. */
+const ElementAcc *element_named(const Source *src, const char *name);
+/* Why the accumulator written at `offset` of a pragma was not rewritten, or NULL. */
+const char *element_error_at(const Source *src, unsigned offset);
 
 /* ---------------------------------------------------------------- ast.c */
 

@@ -15,6 +15,7 @@
  */
 #include "pragreduce.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The chain of helper calls being checked, innermost first: a callee
@@ -2458,6 +2459,157 @@ static void check_pointer_aliases(Walk *w)
             return;
 }
 
+/* ------------------------------------------------------------ element accumulators */
+
+/* The variables an element accumulator's address is computed from (its
+ * base first), from the initializer element.c gave its scalar. */
+static int element_vars(const Node *n, Var **out, int max, int count)
+{
+    if (!n)
+        return count;
+    if (n->kind == N_DECLREF && n->var) {
+        bool seen = false;
+        for (int k = 0; k < count; k++)
+            seen |= out[k] == n->var;
+        if (!seen && count < max)
+            out[count++] = n->var;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        count = element_vars(n->kids[i], out, max, count);
+    return count;
+}
+
+/* The element's path from its base with every subscript an integer
+ * literal ("[2].f[0]"); false when one is not. */
+static bool constant_path(const Source *src, const Node *n, StrBuf *sb)
+{
+    n = ast_strip((Node *)n);
+    if (!n)
+        return false;
+    if (n->kind == N_DECLREF)
+        return true;
+    if (n->kind == N_MEMBER) {
+        if (!constant_path(src, n->kids[0], sb))
+            return false;
+        strbuf_printf(sb, ".%s", n->name);
+        return true;
+    }
+    if (n->kind == N_SUBSCRIPT) {
+        const Node *index = ast_strip(n->kids[1]);
+        if (!index || index->kind != N_INTLIT || !constant_path(src, n->kids[0], sb))
+            return false;
+        strbuf_printf(sb, "[%llu]", strtoull(ast_expr_text(src, index), NULL, 0));
+        return true;
+    }
+    return false;
+}
+
+/* `reduce(op: y[i])` holds exactly what the sequential loop computes when
+ * the element stays put (its address uses nothing the loop changes) and
+ * the loop reaches its storage only through the accumulator (it does not
+ * name the base otherwise, nor does a function it calls when the base is
+ * global). Overlaps with arrays through other pointers are checked at run
+ * time (emit.c). */
+static void check_elements(Walk *w)
+{
+    Site *site = w->site;
+    enum { MAX_VARS = 32 };
+    Var *bases[64] = {0};
+    const Node *inits[64] = {0};
+    for (int i = 0; i < site->pragma.nvars && i < 64 && w->ok; i++) {
+        ReduceVar *rv = &site->pragma.vars[i];
+        const ElementAcc *acc = element_named(w->src, rv->name);
+        if (!acc || !rv->var)
+            continue;
+        Node *decl = ast_build(w->src, rv->var->decl);
+        const Node *init = decl && decl->kind == N_VARDECL && decl->nkids ? decl->kids[0] : NULL;
+        Var *vars[MAX_VARS];
+        int nvars = element_vars(init, vars, MAX_VARS, 0);
+        if (nvars == 0)
+            continue;
+        bases[i] = vars[0];
+        inits[i] = init;
+        for (int k = 0; k < nvars && w->ok; k++) {
+            Var *v = vars[k];
+            const char *how = site_is_iv(site, v)                   ? "the loop's induction variable"
+                              : is_private(site, v)                 ? "a private variable"
+                              : reduction_var(site, v)              ? "a reduction variable"
+                              : writes_var(site->info.body, v)      ? "written in the loop"
+                              : v->is_volatile                      ? "volatile"
+                                                                    : NULL;
+            if (how)
+                REPORT(w, rv->offset,
+                       "'%s' does not stay one element: its address uses '%s', which is %s; "
+                       "reduce into a local variable and store it after the loop",
+                       acc->text, v->name, how);
+        }
+        if (!w->ok)
+            return;
+        Var *base = vars[0];
+        /* an array the loop reads is checked for overlap at run time (emit.c);
+         * a variable it copies would not see the running value */
+        bool checked = false;
+        for (int k = 0; k < site->ncaptures; k++)
+            checked |= site->captures[k].var == base && site->captures[k].kind == CAP_ARRAY;
+        if (!checked && ast_mentions(site->loop, base)) {
+            REPORT(w, rv->offset,
+                   "the loop uses '%s' other than as the accumulator '%s', and would not see the "
+                   "running value there; reduce into a local variable and store it after the loop",
+                   base->name, acc->text);
+            return;
+        }
+        for (int f = 0; base->storage != VAR_LOCAL && f < site->nfunctions; f++)
+            if (site->functions[f]->tree && ast_mentions(site->functions[f]->tree, base)) {
+                REPORT(w, rv->offset,
+                       "'%s', called in the loop, uses '%s', the global holding the accumulator "
+                       "'%s', and would not see its running value; reduce into a local variable",
+                       site->functions[f]->name, base->name, acc->text);
+                return;
+            }
+    }
+    /* a scalar accumulator whose address is taken may be the element */
+    bool any_element = false;
+    for (int i = 0; i < site->pragma.nvars && i < 64; i++)
+        any_element |= bases[i] != NULL;
+    for (int i = 0; any_element && i < site->pragma.nvars; i++) {
+        ReduceVar *rv = &site->pragma.vars[i];
+        if (element_named(w->src, rv->name) || !rv->var)
+            continue;
+        Node *scope = rv->var->storage == VAR_GLOBAL ? NULL : scope_tree(w->src, site, rv->var);
+        bool global;
+        unsigned at = address_escapes(w->src, site, scope, rv->var, &global);
+        if (at != UINT32_MAX) {
+            REPORT(w, rv->offset,
+                   "'%s' is %s, so the element accumulators of this pragma could be it; reduce "
+                   "into a local variable whose address is never taken",
+                   rv->name, global ? "a global variable" : "a variable whose address is taken");
+            return;
+        }
+    }
+    /* two elements of one variable: the same storage unless their indices
+     * are different constants */
+    for (int i = 0; i < site->pragma.nvars && i < 64; i++)
+        for (int j = i + 1; j < site->pragma.nvars && j < 64 && bases[i]; j++) {
+            if (bases[j] != bases[i])
+                continue;
+            StrBuf pi = {0}, pj = {0};
+            bool distinct = constant_path(w->src, inits[i], &pi) &&
+                            constant_path(w->src, inits[j], &pj) && pi.buf && pj.buf &&
+                            strcmp(pi.buf, pj.buf) != 0;
+            strbuf_free(&pi);
+            strbuf_free(&pj);
+            if (!distinct) {
+                const char *a = element_named(w->src, site->pragma.vars[i].name)->text;
+                const char *b = element_named(w->src, site->pragma.vars[j].name)->text;
+                REPORT(w, site->pragma.vars[j].offset,
+                       "'%s' and '%s' may be the same element, which two reductions cannot share; "
+                       "reduce into local variables",
+                       a, b);
+                return;
+            }
+        }
+}
+
 bool reduction_analyze(const Source *src, Site *site)
 {
     Walk w = {.src = src, .site = site, .ok = true, .form = MM_NONE};
@@ -2503,6 +2655,8 @@ bool reduction_analyze(const Source *src, Site *site)
         }
     }
     check_pointer_aliases(&w);
+    if (w.ok)
+        check_elements(&w);
     if (w.ok)
         check_captures(&w);
     if (w.ok)

@@ -24,5 +24,6 @@ Suite *splice_suite(void);
 Suite *cost_suite(void);
 Suite *segment_suite(void);
 Suite *residency_suite(void);
+Suite *element_suite(void);
 
 #endif

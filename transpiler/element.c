@@ -1,0 +1,481 @@
+/*
+ * element.c - accumulators that are array elements or struct members:
+ * `#pragma reduce(+: y[i])`, `reduce(max: best[c])`, `reduce(+: s->total)`.
+ *
+ * Before the other stages see the file, each such accumulator becomes a
+ * scalar loaded before the loop and stored after it, the way a user would
+ * write it by hand:
+ *
+ *     #pragma reduce(+: y[i])            { double y_elem = (y[i]);
+ *     for (j = 0; j < m; j++)     ->     #pragma reduce(+: y_elem)
+ *         y[i] += A[i][j] * x[j];        for (j = 0; j < m; j++)
+ *                                            y_elem += A[i][j] * x[j]; y[i] = y_elem; }
+ *
+ * and the file is parsed again. Every later stage (the reduction rules,
+ * segmented nests around the loop, residency) then treats it as a scalar.
+ * The rewrite keeps every line where it was; diagnostics map columns and
+ * names back to the text the user wrote (diag.c).
+ *
+ * What makes it the same as the sequential loop is checked later, where
+ * the loop is known (reduction.c: the element's address does not change
+ * in the loop and the loop reaches its storage no other way; emit.c: at
+ * run time, no array the loop reads overlaps it, else the loop runs as
+ * written, accumulating in memory).
+ */
+#include "pragreduce.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct {
+    const Source *src;
+    EditList edits;
+    ElementAcc *accs;
+    size_t naccs;
+    ElementError *errors;
+    size_t nerrors;
+} Rewrite;
+
+static bool token_is(const Source *src, size_t i, const char *text)
+{
+    return i < src->ntokens && strcmp(src->tokens[i].text, text) == 0;
+}
+
+/* End of the logical line holding `offset` (backslash continuations joined). */
+static unsigned line_end_at(const Source *src, unsigned offset)
+{
+    unsigned e = offset;
+    while (e < src->size && src->text[e] != '\n')
+        e++;
+    while (e < src->size && e > 0 && src->text[e - 1] == '\\') {
+        e++;
+        while (e < src->size && src->text[e] != '\n')
+            e++;
+    }
+    return e;
+}
+
+static void fail_at(Rewrite *rw, unsigned offset, char *message)
+{
+    rw->errors = xrealloc(rw->errors, (rw->nerrors + 1) * sizeof *rw->errors);
+    rw->errors[rw->nerrors++] = (ElementError){offset, message};
+}
+
+/* The accumulator's tokens [a, b) as one string, blanks dropped. */
+static char *item_text(const Source *src, size_t a, size_t b)
+{
+    StrBuf sb = {0};
+    for (size_t i = a; i < b; i++)
+        strbuf_puts(&sb, src->tokens[i].text);
+    return strbuf_steal(&sb);
+}
+
+/* An lvalue the loop cannot move by evaluating it: a name, then [index],
+ * .member or ->member, with indices free of calls, assignments, ++/--
+ * and commas. NULL when it is, else why not. */
+static const char *check_item_form(const Source *src, size_t a, size_t b)
+{
+    if (src->tokens[a].kind != CXToken_Identifier)
+        return "it must start with a variable's name";
+    int depth = 0;
+    for (size_t i = a + 1; i < b; i++) {
+        const Token *t = &src->tokens[i];
+        const char *s = t->text;
+        if (strcmp(s, "[") == 0 || strcmp(s, "(") == 0) {
+            if (strcmp(s, "(") == 0 && src->tokens[i - 1].kind == CXToken_Identifier &&
+                depth > 0)
+                return "its subscript calls a function, which may give another element each time";
+            depth++;
+            continue;
+        }
+        if (strcmp(s, "]") == 0 || strcmp(s, ")") == 0) {
+            depth--;
+            continue;
+        }
+        if (depth == 0) {
+            if (strcmp(s, ".") == 0 || strcmp(s, "->") == 0) {
+                if (i + 1 >= b || src->tokens[i + 1].kind != CXToken_Identifier)
+                    return "a member name must follow '.' or '->'";
+                i++;
+                continue;
+            }
+            return "write a variable, its elements a[i] and members s.f or p->f";
+        }
+        if (t->kind == CXToken_Literal && (s[0] == '"' || s[0] == '\'' || strchr(s, '"')))
+            return "its subscript holds a string or character literal";
+        if (strcmp(s, ":") == 0)
+            return "array sections 'a[lo:len]' are not supported as reduction variables yet; "
+                   "reduce each element (reduce(+: a[k])) or into scalars";
+        static const char *const effects[] = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=", "&=",
+                                               "|=", "^=", "<<=", ">>=", ",", "?"};
+        for (size_t k = 0; k < sizeof effects / sizeof *effects; k++)
+            if (strcmp(s, effects[k]) == 0)
+                return "its subscript must be an expression without side effects";
+    }
+    return depth == 0 ? NULL : "its brackets do not balance";
+}
+
+typedef struct {
+    const Source *src;
+    const Token *toks;     /* the accumulator's tokens */
+    size_t ntoks;
+    unsigned (*found)[2];  /* [start, end) of each occurrence */
+    size_t nfound;
+    CXType type;
+    bool typed;
+} Search;
+
+/* Whether the cursor's text is exactly the accumulator's tokens. */
+static bool spells_item(const Search *s, unsigned start, unsigned end)
+{
+    size_t t = source_token_at(s->src, start);
+    for (size_t k = 0; k < s->ntoks; k++, t++) {
+        if (t >= s->src->ntokens || s->src->tokens[t].offset >= end ||
+            strcmp(s->src->tokens[t].text, s->toks[k].text) != 0)
+            return false;
+    }
+    return t >= s->src->ntokens || s->src->tokens[t].offset >= end;
+}
+
+static enum CXChildVisitResult find_occurrences(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    Search *s = data;
+    if (!clang_isExpression(clang_getCursorKind(c)))
+        return CXChildVisit_Recurse;
+    CXSourceRange r = clang_getCursorExtent(c);
+    unsigned start, end;
+    if (!source_offset(s->src, clang_getRangeStart(r), &start) ||
+        !source_offset(s->src, clang_getRangeEnd(r), &end) || start >= end ||
+        !spells_item(s, start, end))
+        return CXChildVisit_Recurse;
+    for (size_t k = 0; k < s->nfound; k++)
+        if (s->found[k][0] == start && s->found[k][1] == end)
+            return CXChildVisit_Continue;
+    if (!s->typed) {
+        s->type = clang_getCursorType(c);
+        s->typed = true;
+    }
+    s->found = xrealloc(s->found, (s->nfound + 1) * sizeof *s->found);
+    s->found[s->nfound][0] = start;
+    s->found[s->nfound][1] = end;
+    s->nfound++;
+    return CXChildVisit_Continue;
+}
+
+/* A name for the register copy that no identifier of the file has:
+ * "y_elem" for y[i], "total_elem" for s->total. */
+static char *choose_name(const Rewrite *rw, size_t a, size_t b)
+{
+    const Source *src = rw->src;
+    const char *stem = src->tokens[a].text;
+    for (size_t i = a; i + 1 < b; i++)
+        if (token_is(src, i, ".") || token_is(src, i, "->"))
+            stem = src->tokens[i + 1].text;
+    for (int n = 1;; n++) {
+        char *name = n == 1 ? xformat("%s_elem", stem) : xformat("%s_elem%d", stem, n);
+        bool clash = strncmp(name, "pr_", 3) == 0;
+        for (size_t i = 0; i < src->ntokens && !clash; i++)
+            clash = src->tokens[i].kind == CXToken_Identifier && strcmp(src->tokens[i].text, name) == 0;
+        for (size_t k = 0; k < rw->naccs && !clash; k++)
+            clash = strcmp(rw->accs[k].name, name) == 0;
+        if (!clash)
+            return name;
+    }
+}
+
+static bool is_builtin_scalar(CXType t)
+{
+    CXType canon = clang_getCanonicalType(t);
+    return canon.kind >= CXType_Bool && canon.kind <= CXType_LongDouble;
+}
+
+/* Whether an edit already touches [start, end). */
+static bool edited(const Rewrite *rw, unsigned start, unsigned end)
+{
+    for (size_t k = 0; k < rw->edits.count; k++) {
+        const Edit *e = &rw->edits.items[k];
+        if (e->start < end && start < e->end)
+            return true;
+        if (e->start == e->end && e->start > start && e->start < end)
+            return true;
+    }
+    return false;
+}
+
+/* End of the loop's text: its body's '}' or the ';' ending a body of one
+ * statement (loop_text_end's rule, from the cursor: no tree is built, so
+ * no variable of this parse is interned). */
+static unsigned loop_cursor_end(const Source *src, CXCursor loop)
+{
+    unsigned end = 0;
+    source_offset(src, clang_getRangeEnd(clang_getCursorExtent(loop)), &end);
+    CXCursor body = cursor_last_child(loop);
+    if (clang_getCursorKind(body) == CXCursor_CompoundStmt)
+        return end;
+    size_t t = source_token_at(src, end);
+    if (t < src->ntokens && strcmp(src->tokens[t].text, ";") == 0)
+        return src->tokens[t].end;
+    return end;
+}
+
+typedef struct {
+    size_t a, b;     /* the accumulator's tokens */
+    char *text, *name, *type;
+    Search search;
+} Item;
+
+/* The `#pragma reduce(...)` whose '#' is token h: its element accumulators
+ * rewritten, or errors noted for them. */
+/* The accumulators of the `reduce(op: ...)` clause whose `reduce` is token
+ * i, those of more than one token appended to *items; returns the token
+ * after the clause. */
+static size_t clause_items(const Source *src, size_t i, unsigned line_end, Item **items,
+                           size_t *nitems)
+{
+    size_t n = src->ntokens;
+    while (i < n && src->tokens[i].offset < line_end && !token_is(src, i, ":"))
+        i++;
+    if (i >= n || src->tokens[i].offset >= line_end)
+        return i; /* malformed: pragma.c says so */
+    size_t a = ++i;
+    int depth = 0;
+    for (; i < n && src->tokens[i].offset < line_end; i++) {
+        const char *s = src->tokens[i].text;
+        if (strcmp(s, "(") == 0 || strcmp(s, "[") == 0)
+            depth++;
+        else if ((strcmp(s, ")") == 0 || strcmp(s, "]") == 0) && depth > 0)
+            depth--;
+        else if (depth == 0 && (strcmp(s, ",") == 0 || strcmp(s, ")") == 0)) {
+            if (i > a + 1) {
+                *items = xrealloc(*items, (*nitems + 1) * sizeof **items);
+                (*items)[(*nitems)++] = (Item){.a = a, .b = i};
+            }
+            a = i + 1;
+            if (strcmp(s, ")") == 0)
+                return i + 1;
+        }
+    }
+    return i;
+}
+
+static void rewrite_pragma(Rewrite *rw, size_t h)
+{
+    const Source *src = rw->src;
+    unsigned line_end = line_end_at(src, src->tokens[h].offset);
+    Item *items = NULL;
+    size_t nitems = 0;
+    /* every reduce(...) clause of the line */
+    for (size_t i = h + 2; i + 1 < src->ntokens && src->tokens[i].offset < line_end;) {
+        if (token_is(src, i, "reduce") && token_is(src, i + 1, "("))
+            i = clause_items(src, i + 2, line_end, &items, &nitems);
+        else
+            i++;
+    }
+    if (nitems == 0)
+        return;
+    for (size_t k = 0; k < nitems; k++) {
+        const char *why = check_item_form(src, items[k].a, items[k].b);
+        if (why) {
+            fail_at(rw, src->tokens[items[k].a].offset,
+                    xformat("'%s' cannot be a reduction variable: %s",
+                            item_text(src, items[k].a, items[k].b), why));
+            return;
+        }
+        items[k].text = source_text(src, src->tokens[items[k].a].offset,
+                                    src->tokens[items[k].b - 1].end);
+    }
+    unsigned first_at = src->tokens[items[0].a].offset;
+
+    /* the loop: the first statement after this line and the OpenMP lines below it */
+    size_t f = source_token_at(src, line_end);
+    f = source_after_omp_lines(src, f);
+    if (!token_is(src, f, "for"))
+        return; /* pragma.c says what is wrong */
+    CXSourceLocation loc = clang_getLocationForOffset(src->tu, src->file, src->tokens[f].offset);
+    CXCursor loop_cursor = clang_getCursor(src->tu, loc);
+    if (clang_getCursorKind(loop_cursor) != CXCursor_ForStmt) {
+        fail_at(rw, first_at,
+                xstrdup("pragreduce cannot find the for statement after this pragma (is it made by "
+                        "a macro?); an element accumulator needs the loop in the file's own text"));
+        return;
+    }
+    unsigned loop_end = loop_cursor_end(src, loop_cursor);
+
+    /* where the copies are loaded: after the token before the directive lines */
+    unsigned group = source_omp_group_start(src, src->tokens[h].offset);
+    size_t g = source_token_at(src, group);
+    size_t before_line;
+    if (g == 0 || !source_line_before(src, group, &before_line) ||
+        token_is(src, before_line, "#")) {
+        fail_at(rw, first_at,
+                xformat("'%s': pragreduce loads the element into a register right before the "
+                        "pragma, after the statement or '{' above it, and here a preprocessor line "
+                        "comes first; move that line, or reduce into a local variable",
+                        items[0].text));
+        return;
+    }
+    unsigned load_at = src->tokens[g - 1].end;
+    if (source_inside_macro(src, load_at) || source_inside_macro(src, loop_end)) {
+        fail_at(rw, first_at,
+                xformat("'%s': the statement before the pragma or the loop's end is inside a macro "
+                        "invocation; reduce into a local variable",
+                        items[0].text));
+        return;
+    }
+
+    size_t saved_naccs = rw->naccs;
+    for (size_t k = 0; k < nitems; k++) {
+        Item *it = &items[k];
+        it->search = (Search){.src = src, .toks = &src->tokens[it->a], .ntoks = it->b - it->a};
+        clang_visitChildren(loop_cursor, find_occurrences, &it->search);
+        if (!it->search.typed) {
+            rw->naccs = saved_naccs;
+            fail_at(rw, src->tokens[it->a].offset,
+                    xformat("reduction variable '%s' is not updated in the loop", it->text));
+            return;
+        }
+        CXType t = it->search.type;
+        if (clang_isVolatileQualifiedType(t)) {
+            rw->naccs = saved_naccs;
+            fail_at(rw, src->tokens[it->a].offset,
+                    xformat("reduction variable '%s' is volatile", it->text));
+            return;
+        }
+        if (!is_builtin_scalar(t)) {
+            rw->naccs = saved_naccs;
+            fail_at(rw, src->tokens[it->a].offset,
+                    xformat("reduction variable '%s' has type '%s'; it must be an integer or "
+                            "floating-point scalar",
+                            it->text, type_spelling(t)));
+            return;
+        }
+        it->type = type_spelling(clang_getCanonicalType(t));
+        for (size_t o = 0; o < it->search.nfound; o++)
+            if (edited(rw, it->search.found[o][0], it->search.found[o][1]) ||
+                source_inside_macro(src, it->search.found[o][0])) {
+                rw->naccs = saved_naccs;
+                fail_at(rw, src->tokens[it->a].offset,
+                        xformat("'%s' is written inside a macro's arguments or another marked "
+                                "loop's accumulator in this loop; reduce into a local variable",
+                                it->text));
+                return;
+            }
+        it->name = choose_name(rw, it->a, it->b);
+        for (size_t j = 0; j < k; j++)
+            if (strcmp(items[j].text, it->text) == 0) {
+                rw->naccs = saved_naccs;
+                fail_at(rw, src->tokens[it->a].offset,
+                        xformat("'%s' is named twice in the pragma; a variable can be reduced only "
+                                "once",
+                                it->text));
+                return;
+            }
+        rw->accs = xrealloc(rw->accs, (rw->naccs + 1) * sizeof *rw->accs);
+        rw->accs[rw->naccs++] = (ElementAcc){.name = it->name, .text = it->text};
+    }
+
+    StrBuf load = {0}, store = {0};
+    strbuf_puts(&load, " {");
+    for (size_t k = 0; k < nitems; k++) {
+        strbuf_printf(&load, " %s %s = (%s);", items[k].type, items[k].name, items[k].text);
+        strbuf_printf(&store, " %s = %s;", items[k].text, items[k].name);
+    }
+    strbuf_puts(&store, " }");
+    edits_add(&rw->edits, load_at, load_at, strbuf_steal(&load));
+    for (size_t k = 0; k < nitems; k++) {
+        edits_add(&rw->edits, src->tokens[items[k].a].offset, src->tokens[items[k].b - 1].end,
+                  items[k].name);
+        for (size_t o = 0; o < items[k].search.nfound; o++)
+            edits_add(&rw->edits, items[k].search.found[o][0], items[k].search.found[o][1],
+                      items[k].name);
+    }
+    edits_add(&rw->edits, loop_end, loop_end, strbuf_steal(&store));
+}
+
+static int compare_edits_by_start(const void *x, const void *y)
+{
+    const Edit *a = x, *b = y;
+    if (a->start != b->start)
+        return a->start < b->start ? -1 : 1;
+    return a->order < b->order ? -1 : a->order > b->order;
+}
+
+char *element_rewrite(const Source *src, size_t *size, ElementInfo **info)
+{
+    Rewrite rw = {.src = src};
+    for (size_t h = 0; h + 3 < src->ntokens; h++)
+        if (token_is(src, h, "#") && token_is(src, h + 1, "pragma") &&
+            token_is(src, h + 2, "reduce") && token_is(src, h + 3, "(") &&
+            source_starts_line(src, src->tokens[h].offset))
+            rewrite_pragma(&rw, h);
+    if (rw.edits.count == 0 && rw.nerrors == 0)
+        return NULL;
+    ElementInfo *ei = xcalloc(1, sizeof *ei);
+    ei->old_text = src->text;
+    ei->old_size = src->size;
+    ei->nerrors = rw.nerrors;
+    ei->errors = rw.errors;
+    *info = ei;
+    if (rw.edits.count == 0)
+        return NULL; /* errors only: the text stays */
+    qsort(rw.edits.items, rw.edits.count, sizeof(Edit), compare_edits_by_start);
+    ei->accs = rw.accs;
+    ei->naccs = rw.naccs;
+    ei->nmoves = rw.edits.count;
+    ei->moves = xcalloc(rw.edits.count ? rw.edits.count : 1, sizeof *ei->moves);
+    StrBuf out = {0};
+    unsigned at = 0;
+    for (size_t k = 0; k < rw.edits.count; k++) {
+        const Edit *e = &rw.edits.items[k];
+        strbuf_putn(&out, src->text + at, e->start - at);
+        ei->moves[k] = (TextMove){.new_start = (unsigned)out.len, .old_start = e->start,
+                                  .old_end = e->end};
+        strbuf_puts(&out, e->text);
+        ei->moves[k].new_end = (unsigned)out.len;
+        at = e->end;
+    }
+    strbuf_putn(&out, src->text + at, src->size - at);
+    /* the errors' offsets, in the new text */
+    for (size_t k = 0; k < ei->nerrors; k++) {
+        long delta = 0;
+        for (size_t m = 0; m < ei->nmoves; m++)
+            if (ei->moves[m].old_end <= ei->errors[k].offset)
+                delta = (long)ei->moves[m].new_end - (long)ei->moves[m].old_end;
+        ei->errors[k].offset = (unsigned)((long)ei->errors[k].offset + delta);
+    }
+    *size = out.len;
+    return strbuf_steal(&out);
+}
+
+unsigned element_old_offset(const ElementInfo *ei, unsigned offset)
+{
+    long delta = 0;
+    for (size_t m = 0; m < ei->nmoves; m++) {
+        const TextMove *mv = &ei->moves[m];
+        if (offset < mv->new_start)
+            break;
+        if (offset < mv->new_end || (mv->new_start == mv->new_end && offset == mv->new_start))
+            return mv->old_start;
+        delta = (long)mv->old_end - (long)mv->new_end;
+    }
+    return (unsigned)((long)offset + delta);
+}
+
+const ElementAcc *element_named(const Source *src, const char *name)
+{
+    const ElementInfo *ei = src->elements;
+    for (size_t k = 0; ei && k < ei->naccs; k++)
+        if (strcmp(ei->accs[k].name, name) == 0)
+            return &ei->accs[k];
+    return NULL;
+}
+
+const char *element_error_at(const Source *src, unsigned offset)
+{
+    const ElementInfo *ei = src->elements;
+    for (size_t k = 0; ei && k < ei->nerrors; k++)
+        if (ei->errors[k].offset == offset)
+            return ei->errors[k].message;
+    return NULL;
+}
