@@ -239,6 +239,8 @@ static ReduceVar *match_if_update(Walk *w, Node *cond_node, Node *then, bool fil
     return NULL;
 }
 
+static bool const_int(const Node *n, long long *value);
+
 /* Recognizes a whole statement that updates a reduction variable. */
 static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand,
                                const char **bad_form)
@@ -310,6 +312,17 @@ static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand
                     return rv;
                 }
             }
+        }
+        /* flags: `stop = 1` (or true) under ||, `ok = 0` (or false) under &&,
+         * as OpenMP takes them: the value `stop = stop || 1` and `ok = ok && 0`
+         * give, so the combine is the operator's (other constants are not:
+         * `found = 5` leaves 5, which || would turn into 1) */
+        long long k;
+        if ((rv->op == OP_LOR || rv->op == OP_LAND) && const_int(rhs, &k) &&
+            k == (rv->op == OP_LOR ? 1 : 0)) {
+            *op = rv->op;
+            *operand = rhs;
+            return rv;
         }
         return NULL;
     }

@@ -158,6 +158,10 @@ static bool assigned_first(const Node *loop, const Var *v)
     const Node *holder = stmt->parent;
     if (holder && holder->kind == N_FOR && holder->for_init == stmt)
         stmt = holder, holder = holder->parent;
+    /* a plain block runs unconditionally: `{ ... }` around the statement
+     * (element.c puts one around a marked loop) */
+    while (holder && holder != body && holder->kind == N_COMPOUND)
+        holder = holder->parent;
     return holder == body || (stmt == body);
 }
 

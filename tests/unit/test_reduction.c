@@ -64,6 +64,11 @@ static const struct {
     {"int", "^", "v = a[i] ^ v;"},
     {"int", "&&", "v = v && a[i] > 0;"},
     {"int", "||", "v = (a[i] == 3) || v;"},
+    /* flags, as OpenMP takes them: what v = v || 1 and v = v && 0 give */
+    {"int", "||", "if (a[i] == 3) v = 1;"},
+    {"_Bool", "||", "if (a[i] < 0) v = 1;"},
+    {"int", "&&", "if (a[i] < 0) v = 0;"},
+    {"int", "||", "if (a[i] == 3) v = 1; else if (a[i] > 4) v = v || a[i] > 8;"},
     {"double", "+", "double t = a[i] * a[i]; v += t;"},
     {"double", "+", "if (a[i] < 0) continue; v += sqrt(a[i]);"},
     {"double", "+", "v += p[i].x * p[i].y;"},
@@ -119,6 +124,11 @@ static const struct {
     {"double", "max", "v = fmax(v, a[i]); v = a[i] > v ? a[i] : v;"},
     {"double", "max", "v = fmax(v, a[i]); v = fmaxf(v, b[i]);"},
     {"int", "max", "v = fmax(v, a[i]); if (a[i] > v) v = a[i];"}, /* fmax rounds through double */
+    /* flag constants other than the operator's result: 5 would stay 5 */
+    {"int", "||", "if (a[i] == 3) v = 5;"},
+    {"int", "||", "if (a[i] == 3) v = 0;"},
+    {"int", "&&", "if (a[i] < 0) v = 1;"},
+    {"int", "||", "v = a[i] > 0;"},
     /* + and * on a _Bool: b += -1 flips it */
     {"_Bool", "+", "v += a[i];"},
     {"_Bool", "+", "v--;"},
