@@ -667,6 +667,10 @@ typedef struct {
     Node **calls;   /* callee references inside it to other such functions */
     int ncalls;
     bool ok;
+    /* parameters it writes through (`*seed = ...`): each call must pass the
+     * address of storage the iteration owns (reduction.c) */
+    bool *writes_param;
+    int nparams;
 } SiteFunction;
 
 struct Site {

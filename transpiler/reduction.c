@@ -427,6 +427,22 @@ static bool could_be_private(const Walk *w, const Var *v)
     return written_before_read(w->src, w->site, v, &bad);
 }
 
+static bool reassigns(const Node *n, const Var *p);
+
+/* The position of pointer parameter v of f that f never reassigns (nor
+ * takes the address of), or -1. */
+static int param_index(const SiteFunction *f, const Var *v)
+{
+    if (!v || clang_getCursorKind(v->decl) != CXCursor_ParmDecl ||
+        clang_getCanonicalType(v->type).kind != CXType_Pointer)
+        return -1;
+    const Node *body = f->tree->nkids ? f->tree->kids[f->tree->nkids - 1] : NULL;
+    for (int k = 0; k < f->nparams; k++)
+        if (clang_equalCursors(clang_Cursor_getArgument(f->def, (unsigned)k), v->decl))
+            return reassigns(body, v) ? -1 : k;
+    return -1;
+}
+
 static void check_write(Walk *w, Node *target, Node *whole)
 {
     Site *site = w->site;
@@ -437,9 +453,17 @@ static void check_write(Walk *w, Node *target, Node *whole)
     if (w->function) {
         if (root && declared_in_function(w->function, root) && !through_pointer)
             return;
+        /* through a pointer parameter it never moves: each call passes the
+         * address of the iteration's own storage (checked at the calls) */
+        int k = param_index(w->function, root);
+        if (through_pointer && k >= 0) {
+            w->function->writes_param[k] = true;
+            return;
+        }
         REPORT(w, t->start,
                "'%s' is written here, in '%s', called from a marked loop: a function called "
-               "from a marked loop may write only its own local variables",
+               "from a marked loop may write only its own local variables and, through a "
+               "pointer parameter it never changes, storage each iteration owns",
                text, w->function->name);
         return;
     }
@@ -1429,6 +1453,45 @@ static bool report_recursion(Walk *w, Node *call, CXCursor def)
 
 /* Checks a call to a function other than <math.h>'s: its definition must be
  * in this file and obey the loop's rules (on its own locals). */
+/* The arguments for the parameters f writes through: the address of
+ * storage the iteration owns (`&seed`, `&st.x`, `buf` for an array,
+ * declared in the loop body or private(); in a helper, its own locals), or
+ * in a helper a pointer parameter of its own, which then carries the same
+ * rule to its callers. */
+static bool check_pointer_args(Walk *w, Node *call, SiteFunction *f)
+{
+    for (int k = 0; k < f->nparams && 1 + k < call->nkids; k++) {
+        if (!f->writes_param[k])
+            continue;
+        Node *arg = ast_strip(call->kids[1 + k]);
+        int caller_param = w->function ? param_index(w->function, arg && arg->kind == N_DECLREF ? arg->var : NULL) : -1;
+        if (caller_param >= 0) {
+            w->function->writes_param[caller_param] = true;
+            continue;
+        }
+        bool through = true;
+        Var *root = NULL;
+        if (arg && arg->kind == N_UNARY && !strcmp(arg->op, "&"))
+            root = lvalue_root(arg->kids[0], &through);
+        else if (arg && arg->kind == N_DECLREF && arg->var &&
+                 clang_getCanonicalType(arg->var->type).kind == CXType_ConstantArray)
+            root = arg->var, through = false;
+        bool owned = root && !through && root->storage == VAR_LOCAL &&
+                     (w->function ? declared_in_function(w->function, root)
+                                  : declared_in_loop(w->site, root) || is_private(w->site, root));
+        if (!owned) {
+            const char *pname = cursor_spelling(clang_Cursor_getArgument(f->def, (unsigned)k));
+            REPORT(w, call->kids[1 + k]->start,
+                   "'%s' writes through its parameter '%s', so each call must pass the address "
+                   "of a variable the iteration owns, '&v' with 'v' declared in the loop body "
+                   "or named in private(...) (iterations run at once); '%s' is not one",
+                   f->name, pname, ast_expr_text(w->src, call->kids[1 + k]));
+            return false;
+        }
+    }
+    return true;
+}
+
 static bool check_call(Walk *w, Node *call)
 {
     Site *site = w->site;
@@ -1475,14 +1538,16 @@ static bool check_call(Walk *w, Node *call)
     if (report_recursion(w, call, def))
         return false;
     for (int i = 0; i < site->nfunctions; i++)
-        if (clang_equalCursors(site->functions[i]->def, def))
-            return site->functions[i]->ok; /* checked before */
+        if (clang_equalCursors(site->functions[i]->def, def)) /* checked before */
+            return site->functions[i]->ok && check_pointer_args(w, call, site->functions[i]);
     site->functions = xrealloc(site->functions, (size_t)(site->nfunctions + 1) * sizeof(SiteFunction *));
     SiteFunction *f = xcalloc(1, sizeof *f);
     site->functions[site->nfunctions++] = f;
     f->def = def;
     f->name = cursor_spelling(def);
     f->tree = ast_build(w->src, def);
+    f->nparams = clang_Cursor_getNumArguments(def) > 0 ? clang_Cursor_getNumArguments(def) : 0;
+    f->writes_param = xcalloc((size_t)(f->nparams ? f->nparams : 1), sizeof(bool));
     f->ok = true;
     Walk fw = *w;
     fw.ok = true;
@@ -1506,7 +1571,7 @@ static bool check_call(Walk *w, Node *call)
         w->ok = false;
         diag_at(w->src, call->start, DIAG_NOTE, "'%s' is called here", f->name);
     }
-    return f->ok;
+    return f->ok && check_pointer_args(w, call, f);
 }
 
 /* The value and index variables of a maxloc/minloc pair assigned by `a`

@@ -1,4 +1,4 @@
-/* expect-error-at: 5:5: the helper writes through its pointer parameter */
+/* expect-error-at: 14:19: the helper writes through its pointer parameter, given an element */
 static double bump(double *p)
 {
     double old = *p;
