@@ -426,6 +426,7 @@ typedef struct {
     const char *name;
     unsigned offset; /* of the name in the pragma */
     Var *var;        /* resolved by reduction.c */
+    bool implicit;   /* not named: scratch nothing outside the loop reads (reduction.c) */
 } PrivateVar;
 
 /* `#pragma omp parallel for ...` directly before `#pragma reduce` or

@@ -428,6 +428,144 @@ static bool could_be_private(const Walk *w, const Var *v)
 }
 
 static bool reassigns(const Node *n, const Var *p);
+static bool writes_var(const Node *n, const Var *v);
+static Node *scope_tree(const Source *src, const Site *site, const Var *v);
+
+/* `v = e` with e not reading v. */
+static bool plain_store(const Node *n, const Var *v)
+{
+    n = ast_strip((Node *)n);
+    if (!n || n->kind != N_ASSIGN || strcmp(n->op, "=") != 0)
+        return false;
+    const Node *lhs = ast_strip(n->kids[0]);
+    return lhs && lhs->kind == N_DECLREF && lhs->var == v && !ast_mentions(n->kids[1], v);
+}
+
+/* Whether `n`, outside [skip_start, skip_end), never reads v's value
+ * before writing it: v appears only as the target of `v = e`, or inside a
+ * for statement whose initialization is `v = e` (it writes v first). */
+static bool dead_outside(const Node *n, const Var *v, unsigned skip_start, unsigned skip_end)
+{
+    if (!n || (n->start >= skip_start && n->end <= skip_end))
+        return true;
+    if (n->kind == N_FOR && n->for_init && plain_store(n->for_init, v))
+        return true;
+    if (plain_store(n, v))
+        return dead_outside(n->kids[1], v, skip_start, skip_end);
+    if (n->kind == N_DECLREF && n->var == v)
+        return false;
+    for (int i = 0; i < n->nkids; i++)
+        if (!dead_outside(n->kids[i], v, skip_start, skip_end))
+            return false;
+    return true;
+}
+
+static bool has_kind(const Node *n, NodeKind a, NodeKind b)
+{
+    if (!n)
+        return false;
+    if (n->kind == a || n->kind == b)
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_kind(n->kids[i], a, b))
+            return true;
+    return false;
+}
+
+/* Whether the statement decides v dead (it writes v before any read: 1),
+ * live (it may read v, or jump past what follows: -1) or neither (0). */
+static int decides(const Node *s, const Var *v)
+{
+    if (plain_store(s, v) || (s->kind == N_FOR && s->for_init && plain_store(s->for_init, v)))
+        return 1;
+    return ast_mentions(s, v) || has_kind(s, N_BREAK, N_CONTINUE) ? -1 : 0;
+}
+
+/* Whether no path from the end of `loop` (a node of `scope`, the tree v is
+ * declared in) reads v before writing it: the statements after it in its
+ * block decide; an enclosing loop may come around again, so nothing in it
+ * may read v first (dead_outside); at the end of v's scope it dies. */
+static bool dead_after(const Node *scope, const Node *loop, const Var *v)
+{
+    if (has_kind(scope, N_GOTO, N_LABEL))
+        return dead_outside(scope, v, loop->start, loop->end + 1);
+    const Node *cur = loop;
+    for (const Node *up = cur->parent; up && cur != scope; cur = up, up = up->parent) {
+        if (up->kind == N_COMPOUND) {
+            bool after = false;
+            for (int i = 0; i < up->nkids; i++) {
+                if (up->kids[i] == cur) {
+                    after = true;
+                    continue;
+                }
+                if (!after)
+                    continue;
+                int d = decides(up->kids[i], v);
+                if (d)
+                    return d > 0;
+            }
+        } else if (up->kind == N_FOR || up->kind == N_WHILE || up->kind == N_DO) {
+            if (!dead_outside(up, v, loop->start, loop->end + 1))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* The node of `tree` that is the loop starting at `start`. */
+static const Node *find_loop_at(const Node *tree, unsigned start)
+{
+    if (!tree)
+        return NULL;
+    if (tree->kind == N_FOR && tree->start == start)
+        return tree;
+    for (int i = 0; i < tree->nkids; i++) {
+        const Node *f = find_loop_at(tree->kids[i], start);
+        if (f)
+            return f;
+    }
+    return NULL;
+}
+
+static bool written_before_read(const Source *src, const Site *site, const Var *v, Node **bad);
+
+/* A variable private() would take (see check_private_var), whose value
+ * before the loop and after it nobody reads: the loop may privatize it
+ * without the clause, since neither OpenMP's meaning (the caller's value
+ * kept) nor C's (the last iteration's value) is ever seen. */
+static bool auto_private(Walk *w, Var *v)
+{
+    Site *site = w->site;
+    if (v->storage != VAR_LOCAL || v->is_volatile || site_is_iv(site, v) ||
+        reduction_var(site, v) || strncmp(v->name, "pr_", 3) == 0 ||
+        clang_getCursorKind(v->decl) == CXCursor_ParmDecl)
+        return false;
+    CXType canon = clang_getCanonicalType(v->type);
+    CXType elem = v->type;
+    while (clang_getCanonicalType(elem).kind == CXType_ConstantArray)
+        elem = clang_getArrayElementType(clang_getCanonicalType(elem));
+    CXType ec = clang_getCanonicalType(elem);
+    bool scalar = type_is_arithmetic(elem) || ec.kind == CXType_Record;
+    if (!scalar || ec.kind == CXType_LongDouble || !type_cxx_name(elem) ||
+        (canon.kind != CXType_ConstantArray && !type_is_arithmetic(v->type) &&
+         canon.kind != CXType_Record))
+        return false;
+    const LoopInfo *levels[PR_MAX_COLLAPSE] = {&site->info};
+    for (int k = 0; k < site->ninner; k++)
+        levels[k + 1] = &site->inner[k];
+    for (int k = 0; k <= site->ninner; k++) {
+        Node *parts[3] = {levels[k]->lo_node, levels[k]->hi_node, levels[k]->step_node};
+        for (int j = 0; j < 3; j++)
+            if (parts[j] && ast_mentions(parts[j], v))
+                return false;
+    }
+    Node *scope = scope_tree(w->src, site, v);
+    const Node *loop = scope ? find_loop_at(scope, site->loop->start) : NULL;
+    if (!loop || !dead_after(scope, loop, v))
+        return false;
+    Node *bad;
+    return written_before_read(w->src, site, v, &bad);
+}
 
 /* The position of pointer parameter v of f that f never reassigns (nor
  * takes the address of), or -1. */
@@ -501,6 +639,16 @@ static void check_write(Walk *w, Node *target, Node *whole)
             c->written = true;
             return;
         }
+    }
+    /* C89 scratch (an inner loop's variable, a temporary declared at the
+     * top of the function) that each iteration writes first and nothing
+     * outside the loop reads before writing it: private without the clause */
+    if (root && !through_pointer && !site->segment && auto_private(w, root)) {
+        site->pragma.privates = xrealloc(site->pragma.privates,
+                                         (size_t)(site->pragma.nprivates + 1) * sizeof(PrivateVar));
+        site->pragma.privates[site->pragma.nprivates++] =
+            (PrivateVar){.name = root->name, .offset = t->start, .var = root, .implicit = true};
+        return;
     }
     /* scratch that every iteration writes before reading: private() says so */
     char *hint = root && !through_pointer && !site->segment && could_be_private(w, root)

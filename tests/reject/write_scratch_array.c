@@ -1,4 +1,4 @@
-/* expect-error-at: 9:13: write to an outer array, suggesting private() */
+/* expect-error-at: 9:13: write to an outer array read after the loop, suggesting private() */
 double poly3(const double *x, int n)
 {
     double s = 0.0;
@@ -9,5 +9,5 @@ double poly3(const double *x, int n)
             pw[k] = k == 0 ? 1.0 : x[i] * k;
         s += pw[0] + pw[1] + pw[2];
     }
-    return s;
+    return s + pw[2]; /* read after the loop: not private by itself */
 }

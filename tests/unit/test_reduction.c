@@ -229,6 +229,9 @@ static const struct {
     const char *decls, *pragma, *body;
 } scratch_good[] = {
     {"double t;", "private(t)", "t = a[i]; v += t * t;"},
+    /* C89 scratch nothing outside the loop reads: private without the clause */
+    {"double t;", "", "t = a[i]; v += t;"},
+    {"double w[4]; int k;", "", "for (k = 0; k < 4; k++) w[k] = a[i]; v += w[0];"},
     {"double t, u;", "private(t, u)", "t = a[i]; u = t + 1; v += t * u;"},
     {"double t;", "private(t)", "if (a[i] > 0) t = 1; else t = 2; v += t;"},
     {"double t;", "private(t)", "if (a[i] < 0) continue; t = a[i]; v += t;"},
@@ -263,12 +266,11 @@ static const struct {
     {"double t;", "private(t)", "v += (t = a[i]) + t;"},
     {"double t;", "private(t)", "a[i] > 0 ? (t = 1) : 0; v += t;"},
     {"double t;", "private(t)", "for (int k = 0; k < 3; k++) t = a[i]; v += t;"},
-    {"double t;", "", "t = a[i]; v += t;"},
     {"double w[4];", "private(w)", "for (int k = 0; k < 3; k++) w[k] = a[i]; v += w[3];"},
     {"double w[4];", "private(w)", "for (int k = 0; k < 4; k++) { if (k == 2) continue; w[k] = a[i]; } v += w[0];"},
     {"double w[4];", "private(w)", "w[i % 4] = a[i]; v += w[0];"},
     {"double w[4];", "private(w)", "for (int k = 0; k < 4; k++) w[k] = w[k] + a[i]; v += w[0];"},
-    {"double w[4];", "", "for (int k = 0; k < 4; k++) w[k] = a[i]; v += w[0];"},
+    {"double w[4];", "", "for (int k = 0; k < 3; k++) w[k] = a[i]; v += w[3];"},
     {"double *p = 0;", "private(p)", "p = 0; v += a[i];"},
     {"", "private(q)", "v += a[i];"},
     {"double t;", "private(v)", "t = 1; v += a[i];"},
@@ -284,6 +286,42 @@ static const struct {
     {"", "reduce(min: mn) reduce(max: mx)", "if (a[i] < mn) mn = a[i]; else if (a[i] > mx) mx = a[i]; else if (a[i] > 0) v += 1;"},
     {"double t;", "private(t)", "a[i] > 0 && (t = 1); v += t;"},
 };
+
+/* scratch without private(): only when no path after the loop reads it
+ * before writing it (the loop around it comes around again; a break skips
+ * the write after it) */
+static const struct {
+    const char *code;
+    bool ok;
+} liveness[] = {
+    {"double f(const double *a, int n) { double v = 0, t; t = 1; v = t;\n"
+     "#pragma reduce(+: v)\n for (int i = 0; i < n; i++) { t = a[i]; v += t; }\n"
+     " t = 2; return v + t; }\n", true},
+    {"double f(const double *a, int n) { double v = 0, t;\n"
+     "#pragma reduce(+: v)\n for (int i = 0; i < n; i++) { t = a[i]; v += t; }\n"
+     " return v + t; }\n", false},
+    {"double f(const double *a, int n) { double v = 0, t = 0, r = 0;\n"
+     " for (int k = 0; k < 3; k++) { r += t;\n"
+     "#pragma reduce(+: v)\n for (int i = 0; i < n; i++) { t = a[i]; v += t; }\n"
+     " t = 5; }\n return v + r; }\n", true}, /* t = 5 comes first on every path */
+    {"double f(const double *a, int n) { double v = 0, t = 0;\n"
+     " for (int k = 0; k < 3; k++) {\n"
+     "#pragma reduce(+: v)\n for (int i = 0; i < n; i++) { t = a[i]; v += t; }\n"
+     " if (v > 9) break; t = 5; }\n return v + t; }\n", false},
+    {"double f(const double *a, int n) { double v = 0, w[4]; int k;\n"
+     "#pragma reduce(+: v)\n for (int i = 0; i < n; i++) { for (k = 0; k < 4; k++) w[k] = a[i]; v += w[0]; }\n"
+     " return v + w[1]; }\n", false},
+};
+
+START_TEST(scratch_liveness)
+{
+    int n;
+    bool ok;
+    analyze_snippet(liveness[_i].code, &n, &ok);
+    ck_assert_msg(ok == liveness[_i].ok, "%s: %s", liveness[_i].ok ? "rejected" : "accepted",
+                  liveness[_i].code);
+}
+END_TEST
 
 START_TEST(rejects_bad_scratch_and_else_chains)
 {
@@ -414,6 +452,7 @@ Suite *reduction_suite(void)
     tcase_add_loop_test(tc, rejects_bad_scratch_and_else_chains, 0,
                         sizeof scratch_bad / sizeof scratch_bad[0]);
     tcase_add_test(tc, output_declares_privates_and_checks_minmax_order);
+    tcase_add_loop_test(tc, scratch_liveness, 0, sizeof liveness / sizeof liveness[0]);
     tcase_add_loop_test(tc, gpu_hazards, 0, sizeof hazards / sizeof hazards[0]);
     suite_add_tcase(s, tc);
     return s;
