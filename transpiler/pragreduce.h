@@ -530,6 +530,10 @@ typedef struct {
 } Capture;
 
 bool reduction_analyze(const Source *src, Site *site);
+/* Scratch a loop may privatize by itself: a scalar or fixed-size array
+ * declared before it that each iteration writes before reading and that no
+ * path after the loop reads before writing (C89-style temporaries). */
+bool reduction_scratch_private(const Source *src, Site *site, Var *v);
 
 /* ---------------------------------------------------------------- access.c */
 

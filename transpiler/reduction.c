@@ -533,9 +533,8 @@ static bool written_before_read(const Source *src, const Site *site, const Var *
  * before the loop and after it nobody reads: the loop may privatize it
  * without the clause, since neither OpenMP's meaning (the caller's value
  * kept) nor C's (the last iteration's value) is ever seen. */
-static bool auto_private(Walk *w, Var *v)
+bool reduction_scratch_private(const Source *src, Site *site, Var *v)
 {
-    Site *site = w->site;
     if (v->storage != VAR_LOCAL || v->is_volatile || site_is_iv(site, v) ||
         reduction_var(site, v) || strncmp(v->name, "pr_", 3) == 0 ||
         clang_getCursorKind(v->decl) == CXCursor_ParmDecl)
@@ -559,12 +558,12 @@ static bool auto_private(Walk *w, Var *v)
             if (parts[j] && ast_mentions(parts[j], v))
                 return false;
     }
-    Node *scope = scope_tree(w->src, site, v);
+    Node *scope = scope_tree(src, site, v);
     const Node *loop = scope ? find_loop_at(scope, site->loop->start) : NULL;
     if (!loop || !dead_after(scope, loop, v))
         return false;
     Node *bad;
-    return written_before_read(w->src, site, v, &bad);
+    return written_before_read(src, site, v, &bad);
 }
 
 /* The position of pointer parameter v of f that f never reassigns (nor
@@ -643,7 +642,7 @@ static void check_write(Walk *w, Node *target, Node *whole)
     /* C89 scratch (an inner loop's variable, a temporary declared at the
      * top of the function) that each iteration writes first and nothing
      * outside the loop reads before writing it: private without the clause */
-    if (root && !through_pointer && !site->segment && auto_private(w, root)) {
+    if (root && !through_pointer && !site->segment && reduction_scratch_private(w->src, site, root)) {
         site->pragma.privates = xrealloc(site->pragma.privates,
                                          (size_t)(site->pragma.nprivates + 1) * sizeof(PrivateVar));
         site->pragma.privates[site->pragma.nprivates++] =

@@ -324,7 +324,10 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
             if (canon.kind == CXType_ConstantArray || canon.kind == CXType_IncompleteArray ||
                 canon.kind == CXType_VariableArray || !type_cxx_name(v->type))
                 continue;
-            if (!assigned_first(outer, v) || address_taken(fn_tree, v))
+            /* assigned first at the top of each iteration, or scratch nothing
+             * after the loop reads (written first wherever it is read) */
+            if (address_taken(fn_tree, v) ||
+                (!assigned_first(outer, v) && !reduction_scratch_private(src, t, v)))
                 continue; /* the walk reports the write */
             t->privates = xrealloc(t->privates, (size_t)(t->nprivates + 1) * sizeof(Var *));
             t->privates[t->nprivates++] = v;
