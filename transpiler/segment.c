@@ -498,6 +498,44 @@ static void explain_site(const Source *src, FILE *to, const Site *m, const char 
             text);
 }
 
+/* --explain: the host loops around a marked loop that stays its own
+ * launch, with what each runs over: the launches a call makes. */
+static void explain_launch_count(const Source *src, FILE *to, const Node *self)
+{
+    StrBuf sb = {0};
+    int nloops = 0;
+    for (const Node *p = self->parent; p; p = p->parent) {
+        if (p->kind != N_FOR && p->kind != N_WHILE && p->kind != N_DO)
+            continue;
+        unsigned line, col;
+        source_line_col(src, p->start, &line, &col);
+        strbuf_printf(&sb, "%s line %u", nloops++ ? " x" : "", line);
+        LoopInfo li;
+        diag_probe(true);
+        bool canonical = p->kind == N_FOR && loop_analyze_one(src, (Node *)p, &li);
+        diag_probe(false);
+        if (canonical) {
+            bool down = li.cmp == CMP_GT || li.cmp == CMP_GE;
+            const char *step = li.step_node ? ast_expr_text(src, li.step_node) : NULL;
+            if (step && strcmp(step, "1") == 0)
+                step = NULL;
+            strbuf_printf(&sb, " ('%s' over %s%s, %s%s%s%s)", li.iv->name,
+                          li.cmp == CMP_GT ? "(" : "[", down ? li.hi : li.lo, down ? li.lo : li.hi,
+                          li.cmp == CMP_LT ? ")" : li.cmp == CMP_NE ? ") until equal" : "]",
+                          step ? " by " : "", step ? step : "");
+        }
+        else
+            strbuf_puts(&sb, p->kind == N_FOR ? " (not canonical)" : " (a while/do loop)");
+    }
+    if (nloops)
+        fprintf(to, "    launches per call: one per iteration of the host loops around it,%s; "
+                    "each costs ~5-10 us and the copies of what the host wrote since the last; "
+                    "the nest is one launch once an outer loop's iterations are independent "
+                    "(why not, above)\n",
+                sb.buf);
+    strbuf_free(&sb);
+}
+
 void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *explain)
 {
     Site *sites = *sites_io;
@@ -595,6 +633,7 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
             /* inside loops, none of them independent: item by item from the host */
             explain_site(src, explain, m, "not segmented: each run of it is its own launch");
             fputs(notes.buf, explain);
+            explain_launch_count(src, explain, self);
         }
         strbuf_free(&notes);
     }
