@@ -199,7 +199,7 @@ if command -v compute-sanitizer >/dev/null; then
     done <"$san_list" >"$logs/san.tasks"
     # memcheck at 300007 runs chunked (a 1.5 MiB budget) with staged copies
     # sizes 5001 and 5002: a segment per warp and per block
-    xargs -P "${PR_SAN_JOBS:-4}" -L 1 sh -c 'if [ "$2" = 300007 ]; then export PRAGREDUCE_DEVICE_MEM_KB=1536 PRAGREDUCE_STAGE_MIN_KB=16 PRAGREDUCE_COPY_CHUNK_KB=32; fi; if [ "$2" = 5001 ]; then export PRAGREDUCE_SEGMENT_GROUP=32; fi; if [ "$2" = 5002 ]; then export PRAGREDUCE_SEGMENT_GROUP=256; fi; compute-sanitizer --tool "$1" --error-exitcode 99 "bin/$0" "$2" >"'"$logs"'/san.$0.$1.$2.log" 2>&1 && echo "ok $0 $1 $2" || echo "FAIL $0 $1 $2"' \
+    xargs -r -P "${PR_SAN_JOBS:-4}" -L 1 sh -c 'if [ "$2" = 300007 ]; then export PRAGREDUCE_DEVICE_MEM_KB=1536 PRAGREDUCE_STAGE_MIN_KB=16 PRAGREDUCE_COPY_CHUNK_KB=32; fi; if [ "$2" = 5001 ]; then export PRAGREDUCE_SEGMENT_GROUP=32; fi; if [ "$2" = 5002 ]; then export PRAGREDUCE_SEGMENT_GROUP=256; fi; compute-sanitizer --tool "$1" --error-exitcode 99 "bin/$0" "$2" >"'"$logs"'/san.$0.$1.$2.log" 2>&1 && echo "ok $0 $1 $2" || echo "FAIL $0 $1 $2"' \
         <"$logs/san.tasks" >"$logs/san.results"
     while read -r status p tool n; do
         log="$logs/san.$p.$tool.$n.log"
