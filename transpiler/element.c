@@ -122,7 +122,7 @@ typedef struct {
     unsigned (*found)[2];  /* [start, end) of each occurrence */
     size_t nfound;
     CXType type;
-    bool typed;
+    bool typed, typed_exact;
 } Search;
 
 /* Whether the cursor's text is exactly the accumulator's tokens. */
@@ -149,18 +149,23 @@ static enum CXChildVisitResult find_occurrences(CXCursor c, CXCursor parent, voi
         !source_offset(s->src, clang_getRangeEnd(r), &end) || start >= end ||
         !spells_item(s, start, end))
         return CXChildVisit_Recurse;
-    for (size_t k = 0; k < s->nfound; k++)
-        if (s->found[k][0] == start && s->found[k][1] == end)
-            return CXChildVisit_Continue;
-    if (!s->typed) {
+    /* the element's own type, not an implicit conversion's around it
+     * (`t0 > y[i]` converts an int element to long): libclang shows
+     * conversions as unexposed expressions with the same extent */
+    bool exact = clang_getCursorKind(c) != CXCursor_UnexposedExpr;
+    if (!s->typed || (exact && !s->typed_exact)) {
         s->type = clang_getCursorType(c);
         s->typed = true;
+        s->typed_exact = exact;
     }
+    for (size_t k = 0; k < s->nfound; k++)
+        if (s->found[k][0] == start && s->found[k][1] == end)
+            return CXChildVisit_Recurse;
     s->found = xrealloc(s->found, (s->nfound + 1) * sizeof *s->found);
     s->found[s->nfound][0] = start;
     s->found[s->nfound][1] = end;
     s->nfound++;
-    return CXChildVisit_Continue;
+    return CXChildVisit_Recurse;
 }
 
 /* A name for the register copy that no identifier of the file has:
@@ -217,6 +222,19 @@ static unsigned loop_cursor_end(const Source *src, CXCursor loop)
     if (t < src->ntokens && strcmp(src->tokens[t].text, ";") == 0)
         return src->tokens[t].end;
     return end;
+}
+
+/* An occurrence the rewrite may replace: spelled in the loop's text,
+ * directly or as a macro's argument (`MAX(y[i], x)`), not in a
+ * preprocessor line (a #define inside the loop). */
+static bool spelled_in_loop(const Source *src, unsigned at, unsigned loop_start, unsigned loop_end)
+{
+    if (at < loop_start || at >= loop_end)
+        return false;
+    size_t first;
+    if (source_line_before(src, at + 1, &first) && token_is(src, first, "#"))
+        return false;
+    return true;
 }
 
 typedef struct {
@@ -301,6 +319,7 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
         return;
     }
     unsigned loop_end = loop_cursor_end(src, loop_cursor);
+    unsigned loop_start = src->tokens[f].offset;
 
     /* where the copies are loaded: after the token before the directive lines */
     unsigned group = source_omp_group_start(src, src->tokens[h].offset);
@@ -353,10 +372,10 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
         it->type = type_spelling(clang_getCanonicalType(t));
         for (size_t o = 0; o < it->search.nfound; o++)
             if (edited(rw, it->search.found[o][0], it->search.found[o][1]) ||
-                source_inside_macro(src, it->search.found[o][0])) {
+                !spelled_in_loop(src, it->search.found[o][0], loop_start, loop_end)) {
                 rw->naccs = saved_naccs;
                 fail_at(rw, src->tokens[it->a].offset,
-                        xformat("'%s' is written inside a macro's arguments or another marked "
+                        xformat("'%s' is written in a macro's definition or is another marked "
                                 "loop's accumulator in this loop; reduce into a local variable",
                                 it->text));
                 return;

@@ -1162,7 +1162,7 @@ static void home_edits_in(const Ctx *c, EditList *edits, const Node *n)
         element_named(c->src, n->var->name)) {
         for (int v = 0; v < c->site->pragma.nvars; v++)
             if (c->site->pragma.vars[v].var == n->var)
-                edits_add(edits, n->start, n->end, xformat("(*pr_home_%s)", n->var->name));
+                add_unique_edit(edits, n->start, n->end, xformat("(*pr_home_%s)", n->var->name));
         return;
     }
     for (int i = 0; i < n->nkids; i++)

@@ -136,6 +136,22 @@ static void bit_masks(long n, const double *x, unsigned *masks)
     }
 }
 
+#define MAXOF(a, b) ((a) > (b) ? (a) : (b))
+
+/* an int element compared with a long (the comparison widens it: its type
+ * is still int) and updated inside a macro's arguments */
+static void widths_and_macros(long n, const double *x, int *best)
+{
+    best[0] = -100;
+    best[1] = -100;
+#pragma reduce(max: best[0], best[1])
+    for (long i = 0; i < n; i++) {
+        long t = (long)x[i] * 3;
+        best[1] = t > best[1] ? t : best[1];
+        best[0] = MAXOF(best[0], (int)x[i] + 1);
+    }
+}
+
 int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 1000;
@@ -194,6 +210,9 @@ int main(int argc, char **argv)
     c89_rows(rows, x, out);
     for (long i = 0; i < rows; i += rows / 4 + 1)
         printf("out[%ld] = %ld\n", i, out[i]);
+    int wide[2];
+    widths_and_macros(n, x, wide);
+    printf("widths %d %d\n", wide[0], wide[1]);
     unsigned masks[3];
     bit_masks(n, x, masks);
     printf("masks %x %x %x\n", masks[0], masks[1], masks[2]);

@@ -696,7 +696,14 @@ class Program:
     def declare_red(self, red, k, tag):
         v = "%s%d" % (tag, k)
         red["v"] = v
-        decls = ["%s %s = %s;" % (red["t"], v, red["init"])]
+        if not self.c89 and self.rng.random() < 0.15:
+            # an element accumulator: reduce(op: sk_acc[1]), beside an element
+            # the loop leaves alone
+            arr = "%s_acc" % v
+            red["v"] = "%s[1]" % arr
+            decls = ["%s %s[2] = {%s, %s};" % (red["t"], arr, red["init"], red["init"])]
+        else:
+            decls = ["%s %s = %s;" % (red["t"], v, red["init"])]
         if red["op"] in ("maxloc", "minloc"):
             red["idx"] = "%si%d" % (tag, k)
             decls.append("%s %s = %s;" % (red["it"], red["idx"], red["iinit"]))
