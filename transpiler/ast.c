@@ -590,3 +590,17 @@ CXCursor cursor_last_child(CXCursor c)
     clang_visitChildren(c, take_last, &out);
     return out;
 }
+
+Node *ast_find_for(Node *tree, unsigned start)
+{
+    if (!tree)
+        return NULL;
+    if (tree->kind == N_FOR && tree->start == start)
+        return tree;
+    for (int i = 0; i < tree->nkids; i++) {
+        Node *f = ast_find_for(tree->kids[i], start);
+        if (f)
+            return f;
+    }
+    return NULL;
+}

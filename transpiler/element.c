@@ -343,26 +343,23 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
         return;
     }
 
-    size_t saved_naccs = rw->naccs;
+    /* all checked before any is recorded: the pragma is rewritten whole or not at all */
     for (size_t k = 0; k < nitems; k++) {
         Item *it = &items[k];
         it->search = (Search){.src = src, .toks = &src->tokens[it->a], .ntoks = it->b - it->a};
         clang_visitChildren(loop_cursor, find_occurrences, &it->search);
         if (!it->search.typed) {
-            rw->naccs = saved_naccs;
             fail_at(rw, src->tokens[it->a].offset,
                     xformat("reduction variable '%s' is not updated in the loop", it->text));
             return;
         }
         CXType t = it->search.type;
         if (clang_isVolatileQualifiedType(t)) {
-            rw->naccs = saved_naccs;
             fail_at(rw, src->tokens[it->a].offset,
                     xformat("reduction variable '%s' is volatile", it->text));
             return;
         }
         if (!is_builtin_scalar(t)) {
-            rw->naccs = saved_naccs;
             fail_at(rw, src->tokens[it->a].offset,
                     xformat("reduction variable '%s' has type '%s'; it must be an integer or "
                             "floating-point scalar",
@@ -373,25 +370,25 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
         for (size_t o = 0; o < it->search.nfound; o++)
             if (edited(rw, it->search.found[o][0], it->search.found[o][1]) ||
                 !spelled_in_loop(src, it->search.found[o][0], loop_start, loop_end)) {
-                rw->naccs = saved_naccs;
                 fail_at(rw, src->tokens[it->a].offset,
                         xformat("'%s' is written in a macro's definition or is another marked "
                                 "loop's accumulator in this loop; reduce into a local variable",
                                 it->text));
                 return;
             }
-        it->name = choose_name(rw, it->a, it->b);
         for (size_t j = 0; j < k; j++)
             if (strcmp(items[j].text, it->text) == 0) {
-                rw->naccs = saved_naccs;
                 fail_at(rw, src->tokens[it->a].offset,
                         xformat("'%s' is named twice in the pragma; a variable can be reduced only "
                                 "once",
                                 it->text));
                 return;
             }
+    }
+    for (size_t k = 0; k < nitems; k++) {
+        items[k].name = choose_name(rw, items[k].a, items[k].b);
         rw->accs = xrealloc(rw->accs, (rw->naccs + 1) * sizeof *rw->accs);
-        rw->accs[rw->naccs++] = (ElementAcc){.name = it->name, .text = it->text};
+        rw->accs[rw->naccs++] = (ElementAcc){.name = items[k].name, .text = items[k].text};
     }
 
     StrBuf load = {0}, store = {0};

@@ -343,6 +343,8 @@ char *ast_expr_text(const Source *src, const Node *n);
 bool ast_same_expr(const Source *src, const Node *a, const Node *b);
 /* The expression printed from the tree (macros expanded). */
 char *ast_print(const Node *n);
+/* The for statement of `tree` that starts at `start`, or NULL. */
+Node *ast_find_for(Node *tree, unsigned start);
 /* True when `n` mentions variable `v` anywhere. */
 bool ast_mentions(const Node *n, const Var *v);
 Var *ast_var_for(CXCursor decl);

@@ -512,21 +512,6 @@ static bool dead_after(const Node *scope, const Node *loop, const Var *v)
     return true;
 }
 
-/* The node of `tree` that is the loop starting at `start`. */
-static const Node *find_loop_at(const Node *tree, unsigned start)
-{
-    if (!tree)
-        return NULL;
-    if (tree->kind == N_FOR && tree->start == start)
-        return tree;
-    for (int i = 0; i < tree->nkids; i++) {
-        const Node *f = find_loop_at(tree->kids[i], start);
-        if (f)
-            return f;
-    }
-    return NULL;
-}
-
 static bool written_before_read(const Source *src, const Site *site, const Var *v, Node **bad);
 
 /* A variable private() would take (see check_private_var), whose value
@@ -559,7 +544,7 @@ bool reduction_scratch_private(const Source *src, Site *site, Var *v)
                 return false;
     }
     Node *scope = scope_tree(src, site, v);
-    const Node *loop = scope ? find_loop_at(scope, site->loop->start) : NULL;
+    const Node *loop = scope ? ast_find_for(scope, site->loop->start) : NULL;
     if (!loop || !dead_after(scope, loop, v))
         return false;
     Node *bad;

@@ -30,20 +30,6 @@
 
 /* ------------------------------------------------------------ the tree */
 
-static Node *find_for_at(Node *n, unsigned start)
-{
-    if (!n)
-        return NULL;
-    if (n->kind == N_FOR && n->start == start)
-        return n;
-    for (int i = 0; i < n->nkids; i++) {
-        Node *f = find_for_at(n->kids[i], start);
-        if (f)
-            return f;
-    }
-    return NULL;
-}
-
 /* ------------------------------------------------------------ private scalars */
 
 typedef struct {
@@ -559,7 +545,7 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
             fn_cursor = m->function;
             fn_tree = ast_build(src, m->function);
         }
-        Node *self = find_for_at(fn_tree, m->loop->start);
+        Node *self = ast_find_for(fn_tree, m->loop->start);
         if (!self)
             continue;
         Site *chosen = NULL;
