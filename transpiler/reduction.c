@@ -2039,6 +2039,25 @@ static void note_minmax_form(Walk *w, ReduceVar *rv, Node *stmt)
 }
 
 /* A statement: an update of a reduction variable, or anything else. */
+/* `n += x` or `n *= x` with an integer n and a floating-point x converts
+ * back to an integer at every step, rounding toward zero: -1.5 then 0.5
+ * gives 0 in order, but -1 + 0 from two threads' partial results. No
+ * combine reproduces that, so it is not a reduction. */
+static void check_operand_type(Walk *w, const ReduceVar *rv, ReduceOp op, Node *operand)
+{
+    if ((op != OP_ADD && op != OP_MUL) || !operand || !type_is_integer(rv->var->type))
+        return;
+    Node *x = ast_strip_implicit(operand);
+    if (!type_is_floating(x->type))
+        return;
+    REPORT(w, x->start,
+           "'%s' is an integer and this %s is floating-point: each update rounds the result "
+           "back to an integer, so the %s depends on the order of the updates; accumulate in "
+           "a floating-point variable, or convert the %s to an integer ('(%s)(...)')",
+           rv->name, op == OP_ADD ? "term" : "factor", op == OP_ADD ? "sum" : "product",
+           op == OP_ADD ? "term" : "factor", type_spelling(rv->var->type));
+}
+
 static void walk_stmt(Walk *w, Node *n)
 {
     if (!n)
@@ -2075,7 +2094,7 @@ static void walk_stmt(Walk *w, Node *n)
                reduce_ops[op].spelling, reduce_ops[rv->op].spelling);
     }
     rv->nupdates++;
-    (void)operand;
+    check_operand_type(w, rv, op, operand);
     if (op == OP_MIN || op == OP_MAX)
         note_minmax_form(w, rv, n);
     /* Everything the update reads other than the variable itself. */
