@@ -24,15 +24,18 @@
  *   chunks        loops whose arrays exceed the GPU's memory; pinned
  *                 allocation for --pin-host
  *   residency     device copies kept between loops (region, data_region)
+ *   section       array sections reduce(op: h[lo:len]): per-block copies and
+ *                 integer atomics, per-thread copies for floating point
  * Floating-point results may differ from the sequential loop in the last
  * bits (another summation order); they are the same on every run on the same
- * GPU and configuration, since no floating-point atomics are used.
+ * GPU and configuration, since no floating-point atomics are used (integer atomics are exact in
+ * any order).
  */
 #ifndef PRAGREDUCE_RT_CUH
 #define PRAGREDUCE_RT_CUH
 
 /* the top layer; each includes the one below */
-#include "pragreduce/residency.cuh"
+#include "pragreduce/section.cuh"
 
 /* C spellings that C++ lacks. */
 #ifndef restrict

@@ -417,11 +417,37 @@ static void apply_override(LaunchPlan *p, const char *spec)
     p->why = "set with --plan";
 }
 
+/* Array sections: each block fills and flushes its copies once, so the
+ * grid is one round of the blocks the GPU holds; floating-point sections
+ * keep a copy per thread in shared memory, so blocks of 128 threads (a
+ * copy of up to ~40 doubles or ~80 floats each). */
+static bool section_plan(const Site *site, LaunchPlan *p)
+{
+    bool any = false, floating = false;
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        if (!is_section(rv))
+            continue;
+        any = true;
+        floating |= type_is_floating(reduce_accum_type(rv));
+    }
+    if (!any)
+        return false;
+    p->waves = 1;
+    if (floating && p->block > 128)
+        p->block = 128;
+    p->why = floating ? "array sections: one round of resident blocks; 128 threads, each with its "
+                        "own copy of the floating-point sections"
+                      : "array sections: one round of resident blocks, each with its copy";
+    return true;
+}
+
 LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, const char *override)
 {
     CostFacts f = cost_facts(src, site);
     LaunchPlan p = cost_choose(&f, d, NULL, NULL);
     p.cpu_below = cost_cpu_threshold(&f, d);
+    section_plan(site, &p);
     if (override) {
         int v = p.vector;
         apply_override(&p, override);
@@ -457,6 +483,7 @@ void cost_explain(const Source *src, const Site *site, const GpuDesc *d, FILE *t
     Candidate table[64];
     int n = 0;
     LaunchPlan chosen = cost_choose(&f, d, table, &n);
+    section_plan(site, &chosen);
     fprintf(to, "%s:%u: #pragma %s\n", source_path_at(src, site->loop->start), line,
             site->pragma.summary);
     static const char *cmp[] = {"<", "<=", ">", ">=", "!="};

@@ -248,6 +248,28 @@ typedef struct {
 /* The accumulators of the `reduce(op: ...)` clause whose `reduce` is token
  * i, those of more than one token appended to *items; returns the token
  * after the clause. */
+/* `name[lo:len]`: an array section, which pragma.c and reduction.c take
+ * as it is (not an element to rewrite). */
+static bool is_section_item(const Source *src, size_t a, size_t b)
+{
+    if (b < a + 5 || src->tokens[a].kind != CXToken_Identifier || !token_is(src, a + 1, "[") ||
+        !token_is(src, b - 1, "]"))
+        return false;
+    int depth = 0;
+    bool colon = false;
+    for (size_t i = a + 1; i < b; i++) {
+        const char *s = src->tokens[i].text;
+        if (strcmp(s, "[") == 0 || strcmp(s, "(") == 0)
+            depth++;
+        else if (strcmp(s, "]") == 0 || strcmp(s, ")") == 0) {
+            if (--depth == 0 && i != b - 1)
+                return false; /* h[i][0:n]: not one array's section */
+        } else if (depth == 1 && strcmp(s, ":") == 0)
+            colon = true;
+    }
+    return colon;
+}
+
 static size_t clause_items(const Source *src, size_t i, unsigned line_end, Item **items,
                            size_t *nitems)
 {
@@ -265,7 +287,7 @@ static size_t clause_items(const Source *src, size_t i, unsigned line_end, Item 
         else if ((strcmp(s, ")") == 0 || strcmp(s, "]") == 0) && depth > 0)
             depth--;
         else if (depth == 0 && (strcmp(s, ",") == 0 || strcmp(s, ")") == 0)) {
-            if (i > a + 1) {
+            if (i > a + 1 && !is_section_item(src, a, i)) {
                 *items = xrealloc(*items, (*nitems + 1) * sizeof **items);
                 (*items)[(*nitems)++] = (Item){.a = a, .b = i};
             }

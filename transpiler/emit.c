@@ -148,7 +148,7 @@ static int slot_index(const Site *site, int v)
     int k = 0;
     for (int i = 0; i < v; i++) {
         const ReduceVar *rv = &site->pragma.vars[i];
-        if (!((rv->op == OP_MAXLOC || rv->op == OP_MINLOC) && rv->loc_role != 0))
+        if (!((rv->op == OP_MAXLOC || rv->op == OP_MINLOC) && rv->loc_role != 0) && !is_section(rv))
             k++;
     }
     return k;
@@ -159,6 +159,8 @@ static int slots_of(const Site *site, Slot *out)
     int n = 0;
     for (int v = 0; v < site->pragma.nvars; v++) {
         const ReduceVar *rv = &site->pragma.vars[v];
+        if (is_section(rv))
+            continue; /* emit_section.c */
         char *t = var_type(rv->var);
         if (rv->op == OP_MAXLOC || rv->op == OP_MINLOC) {
             if (rv->loc_role != 0)
@@ -552,6 +554,7 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
     const char *p = c->p;
     int block = site->plan.block;
 
+    emit_section_types(c, sb);
     strbuf_printf(sb, "/* Last-block detection for %s_kernel; the last block resets it. */\n", p);
     strbuf_printf(sb, "static __device__ unsigned %s_counter;\n\n", p);
     strbuf_printf(sb,
@@ -568,8 +571,10 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
     for (int k = 0; k < nslots; k++)
         strbuf_printf(sb, ",\n    %s pr_id%d, %s *pr_part%d, unsigned char *pr_res%d", slots[k].type,
                       k, slots[k].type, k, k);
+    emit_section_kernel_params(c, sb);
     strbuf_puts(sb, ")\n{\n");
     emit_fixed_arrays(c, sb);
+    emit_section_kernel_prologue(c, sb);
     strbuf_puts(sb, "    /* each thread reduces its iterations from the identity */\n");
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];
@@ -598,6 +603,7 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
                           "    /* a NaN taken anywhere reaches the result: the host then runs the loop as written */\n"
                           "    if (pr_nan%d)\n        %s = (%s)NAN;\n",
                           k, site->pragma.vars[slots[k].var].name, slots[k].type);
+    emit_section_kernel_epilogue(c, sb);
     strbuf_puts(sb, "    /* combine the block's threads; the result is in thread 0 */\n");
     for (int k = 0; k < nslots; k++)
         strbuf_printf(sb, "    %s pr_acc%d = pragreduce::block_reduce<%s, %d>(%s, pr_id%d);\n",
@@ -631,9 +637,12 @@ static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
     const char *sep = "";
     for (int v = 0; v < site->pragma.nvars; v++) {
         const ReduceVar *rv = &site->pragma.vars[v];
+        if (is_section(rv))
+            continue;
         strbuf_printf(sb, "%s%s *pr_ref_%s", sep, var_type(rv->var), rv->name);
         sep = ", ";
     }
+    emit_section_wrapper_params(c, sb, &sep);
     for (int k = 0; k < site->nprivates; k++) {
         strbuf_printf(sb, "%s%s *pr_ref_%s", sep, var_type(site->privates[k]), site->privates[k]->name);
         sep = ", ";
@@ -678,7 +687,7 @@ static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx, int unroll)
 {
     const Site *site = c->site;
     const char *p = c->p;
-    strbuf_printf(sb, "            %s_kernel<%s, %d><<<pr_grid, %d>>>(", p, idx, unroll, site->plan.block);
+    strbuf_printf(sb, "            %s_kernel<%s, %d><<<pr_grid, %d, pr_smem>>>(", p, idx, unroll, site->plan.block);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind == CAP_ARRAY)
@@ -694,6 +703,7 @@ static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx, int unroll)
     for (int k = 0; k < nslots; k++)
         strbuf_printf(sb, ",\n                pr_id%d, (%s *)(pr_dev + pr_part%d_at), (unsigned char *)(pr_dev + pr_res_at + (size_t)pr_c * %d + %d)",
                       k, slots[k].type, k, 32 * nslots, 32 * k);
+    emit_section_launch_args(c, sb);
     strbuf_puts(sb, ");\n");
 }
 
@@ -828,6 +838,42 @@ static void emit_alias_check(const Ctx *c, StrBuf *sb)
                           rv->name, var_type(rv->var), ow->name, var_type(ow->var));
         }
     }
+    /* array sections: no array the loop reads or writes, no other section or
+     * element accumulator may share their bytes */
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        if (!is_section(rv))
+            continue;
+        char *range = xformat("%s + pr_sec_%s_lo, (size_t)pr_sec_%s_n * sizeof(%s)", rv->name, rv->name,
+                              rv->name, type_cxx_name(reduce_accum_type(rv)));
+        for (int j = 0; j < site->ncaptures; j++) {
+            const Capture *o = &site->captures[j];
+            if (o->kind != CAP_ARRAY)
+                continue;
+            if (!any)
+                strbuf_puts(sb, "    /* arrays that overlap an accumulator or each other on the host: the loop as written */\n"
+                                "    if (false");
+            any = true;
+            strbuf_printf(sb, " ||\n        pragreduce::overlaps(%s, %s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s))",
+                          range, o->var->name, o->var->name, o->var->name, array_elem(o));
+        }
+        for (int w = 0; w < site->pragma.nvars; w++) {
+            const ReduceVar *ow = &site->pragma.vars[w];
+            bool sec = is_section(ow) && w > v, elem = element_named(c->src, ow->name) != NULL;
+            if (!sec && !elem)
+                continue;
+            if (!any)
+                strbuf_puts(sb, "    /* arrays that overlap an accumulator or each other on the host: the loop as written */\n"
+                                "    if (false");
+            any = true;
+            if (sec)
+                strbuf_printf(sb, " ||\n        pragreduce::overlaps(%s, %s + pr_sec_%s_lo, (size_t)pr_sec_%s_n * sizeof(%s))",
+                              range, ow->name, ow->name, ow->name, type_cxx_name(reduce_accum_type(ow)));
+            else
+                strbuf_printf(sb, " ||\n        pragreduce::overlaps(%s, pr_home_%s, sizeof(%s))", range,
+                              ow->name, var_type(ow->var));
+        }
+    }
     if (any)
         strbuf_puts(sb, ") {\n        pr_on_cpu();\n        return;\n    }\n");
 }
@@ -864,6 +910,7 @@ static void emit_reduce_launch(const Ctx *c, StrBuf *sb, int tile)
                   "        /* one launch (PRAGREDUCE_BENCH=N times it instead) */\n"
                   "        pragreduce::run_launch(%s_site, pr_n, [&]() {\n",
                   tile, site->plan.waves, p, p);
+    emit_section_launch_before(c, sb);
     if (one_block) {
         strbuf_puts(sb, "        if (pr_one_block)\n");
         emit_launch(c, sb, "unsigned", one_block_unroll);
@@ -875,6 +922,7 @@ static void emit_reduce_launch(const Ctx *c, StrBuf *sb, int tile)
     strbuf_puts(sb, "        else\n");
     emit_launch(c, sb, "pragreduce::u64", site->plan.unroll);
     strbuf_printf(sb, "        PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n", p);
+    emit_section_launch_after(c, sb);
     strbuf_puts(sb, "        });\n");
 }
 
@@ -940,7 +988,7 @@ static bool has_float_minmax(const Site *site)
 static void emit_output_snapshot(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
-    if (!has_float_minmax(site) || !site_writes_arrays(site))
+    if (!(has_float_minmax(site) || site_has_sections(site)) || !site_writes_arrays(site))
         return;
     strbuf_puts(sb, "    /* the elements the loop writes, as they were: a run on the CPU after the GPU's\n"
                     "       (a floating-point min/max whose result depends on the order) starts from them */\n");
@@ -955,6 +1003,23 @@ static void emit_output_snapshot(const Ctx *c, StrBuf *sb)
                       "    if (!pr_saved_%s.empty())\n"
                       "        memcpy(pr_saved_%s.data(), %s + pr_saved_%s_lo, pr_saved_%s.size());\n",
                       n, n, n, n, n, array_elem(cap), n, n, n, n, n);
+    }
+}
+
+/* The written elements as emit_output_snapshot saved them, before the loop
+ * runs again on the CPU. */
+static void emit_output_restore(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    if (!(has_float_minmax(site) || site_has_sections(site)))
+        return;
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind == CAP_ARRAY && cap->written)
+            strbuf_printf(sb,
+                          "        if (!pr_saved_%s.empty())\n"
+                          "            memcpy(%s + pr_saved_%s_lo, pr_saved_%s.data(), pr_saved_%s.size());\n",
+                          cap->var->name, cap->var->name, cap->var->name, cap->var->name, cap->var->name);
     }
 }
 
@@ -973,14 +1038,7 @@ static void emit_order_check(const Ctx *c, StrBuf *sb, const Slot *slots, int ns
         if (slots[k].index < 0 && float_minmax(&site->pragma.vars[slots[k].var]))
             strbuf_printf(sb, " ||\n        pragreduce::order_sensitive(pr_final%d)", k);
     strbuf_puts(sb, ") {\n");
-    for (int i = 0; i < site->ncaptures; i++) {
-        const Capture *cap = &site->captures[i];
-        if (cap->kind == CAP_ARRAY && cap->written)
-            strbuf_printf(sb,
-                          "        if (!pr_saved_%s.empty())\n"
-                          "            memcpy(%s + pr_saved_%s_lo, pr_saved_%s.data(), pr_saved_%s.size());\n",
-                          cap->var->name, cap->var->name, cap->var->name, cap->var->name, cap->var->name);
-    }
+    emit_output_restore(c, sb);
     strbuf_puts(sb, "        pr_on_cpu();\n        return;\n    }\n");
 }
 
@@ -1210,7 +1268,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, ")\n{\n");
     for (int v = 0; v < nvars; v++) {
         const ReduceVar *rv = &site->pragma.vars[v];
-        strbuf_printf(sb, "    %s %s = *pr_ref_%s;\n", var_type(rv->var), rv->name, rv->name);
+        if (!is_section(rv))
+            strbuf_printf(sb, "    %s %s = *pr_ref_%s;\n", var_type(rv->var), rv->name, rv->name);
     }
     for (int k = 0; k < site->nprivates; k++)
         strbuf_printf(sb, "    %s %s = *pr_ref_%s;\n", var_type(site->privates[k]), site->privates[k]->name,
@@ -1274,8 +1333,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     if (omp)
         emit_omp_close(c, sb);
     for (int v = 0; v < nvars; v++)
-        strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->pragma.vars[v].name,
-                      site->pragma.vars[v].name);
+        if (!is_section(&site->pragma.vars[v]))
+            strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->pragma.vars[v].name,
+                          site->pragma.vars[v].name);
     for (int k = 0; k < site->nprivates; k++)
         strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->privates[k]->name, site->privates[k]->name);
     if (!li->iv_declared_in_loop)
@@ -1287,7 +1347,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "    };\n    auto pr_on_cpu = [&]() {\n        pr_as_written(");
     emit_as_written_args(c, sb, false);
     strbuf_puts(sb, ");\n");
-    if (site_writes_arrays(site))
+    if (site_writes_arrays(site) || site_has_sections(site))
         strbuf_puts(sb, "        /* the host wrote outputs that kept device copies may hold */\n"
                         "        pragreduce::host_wrote_all(true);\n");
     strbuf_puts(sb, "    };\n");
@@ -1304,6 +1364,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       k + 1, k + 1, site->inner[k].step_down ? "true" : "false");
     if (site->ninner)
         strbuf_puts(sb, " ||\n        pr_too_many");
+    emit_section_cpu_conditions(c, sb);
     /* if (x < mn) mn = x; else if (x > mx) mx = x;  (reduction.c) */
     for (int k = 0; k < site->nminmax_pairs; k++) {
         const char *mn = site->pragma.vars[site->minmax_pairs[k][0]].name;
@@ -1348,6 +1409,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
 
     /* launch shape */
     int tile = site->plan.block * site->plan.unroll * site->plan.vector;
+    if (!site->segment)
+        emit_section_shared(c, sb);
     if (site->segment)
         emit_segment_shape(c, sb);
     else
@@ -1356,15 +1419,16 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "    std::lock_guard<std::recursive_mutex> pr_hold(pragreduce::gpu_lock());\n"
                   "    /* 32-bit index arithmetic unless the trip count needs 64 bits */\n"
                   "    const bool pr_narrow = pr_trip <= 0x7fffffffULL && pr_step <= 0x7fffffffULL;\n"
+                  "    /* blocks per SM, once (each call when sections set the shared memory) */\n"
                   "    static int pr_per_sm[2];\n"
                   "    int *pr_occ = &pr_per_sm[pr_narrow ? 0 : 1];\n"
-                  "    if (*pr_occ == 0) {\n"
+                  "    if (*pr_occ == 0 || pr_smem != 0) {\n"
                   "        if (pr_narrow)\n"
                   "            PRAGREDUCE_CHECK(%s_site, \"cudaOccupancyMaxActiveBlocksPerMultiprocessor\",\n"
-                  "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<unsigned, %d>, %d, 0));\n"
+                  "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<unsigned, %d>, %d, pr_smem));\n"
                   "        else\n"
                   "            PRAGREDUCE_CHECK(%s_site, \"cudaOccupancyMaxActiveBlocksPerMultiprocessor\",\n"
-                  "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<pragreduce::u64, %d>, %d, 0));\n"
+                  "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<pragreduce::u64, %d>, %d, pr_smem));\n"
                   "    }\n"
                   "    const unsigned pr_grid_max = pragreduce::grid_size(pr_trip, %d, *pr_occ, %d, %s_site);\n",
                   p, p, site->plan.unroll, site->plan.block, p, p, site->plan.unroll, site->plan.block, tile,
@@ -1457,6 +1521,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     for (int k = 0; k < nslots; k++)
         strbuf_printf(sb, "    pr_fixed += pragreduce::align_up((size_t)pr_grid_max * sizeof(%s));\n",
                       slots[k].type);
+    emit_section_bytes(c, sb, "pr_fixed", false);
     strbuf_printf(sb,
                   "    /* chunks of iterations whose arrays fit in the GPU's memory: all at once when\n"
                   "       they fit, else two chunks' worth at a time, one copied while the other is\n"
@@ -1497,6 +1562,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "    const size_t pr_res_at = pr_bytes;\n"
                   "    pr_bytes += (size_t)pr_chunks * %d;\n",
                   32 * nslots);
+    emit_section_bytes(c, sb, "pr_bytes", true);
     if (site->segment)
         emit_segment_last_bytes(c, sb);
     strbuf_printf(sb, "    char *pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n", p);
@@ -1523,6 +1589,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                           slots[k].functor, rv->name, slots[k].functor, t);
     }
 
+    emit_section_start(c, sb);
     strbuf_printf(sb,
                   "    for (pragreduce::u64 pr_c = 0; pr_c < pr_chunks; pr_c++) {\n"
                   "        const pragreduce::u64 pr_done = pr_c * pr_chunk;\n"
@@ -1563,6 +1630,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     else
         emit_reduce_launch(c, sb, tile);
     strbuf_puts(sb, "        }\n");
+    emit_section_chunk_done(c, sb);
     strbuf_printf(sb,
                   "        if (pr_chunked)\n"
                   "            PRAGREDUCE_CHECK(%s_site, \"cudaEventRecord\", cudaEventRecord(pragreduce::chunk_fence((int)(pr_c & 1), %s_site), 0));\n",
@@ -1594,6 +1662,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                     "        return; /* the loop as written set the results */\n");
     if (site->segment)
         emit_segment_lastprivate(c, sb);
+    emit_section_finish(c, sb, emit_output_restore);
     strbuf_printf(sb,
                   "    std::vector<unsigned char> pr_res((size_t)pr_chunks * %d);\n"
                   "    PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaMemcpy(pr_res.data(), pr_dev + pr_res_at, "
@@ -1645,9 +1714,12 @@ void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
     strbuf_printf(sb, "%s(", c->p);
     const char *sep = "";
     for (int v = 0; v < site->pragma.nvars; v++) {
+        if (is_section(&site->pragma.vars[v]))
+            continue;
         strbuf_printf(sb, "%s&%s", sep, site->pragma.vars[v].name);
         sep = ", ";
     }
+    emit_section_call_args(c, sb, &sep);
     for (int k = 0; k < site->nprivates; k++) {
         strbuf_printf(sb, "%s&%s", sep, site->privates[k]->name);
         sep = ", ";

@@ -58,4 +58,21 @@ void emit_segment_lastprivate(const Ctx *c, StrBuf *sb);
 /* The device scratch for the private scalars' last values. */
 void emit_segment_last_bytes(const Ctx *c, StrBuf *sb);
 
+/* emit_section.c: array sections, reduce(op: h[lo:len]) */
+void emit_section_types(const Ctx *c, StrBuf *sb);
+void emit_section_kernel_params(const Ctx *c, StrBuf *sb);
+void emit_section_kernel_prologue(const Ctx *c, StrBuf *sb);
+void emit_section_kernel_epilogue(const Ctx *c, StrBuf *sb);
+void emit_section_wrapper_params(const Ctx *c, StrBuf *sb, const char **sep);
+void emit_section_call_args(const Ctx *c, StrBuf *sb, const char **sep);
+void emit_section_cpu_conditions(const Ctx *c, StrBuf *sb);
+void emit_section_shared(const Ctx *c, StrBuf *sb);
+void emit_section_bytes(const Ctx *c, StrBuf *sb, const char *total, bool declare);
+void emit_section_start(const Ctx *c, StrBuf *sb);
+void emit_section_launch_before(const Ctx *c, StrBuf *sb);
+void emit_section_launch_args(const Ctx *c, StrBuf *sb);
+void emit_section_launch_after(const Ctx *c, StrBuf *sb);
+void emit_section_chunk_done(const Ctx *c, StrBuf *sb);
+void emit_section_finish(const Ctx *c, StrBuf *sb, void (*restore)(const Ctx *, StrBuf *));
+
 #endif

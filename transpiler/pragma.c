@@ -101,6 +101,47 @@ static bool parse_op(Cursor *c, ReduceOp *op)
     return false;
 }
 
+static char *expr_until(Cursor *c, const char *stop);
+
+/* `[lo:len]` after a reduction variable's name: an array section. Leaves
+ * the cursor at the '[' (and returns true) when the brackets hold no ':',
+ * an element that element.c could not take (it has said why). */
+static bool parse_reduce_section(Cursor *c, ReduceVar *rv, ReduceOp op)
+{
+    size_t open = c->i;
+    c->i++;
+    char *lo = expr_until(c, ":");
+    if (!at(c, ":")) {
+        c->i = open;
+        return true;
+    }
+    c->i++;
+    char *len = expr_until(c, "]");
+    if (!lo || !len) {
+        diag_at(c->src, rv->offset, DIAG_ERROR, "expected '%s[first:count]': %s", rv->name,
+                lo ? "the element count is missing" : "the first index is missing");
+        return false;
+    }
+    if (!expect(c, "]", "after the element count"))
+        return false;
+    if (at(c, "[") || at(c, ".") || at(c, "->")) {
+        diag_at(c->src, rv->offset, DIAG_ERROR,
+                "'%s': a section accumulator is one array's elements, '%s[first:count]'; "
+                "sections of rows or members are not supported",
+                rv->name, rv->name);
+        return false;
+    }
+    if (op != OP_ADD && op != OP_MUL && op != OP_BAND && op != OP_BOR && op != OP_BXOR) {
+        diag_at(c->src, rv->offset, DIAG_ERROR,
+                "a section '%s[%s:%s]' reduces with +, *, &, | or ^, not '%s'", rv->name, lo, len,
+                reduce_ops[op].spelling);
+        return false;
+    }
+    rv->sec_lo = lo;
+    rv->sec_len = len;
+    return true;
+}
+
 static bool parse_reduce_clause(Cursor *c, Pragma *p)
 {
     c->i++; /* reduce */
@@ -131,7 +172,9 @@ static bool parse_reduce_clause(Cursor *c, Pragma *p)
         p->vars[p->nvars++] = (ReduceVar){.op = op, .name = t->text, .offset = t->offset,
                                           .partner = -1, .loc_last = -1};
         c->i++;
-        if (at(c, ".") || at(c, "->") || at(c, "[")) {
+        if (at(c, "[") && !parse_reduce_section(c, &p->vars[p->nvars - 1], op))
+            return false;
+        if (at(c, ".") || at(c, "->") || (at(c, "[") && !is_section(&p->vars[p->nvars - 1]))) {
             const char *why = element_error_at(c->src, t->offset);
             if (why) {
                 diag_at(c->src, t->offset, DIAG_ERROR, "%s", why);
@@ -368,6 +411,8 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
         for (; j < out->nvars && out->vars[j].op == op; j++) {
             const ElementAcc *e = element_named(src, out->vars[j].name);
             strbuf_printf(&sb, "%s%s", j > k ? ", " : "", e ? e->text : out->vars[j].name);
+            if (is_section(&out->vars[j]))
+                strbuf_printf(&sb, "[%s:%s]", out->vars[j].sec_lo, out->vars[j].sec_len);
         }
         strbuf_puts(&sb, ")");
         k = j;

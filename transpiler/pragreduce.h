@@ -414,7 +414,13 @@ typedef struct {
     int loc_role, partner;
     int loc_last;    /* ties keep the last iteration (>=): 1, the first (>): 0, unknown: -1 */
     MinMaxForm form; /* min/max: how its updates treat NaN (all alike) */
+    /* an array section `h[lo:len]`: each element its own reduction, updated
+     * at subscripts the loop computes (histograms, column sums) */
+    char *sec_lo, *sec_len; /* expression texts; NULL for a scalar */
 } ReduceVar;
+
+/* Whether rv is an array section (h[lo:len]) rather than a scalar. */
+static inline bool is_section(const ReduceVar *rv) { return rv->sec_lo != NULL; }
 
 typedef struct {
     const char *name;
@@ -532,6 +538,8 @@ typedef struct {
 } Capture;
 
 bool reduction_analyze(const Source *src, Site *site);
+/* The type each update accumulates: the variable's, or a section's elements'. */
+CXType reduce_accum_type(const ReduceVar *rv);
 /* Scratch a loop may privatize by itself: a scalar or fixed-size array
  * declared before it that each iteration writes before reading and that no
  * path after the loop reads before writing (C89-style temporaries). */
@@ -722,6 +730,15 @@ struct Site {
     int (*minmax_pairs)[2];
     int nminmax_pairs;
 };
+
+/* Whether a reduction variable of the site is an array section. */
+static inline bool site_has_sections(const Site *site)
+{
+    for (int v = 0; v < site->pragma.nvars; v++)
+        if (is_section(&site->pragma.vars[v]))
+            return true;
+    return false;
+}
 
 /* ---------------------------------------------------------------- segment.c */
 

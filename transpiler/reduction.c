@@ -37,6 +37,7 @@ typedef struct {
     bool host_side;          /* walking the loop's bounds, which the host evaluates */
     bool long_double_reported; /* one long double error per loop or helper */
     MinMaxForm form;         /* of the last min/max update matched */
+    Node *update_sub;        /* of the last section update matched: k of h[k] */
 } Walk;
 
 static const char *math_functions[] = {
@@ -101,10 +102,86 @@ static ReduceVar *reduction_var(Site *site, const Var *v)
     return NULL;
 }
 
+/* A scalar accumulator's name (not a section's). */
 static ReduceVar *as_reduction_ref(Site *site, Node *n)
 {
     n = ast_strip(n);
-    return n && n->kind == N_DECLREF ? reduction_var(site, n->var) : NULL;
+    ReduceVar *rv = n && n->kind == N_DECLREF ? reduction_var(site, n->var) : NULL;
+    return rv && !is_section(rv) ? rv : NULL;
+}
+
+static bool binary_update(const char *bop, ReduceOp *op, bool *commutative);
+
+CXType reduce_accum_type(const ReduceVar *rv)
+{
+    if (!is_section(rv))
+        return rv->var->type;
+    CXType canon = clang_getCanonicalType(rv->var->type);
+    return canon.kind == CXType_Pointer ? clang_getPointeeType(canon) : clang_getArrayElementType(canon);
+}
+
+/* `h[k]` for a section accumulator h (parentheses around either). */
+static ReduceVar *as_section_ref(Site *site, Node *n, Node **sub)
+{
+    n = ast_strip(n);
+    if (!n || n->kind != N_SUBSCRIPT)
+        return NULL;
+    Node *base = ast_strip(n->kids[0]);
+    ReduceVar *rv = base && base->kind == N_DECLREF ? reduction_var(site, base->var) : NULL;
+    if (!rv || !is_section(rv))
+        return NULL;
+    *sub = n->kids[1];
+    return rv;
+}
+
+/* `h[k] op= x`, `h[k]++` (or --), `h[k] = h[k] op x`, `h[k] = x op h[k]` for
+ * a section h: its operator and x (none for ++), and k in w->update_sub. A
+ * statement of its own, so the value of the update is never used. */
+static ReduceVar *match_section_update(Walk *w, Node *s, ReduceOp *op, Node **operand)
+{
+    Node *sub;
+    if (s->kind == N_UNARY && (!strcmp(s->op, "++") || !strcmp(s->op, "--"))) {
+        ReduceVar *rv = as_section_ref(w->site, s->kids[0], &sub);
+        if (rv) {
+            *op = OP_ADD;
+            w->update_sub = sub;
+        }
+        return rv;
+    }
+    if (s->kind != N_ASSIGN)
+        return NULL;
+    ReduceVar *rv = as_section_ref(w->site, s->kids[0], &sub);
+    if (!rv)
+        return NULL;
+    Node *rhs = s->kids[1];
+    static const struct { const char *s; ReduceOp op; } t[] = {
+        {"+=", OP_ADD}, {"-=", OP_ADD}, {"*=", OP_MUL}, {"&=", OP_BAND},
+        {"|=", OP_BOR}, {"^=", OP_BXOR},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++) {
+        if (!strcmp(s->op, t[i].s) && !ast_mentions(rhs, rv->var)) {
+            *op = t[i].op;
+            *operand = rhs;
+            w->update_sub = sub;
+            return rv;
+        }
+    }
+    Node *r = ast_strip(rhs);
+    bool comm;
+    Node *sub2;
+    if (strcmp(s->op, "=") != 0 || r->kind != N_BINARY || !binary_update(r->op, op, &comm))
+        return NULL;
+    for (int side = 0; side < 2; side++) {
+        if (side == 1 && !comm)
+            break;
+        if (as_section_ref(w->site, r->kids[side], &sub2) == rv &&
+            ast_same_expr(w->src, sub, sub2) && !ast_mentions(r->kids[1 - side], rv->var)) {
+            *operand = r->kids[1 - side];
+            w->update_sub = sub;
+            return rv;
+        }
+    }
+    return NULL;
 }
 
 static bool is_private(const Site *site, const Var *v)
@@ -248,6 +325,10 @@ static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand
     Node *s = ast_strip(stmt);
     *operand = NULL;
     *bad_form = NULL;
+    w->update_sub = NULL;
+    ReduceVar *section = match_section_update(w, s, op, operand);
+    if (section)
+        return section;
     if (s->kind == N_UNARY && (!strcmp(s->op, "++") || !strcmp(s->op, "--"))) {
         ReduceVar *rv = as_reduction_ref(w->site, s->kids[0]);
         if (rv)
@@ -2045,7 +2126,7 @@ static void note_minmax_form(Walk *w, ReduceVar *rv, Node *stmt)
  * combine reproduces that, so it is not a reduction. */
 static void check_operand_type(Walk *w, const ReduceVar *rv, ReduceOp op, Node *operand)
 {
-    if ((op != OP_ADD && op != OP_MUL) || !operand || !type_is_integer(rv->var->type))
+    if ((op != OP_ADD && op != OP_MUL) || !operand || !type_is_integer(reduce_accum_type(rv)))
         return;
     Node *x = ast_strip_implicit(operand);
     if (!type_is_floating(x->type))
@@ -2055,7 +2136,7 @@ static void check_operand_type(Walk *w, const ReduceVar *rv, ReduceOp op, Node *
            "back to an integer, so the %s depends on the order of the updates; accumulate in "
            "a floating-point variable, or convert the %s to an integer ('(%s)(...)')",
            rv->name, op == OP_ADD ? "term" : "factor", op == OP_ADD ? "sum" : "product",
-           op == OP_ADD ? "term" : "factor", type_spelling(rv->var->type));
+           op == OP_ADD ? "term" : "factor", type_spelling(reduce_accum_type(rv)));
 }
 
 static void walk_stmt(Walk *w, Node *n)
@@ -2101,6 +2182,12 @@ static void walk_stmt(Walk *w, Node *n)
     Node *s = ast_strip(n);
     const Var *saved = w->skip_var;
     w->skip_var = rv->var;
+    if (w->update_sub && ast_mentions(w->update_sub, rv->var))
+        REPORT(w, w->update_sub->start,
+               "the subscript of '%s' reads '%s': a section accumulator's elements are only "
+               "updated", rv->name, rv->name);
+    else if (w->update_sub)
+        walk(w, w->update_sub);
     if (s->kind == N_ASSIGN) {
         walk(w, s->kids[1]);
     } else if (s->kind == N_IF) {
@@ -2129,6 +2216,45 @@ static Var *find_named_var(Node *n, const char *name)
     return NULL;
 }
 
+/* h[lo:len]: h is an array or a pointer whose elements the loop may write. */
+static bool check_section_var(Walk *w, ReduceVar *rv)
+{
+    CXType canon = clang_getCanonicalType(rv->var->type);
+    bool array = canon.kind == CXType_ConstantArray || canon.kind == CXType_IncompleteArray ||
+                 canon.kind == CXType_VariableArray;
+    if (!array && canon.kind != CXType_Pointer) {
+        diag_at(w->src, rv->offset, DIAG_ERROR,
+                "'%s[%s:%s]' is a section of '%s', which is not an array or a pointer", rv->name,
+                rv->sec_lo, rv->sec_len, rv->name);
+        return false;
+    }
+    CXType elem = reduce_accum_type(rv);
+    if (clang_isConstQualifiedType(elem) || clang_isVolatileQualifiedType(elem)) {
+        diag_at(w->src, rv->offset, DIAG_ERROR, "the elements of '%s' are %s", rv->name,
+                clang_isConstQualifiedType(elem) ? "const" : "volatile");
+        return false;
+    }
+    CXType ec = clang_getCanonicalType(elem);
+    if (ec.kind == CXType_Bool) {
+        /* b ^= 2 stores 1, where two threads' 2 ^ 2 gives 0: no combine reproduces
+         * C's conversion to _Bool at every update */
+        diag_at(w->src, rv->offset, DIAG_ERROR,
+                "'%s' has _Bool elements, which a section accumulator cannot reduce (each update "
+                "converts to _Bool); use an int array",
+                rv->name);
+        return false;
+    }
+    if (ec.kind == CXType_ConstantArray || ec.kind == CXType_IncompleteArray ||
+        ec.kind == CXType_VariableArray || ec.kind == CXType_Pointer) {
+        diag_at(w->src, rv->offset, DIAG_ERROR,
+                "'%s' has rows ('%s'): a section accumulator is a run of scalars, '%s[first:count]' "
+                "of a one-dimensional array or a pointer to scalars",
+                rv->name, type_spelling(rv->var->type), rv->name);
+        return false;
+    }
+    return true;
+}
+
 static bool check_reduction_var(Walk *w, ReduceVar *rv)
 {
     Site *site = w->site;
@@ -2140,7 +2266,10 @@ static bool check_reduction_var(Walk *w, ReduceVar *rv)
         return false;
     }
     rv->var = v;
-    CXType canon = clang_getCanonicalType(v->type);
+    if (is_section(rv) && !check_section_var(w, rv))
+        return false;
+    CXType vt = reduce_accum_type(rv);
+    CXType canon = clang_getCanonicalType(vt);
     if (declared_in_loop(site, v)) {
         diag_at(src, rv->offset, DIAG_ERROR,
                 "reduction variable '%s' is declared inside the loop; declare it before the loop",
@@ -2168,17 +2297,17 @@ static bool check_reduction_var(Walk *w, ReduceVar *rv)
                 rv->name);
         return false;
     }
-    if (!type_is_arithmetic(v->type)) {
+    if (!type_is_arithmetic(vt)) {
         diag_at(src, rv->offset, DIAG_ERROR,
                 "reduction variable '%s' has type '%s'; it must be an integer or floating-point "
                 "scalar",
-                rv->name, type_spelling(v->type));
+                rv->name, type_spelling(vt));
         return false;
     }
     if (reduce_ops[rv->op].integer_only && (canon.kind == CXType_Float || canon.kind == CXType_Double)) {
         diag_at(src, rv->offset, DIAG_ERROR,
                 "bitwise reduction '%s' needs an integer variable, but '%s' has type '%s'",
-                reduce_ops[rv->op].spelling, rv->name, type_spelling(v->type));
+                reduce_ops[rv->op].spelling, rv->name, type_spelling(vt));
         return false;
     }
     if (canon.kind == CXType_Bool && (rv->op == OP_ADD || rv->op == OP_MUL)) {
@@ -2193,15 +2322,15 @@ static bool check_reduction_var(Walk *w, ReduceVar *rv)
                 rv->op == OP_ADD ? "||" : "&&", rv->op == OP_ADD ? "reduce(||: ...)" : "reduce(&&: ...)");
         return false;
     }
-    if (!type_cxx_name(v->type)) {
+    if (!type_cxx_name(vt)) {
         diag_at(src, rv->offset, DIAG_ERROR,
                 "the type of '%s' cannot be named outside its function", rv->name);
         return false;
     }
-    if (rv->loc_role == 1 && !type_is_integer(v->type)) {
+    if (rv->loc_role == 1 && !type_is_integer(vt)) {
         diag_at(src, rv->offset, DIAG_ERROR,
                 "'%s' is the index of '%s', so it must have an integer type, not '%s'", rv->name,
-                reduce_ops[rv->op].spelling, type_spelling(v->type));
+                reduce_ops[rv->op].spelling, type_spelling(vt));
         return false;
     }
     return true;
