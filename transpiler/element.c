@@ -104,8 +104,9 @@ static const char *check_item_form(const Source *src, size_t a, size_t b)
         if (t->kind == CXToken_Literal && (s[0] == '"' || s[0] == '\'' || strchr(s, '"')))
             return "its subscript holds a string or character literal";
         if (strcmp(s, ":") == 0)
-            return "array sections 'a[lo:len]' are not supported as reduction variables yet; "
-                   "reduce each element (reduce(+: a[k])) or into scalars";
+            return "a section of a row or a member ('a[i][lo:len]', 's.f[lo:len]') is not "
+                   "supported; a section accumulator is 'a[lo:len]' of an array or pointer "
+                   "variable (reduce each element, reduce(+: a[i][k]), or pass the row as a pointer)";
         static const char *const effects[] = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=", "&=",
                                                "|=", "^=", "<<=", ">>=", ",", "?"};
         for (size_t k = 0; k < sizeof effects / sizeof *effects; k++)

@@ -568,9 +568,7 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
                       k + 1, k + 1, k + 1);
     Slot *slots = xcalloc((size_t)site->pragma.nvars, sizeof(Slot));
     int nslots = slots_of(site, slots);
-    for (int k = 0; k < nslots; k++)
-        strbuf_printf(sb, ",\n    %s pr_id%d, %s *pr_part%d, unsigned char *pr_res%d", slots[k].type,
-                      k, slots[k].type, k, k);
+    emit_slot_params(c, sb);
     emit_section_kernel_params(c, sb);
     strbuf_puts(sb, ")\n{\n");
     emit_fixed_arrays(c, sb);
@@ -604,6 +602,18 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
                           "    if (pr_nan%d)\n        %s = (%s)NAN;\n",
                           k, site->pragma.vars[slots[k].var].name, slots[k].type);
     emit_section_kernel_epilogue(c, sb);
+    emit_grid_combine(c, sb, block);
+}
+
+/* The end of a kernel: the block's threads combined (block of `block`
+ * threads), the partials by the grid's last block, each result in its
+ * 32-byte slot; ends the kernel's body. */
+void emit_grid_combine(const Ctx *c, StrBuf *sb, int block)
+{
+    const Site *site = c->site;
+    const char *p = c->p;
+    Slot *slots = xcalloc((size_t)site->pragma.nvars + 1, sizeof(Slot));
+    int nslots = slots_of(site, slots);
     strbuf_puts(sb, "    /* combine the block's threads; the result is in thread 0 */\n");
     for (int k = 0; k < nslots; k++)
         strbuf_printf(sb, "    %s pr_acc%d = pragreduce::block_reduce<%s, %d>(%s, pr_id%d);\n",
@@ -629,6 +639,26 @@ static void emit_kernel(const Ctx *c, StrBuf *sb)
     for (int k = 0; k < nslots; k++)
         strbuf_printf(sb, "        pragreduce::store_slot(pr_res%d, pr_acc%d);\n", k, k);
     strbuf_printf(sb, "        %s_counter = 0;\n    }\n}\n\n", p);
+}
+
+/* The kernel parameters of the slots: identity, partials, result. */
+void emit_slot_params(const Ctx *c, StrBuf *sb)
+{
+    Slot *slots = xcalloc((size_t)c->site->pragma.nvars + 1, sizeof(Slot));
+    int nslots = slots_of(c->site, slots);
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, ",\n    %s pr_id%d, %s *pr_part%d, unsigned char *pr_res%d", slots[k].type,
+                      k, slots[k].type, k, k);
+}
+
+/* The launch's arguments for them, for chunk pr_c. */
+void emit_slot_args(const Ctx *c, StrBuf *sb)
+{
+    Slot *slots = xcalloc((size_t)c->site->pragma.nvars + 1, sizeof(Slot));
+    int nslots = slots_of(c->site, slots);
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, ",\n                pr_id%d, (%s *)(pr_dev + pr_part%d_at), (unsigned char *)(pr_dev + pr_res_at + (size_t)pr_c * %d + %d)",
+                      k, slots[k].type, k, 32 * nslots, 32 * k);
 }
 
 static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
@@ -698,11 +728,7 @@ static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx, int unroll)
     strbuf_printf(sb, "pr_clo, (%s)pr_step, (%s)pr_n", idx, idx);
     for (int k = 0; k < site->ninner; k++)
         strbuf_printf(sb, ", pr_lo%d, (%s)pr_step%d, (%s)pr_trip%d", k + 1, idx, k + 1, idx, k + 1);
-    Slot *slots = xcalloc((size_t)site->pragma.nvars, sizeof(Slot));
-    int nslots = slots_of(site, slots);
-    for (int k = 0; k < nslots; k++)
-        strbuf_printf(sb, ",\n                pr_id%d, (%s *)(pr_dev + pr_part%d_at), (unsigned char *)(pr_dev + pr_res_at + (size_t)pr_c * %d + %d)",
-                      k, slots[k].type, k, 32 * nslots, 32 * k);
+    emit_slot_args(c, sb);
     emit_section_launch_args(c, sb);
     strbuf_puts(sb, ");\n");
 }

@@ -44,6 +44,13 @@ void emit_fixed_arrays(const Ctx *c, StrBuf *sb);
  * wrapper, whose parameters hold the in() sections' values. */
 void emit_call(const Ctx *c, StrBuf *sb, bool in_segment);
 
+/* The kernel's slots (a result per reduction variable or maxloc pair):
+ * parameters, launch arguments for chunk pr_c, and the end of the kernel
+ * combining them over the grid (blocks of `block` threads). */
+void emit_slot_params(const Ctx *c, StrBuf *sb);
+void emit_slot_args(const Ctx *c, StrBuf *sb);
+void emit_grid_combine(const Ctx *c, StrBuf *sb, int block);
+
 /* emit_segment.c */
 void emit_segment_kernel(const Ctx *c, StrBuf *sb);
 /* The segmented loop as written for the CPU, its marked loops calling

@@ -199,7 +199,7 @@ void emit_section_shared(const Ctx *c, StrBuf *sb)
                       "    if ((unsigned long long)pr_sec_%s_n < %lluULL)\n"
                       "        pr_smem += pragreduce::align_up((size_t)(pr_sec_%s_n + 1) * sizeof(%s) * %d);\n"
                       "    else\n"
-                      "        pr_smem = %dULL + 1;\n",
+                      "        pr_smem += (size_t)%dULL + 1;\n",
                       rv->name, rv->name, (unsigned long long)SECTION_SMEM_MAX, rv->name, word(c, rv),
                       block, SECTION_SMEM_MAX);
     }
@@ -207,7 +207,7 @@ void emit_section_shared(const Ctx *c, StrBuf *sb)
                   "    if (pr_smem > %d) {\n"
                   "        /* a copy per thread of the floating-point sections does not fit in a\n"
                   "           block's shared memory (%d bytes): the loop as written */\n"
-                  "        pragreduce::too_big_for_gpu(%s_site);\n"
+                  "        pragreduce::section_too_big(%s_site, pr_smem);\n"
                   "        pr_on_cpu();\n"
                   "        return;\n"
                   "    }\n"

@@ -231,6 +231,9 @@ void emit_segment_kernel(const Ctx *c, StrBuf *sb)
     const LoopInfo *li = &site->info;
     const char *p = c->p;
 
+    if (site->pragma.nvars)
+        strbuf_printf(sb, "/* Last-block detection for %s_kernel; the last block resets it. */\n"
+                          "static __device__ unsigned %s_counter;\n\n", p, p);
     strbuf_printf(sb,
                   "/* A segment (an iteration of the loop at line %u) per group of pr_G threads:\n"
                   "   1, a warp or the block. The group runs the loop's body, every thread alike;\n"
@@ -246,8 +249,13 @@ void emit_segment_kernel(const Ctx *c, StrBuf *sb)
         for (int v = 0; v < m->pragma.nvars; v++)
             strbuf_printf(sb, ",\n    %s pr_id%d_%d", var_type(m->pragma.vars[v].var), k, v);
     }
+    emit_slot_params(c, sb);
     strbuf_puts(sb, ",\n    unsigned char *pr_last)\n{\n");
     emit_fixed_arrays(c, sb);
+    if (site->pragma.nvars)
+        strbuf_puts(sb, "    /* what the loop accumulates across its iterations: each thread from the identity */\n");
+    for (int v = 0; v < site->pragma.nvars; v++)
+        strbuf_printf(sb, "    %s %s = pr_id%d;\n", var_type(site->pragma.vars[v].var), site->pragma.vars[v].name, v);
     if (site->nprivates)
         strbuf_puts(sb, "    /* private scalars: each segment assigns them before reading them */\n");
     for (int k = 0; k < site->nprivates; k++)
@@ -287,7 +295,17 @@ void emit_segment_kernel(const Ctx *c, StrBuf *sb)
                           site->privates[k]->name, site->privates[k]->name, site->privates[k]->name);
         strbuf_puts(sb, "            (void)pr_at;\n        }\n");
     }
-    strbuf_puts(sb, "    }\n    (void)pr_last;\n}\n\n");
+    strbuf_puts(sb, "    }\n    (void)pr_last;\n");
+    if (!site->pragma.nvars) {
+        strbuf_puts(sb, "}\n\n");
+        return;
+    }
+    strbuf_puts(sb, "    /* a group's threads ran the same updates: its first thread's count */\n"
+                    "    if (pr_lane != 0) {\n");
+    for (int v = 0; v < site->pragma.nvars; v++)
+        strbuf_printf(sb, "        %s = pr_id%d;\n", site->pragma.vars[v].name, v);
+    strbuf_puts(sb, "    }\n");
+    emit_grid_combine(c, sb, SEG_BLOCK);
 }
 
 /* ------------------------------------------------------------ wrapper */
@@ -370,6 +388,12 @@ void emit_segment_shape(const Ctx *c, StrBuf *sb)
                                    : "    const int pr_G = 1; /* its marked loops run as written */\n");
     if (!seg->cooperative)
         strbuf_puts(sb, "    (void)pr_inner;\n");
+    /* the most blocks a chunk launches: partials of what the loop accumulates */
+    strbuf_printf(sb,
+                  "    const pragreduce::u64 pr_seg_blocks = (pr_trip + (pragreduce::u64)(%d / pr_G) - 1) / (pragreduce::u64)(%d / pr_G);\n"
+                  "    const unsigned pr_grid_max = (unsigned)(pr_seg_blocks < (1u << 30) ? pr_seg_blocks : (1u << 30));\n"
+                  "    (void)pr_grid_max;\n",
+                  SEG_BLOCK, SEG_BLOCK);
     for (int k = 0; seg->cooperative && k < seg->nmarked; k++) {
         const Site *m = seg->marked[k];
         for (int v = 0; v < m->pragma.nvars; v++) {
@@ -397,6 +421,7 @@ static void launch_one(const Ctx *c, StrBuf *sb, const char *idx, int g)
     for (int k = 0; seg->cooperative && k < seg->nmarked; k++)
         for (int v = 0; v < seg->marked[k]->pragma.nvars; v++)
             strbuf_printf(sb, ", pr_id%d_%d", k, v);
+    emit_slot_args(c, sb);
     strbuf_puts(sb, ", (unsigned char *)(pr_dev + pr_last_at));\n");
 }
 

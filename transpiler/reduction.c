@@ -2132,10 +2132,11 @@ static void check_operand_type(Walk *w, const ReduceVar *rv, ReduceOp op, Node *
     if (!type_is_floating(x->type))
         return;
     REPORT(w, x->start,
-           "'%s' is an integer and this %s is floating-point: each update rounds the result "
+           "'%s%s' is an integer and this %s is floating-point: each update rounds the result "
            "back to an integer, so the %s depends on the order of the updates; accumulate in "
            "a floating-point variable, or convert the %s to an integer ('(%s)(...)')",
-           rv->name, op == OP_ADD ? "term" : "factor", op == OP_ADD ? "sum" : "product",
+           rv->name, is_section(rv) ? "[...]" : "", op == OP_ADD ? "term" : "factor",
+           op == OP_ADD ? "sum" : "product",
            op == OP_ADD ? "term" : "factor", type_spelling(reduce_accum_type(rv)));
 }
 

@@ -199,6 +199,104 @@ static const char *section_uses_local(const Node *n, const ArraySection *sec)
     return NULL;
 }
 
+/* ------------------------------------------------------------ outer accumulators */
+
+static bool is_ref_to(const Node *n, const Var *v)
+{
+    n = ast_strip((Node *)n);
+    return n && n->kind == N_DECLREF && n->var == v;
+}
+
+/* The operator of an update of v that n is (`v += e`, `v++`, `v = v | e`,
+ * `if (e < v) v = e`), or OP_COUNT. The reduction walk then checks that
+ * every mention is such an update. */
+static ReduceOp update_op(const Node *n, const Var *v)
+{
+    static const struct { const char *s; ReduceOp op; } compound[] = {
+        {"+=", OP_ADD}, {"-=", OP_ADD}, {"*=", OP_MUL}, {"&=", OP_BAND}, {"|=", OP_BOR}, {"^=", OP_BXOR},
+    };
+    static const struct { const char *s; ReduceOp op; } binary[] = {
+        {"+", OP_ADD}, {"-", OP_ADD}, {"*", OP_MUL}, {"&", OP_BAND}, {"|", OP_BOR}, {"^", OP_BXOR},
+        {"&&", OP_LAND}, {"||", OP_LOR},
+    };
+    n = ast_strip((Node *)n);
+    if (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")) && is_ref_to(n->kids[0], v))
+        return OP_ADD;
+    if (n->kind == N_ASSIGN && is_ref_to(n->kids[0], v)) {
+        for (size_t i = 0; i < sizeof compound / sizeof *compound; i++)
+            if (!strcmp(n->op, compound[i].s))
+                return compound[i].op;
+        const Node *r = ast_strip(n->kids[1]);
+        if (strcmp(n->op, "=") == 0 && r->kind == N_BINARY && (is_ref_to(r->kids[0], v) || is_ref_to(r->kids[1], v)))
+            for (size_t i = 0; i < sizeof binary / sizeof *binary; i++)
+                if (!strcmp(r->op, binary[i].s))
+                    return binary[i].op;
+        return OP_COUNT;
+    }
+    if (n->kind == N_IF && n->nkids == 2) {
+        const Node *c = ast_strip(n->kids[0]);
+        const Node *then = n->kids[1];
+        if (then->kind == N_COMPOUND && then->nkids == 1)
+            then = then->kids[0];
+        then = ast_strip((Node *)then);
+        if (c->kind != N_BINARY || then->kind != N_ASSIGN || strcmp(then->op, "=") != 0 ||
+            !is_ref_to(then->kids[0], v))
+            return OP_COUNT;
+        bool less = !strcmp(c->op, "<") || !strcmp(c->op, "<="),
+             more = !strcmp(c->op, ">") || !strcmp(c->op, ">=");
+        /* e < v, v > e: a smaller value is taken */
+        if (is_ref_to(c->kids[1], v) && (less || more))
+            return less ? OP_MIN : OP_MAX;
+        if (is_ref_to(c->kids[0], v) && (less || more))
+            return less ? OP_MAX : OP_MIN;
+    }
+    return OP_COUNT;
+}
+
+/* The first update of v in n (in source order), or OP_COUNT; *at its start. */
+static ReduceOp first_update(const Node *n, const Var *v, unsigned *at)
+{
+    if (!n)
+        return OP_COUNT;
+    ReduceOp op = update_op(n, v);
+    if (op != OP_COUNT) {
+        *at = n->start;
+        return op;
+    }
+    for (int i = 0; i < n->nkids; i++) {
+        op = first_update(n->kids[i], v, at);
+        if (op != OP_COUNT)
+            return op;
+    }
+    return OP_COUNT;
+}
+
+/* A scalar the outer loop's body only accumulates into (`delta +=
+ * changed`, `if (len > longest) longest = len`): a reduction of the
+ * segmented loop itself, across its iterations. Integers only, whose
+ * combine is exact in any order: an unmarked floating-point sum keeps its
+ * order (the loop stays on the host). */
+static bool add_outer_accumulator(Site *t, const Node *body, Var *v, char **float_note)
+{
+    unsigned at = 0;
+    ReduceOp op = first_update(body, v, &at);
+    if (op == OP_COUNT)
+        return false;
+    if (!type_is_integer(v->type)) {
+        if (!*float_note)
+            *float_note = xformat("'%s' accumulates across its iterations in floating point, an "
+                                  "order pragreduce keeps unless told: mark this loop "
+                                  "'#pragma reduce(%s: %s)' (in place of the marked loop inside it) to "
+                                  "allow reordering it",
+                                  v->name, reduce_ops[op].spelling, v->name);
+        return false;
+    }
+    t->pragma.vars = xrealloc(t->pragma.vars, (size_t)(t->pragma.nvars + 1) * sizeof(ReduceVar));
+    t->pragma.vars[t->pragma.nvars++] =
+        (ReduceVar){.op = op, .name = v->name, .offset = at, .partner = -1, .loc_last = -1};
+    return true;
+}
+
 /* ------------------------------------------------------------ one candidate */
 
 typedef struct {
@@ -302,6 +400,7 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
     strbuf_free(&summary);
 
     diag_probe(true);
+    char *float_note = NULL;
     bool ok = loop_analyze(src, t, outer);
     const Node *body = ok ? t->info.body : NULL;
     if (ok) {
@@ -319,13 +418,24 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
                 continue;
             /* assigned first at the top of each iteration, or scratch nothing
              * after the loop reads (written first wherever it is read) */
-            if (address_taken(fn_tree, v) ||
-                (!assigned_first(outer, v) && !reduction_scratch_private(src, t, v)))
+            if (address_taken(fn_tree, v))
                 continue; /* the walk reports the write */
+            if (!assigned_first(outer, v) && !reduction_scratch_private(src, t, v)) {
+                add_outer_accumulator(t, body, v, &float_note); /* else the walk reports the write */
+                continue;
+            }
             t->privates = xrealloc(t->privates, (size_t)(t->nprivates + 1) * sizeof(Var *));
             t->privates[t->nprivates++] = v;
         }
         ok = reduction_analyze(src, t) && access_analyze(src, t);
+        if (ok && t->pragma.nvars) {
+            StrBuf acc = {0};
+            for (int v = 0; v < t->pragma.nvars; v++)
+                strbuf_printf(&acc, "%sreduce(%s: %s)", v ? " " : "", reduce_ops[t->pragma.vars[v].op].spelling,
+                              t->pragma.vars[v].name);
+            t->pragma.summary = xformat("%s, and %s across its iterations", t->pragma.summary, acc.buf);
+            strbuf_free(&acc);
+        }
     }
     const char *first = diag_probe_first();
     diag_probe(false);
@@ -335,7 +445,7 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
         return NULL;
     }
     if (!ok) {
-        *why_not = xstrdup(first ? first : "its loop header is not canonical");
+        *why_not = float_note ? float_note : xstrdup(first ? first : "its loop header is not canonical");
         return NULL;
     }
     return t;
@@ -578,7 +688,11 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
                 strbuf_printf(&notes, "    the loop at line %u: not taken: %s\n", line, c->why_not);
                 continue;
             }
-            strbuf_printf(&notes, "    the loop at line %u: iterations independent\n", line);
+            strbuf_printf(&notes, "    the loop at line %u: iterations independent", line);
+            for (int v = 0; v < c->site->pragma.nvars; v++)
+                strbuf_printf(&notes, "%s'%s' (%s)", v ? ", " : "; it accumulates ",
+                              c->site->pragma.vars[v].name, reduce_ops[c->site->pragma.vars[v].op].spelling);
+            strbuf_printf(&notes, "%s\n", c->site->pragma.nvars ? " across them, in the same launch" : "");
             chosen = c->site;
             int at = -1;
             for (int i = 0; i < nfound; i++)

@@ -321,7 +321,7 @@ static void explain_brief(const Source *src, const Site *sites, int n, FILE *to)
             fprintf(to, "#pragma %s: kept sequential (not a valid reduction)\n", s->pragma.summary);
             continue;
         }
-        bool outer = s->pragma.nvars == 0; /* an independent loop found around marked ones */
+        bool outer = s->segment != NULL; /* an independent loop found around marked ones */
         if (outer)
             fprintf(to, "independent loop (%s): one launch for the nest: ", s->pragma.summary);
         else

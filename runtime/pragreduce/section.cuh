@@ -190,6 +190,19 @@ inline void section_finish(T *h, const S *dev, unsigned long long n, const char 
     host_wrote(h, (size_t)n * sizeof(T));
 }
 
+/* Floating-point sections whose per-thread copies do not fit in a block's
+ * shared memory run on the CPU; with PRAGREDUCE_DEVICE=gpu that is an error. */
+inline void section_too_big(const char *site, size_t bytes)
+{
+    if (device_mode() == MODE_GPU) {
+        fprintf(stderr,
+                "%s: a copy per thread of its floating-point sections needs %zu bytes of a block's "
+                "shared memory, more than 45056: it runs on the CPU (use a shorter section)\n",
+                site, bytes);
+        exit(1);
+    }
+}
+
 inline bool section_flagged(const int *dev_bad, const char *site)
 {
     int bad = 0;

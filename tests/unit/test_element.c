@@ -69,7 +69,8 @@ static const struct {
     {"reduce(max: y[i + 1])", "if (x[j] > y[i + 1]) y[i + 1] = x[j];", true},
     {"reduce(+: y[j])", "y[j] += x[j];", false},             /* moves with the loop */
     {"reduce(+: y[i++])", "y[i] += x[j];", false},           /* side effect */
-    {"reduce(+: y[0:4])", "y[j % 4] += x[j];", false},       /* section */
+    {"reduce(+: y[0:4])", "y[j % 4] += x[j];", true},        /* a section (emit_section.c) */
+    {"reduce(+: y[i][0:4])", "y[i][j % 4] += x[j];", false}, /* a section of a row */
     {"reduce(+: y[i])", "y[i] += x[j] + y[j];", true},       /* y checked for overlap at run time */
     {"reduce(+: y[i])", "s2 += x[j];", false},               /* never updated */
 };

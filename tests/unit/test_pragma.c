@@ -163,6 +163,56 @@ START_TEST(omp_forms_rejected)
 }
 END_TEST
 
+/* A histogram loop marked by `pragma_line`: h a section accumulator. */
+static char *histogram(const char *pragma_line)
+{
+    static char buf[2048];
+    snprintf(buf, sizeof buf,
+             "void f(const int *x, int n, long *h, int bins) {\n"
+             "    long s = 0;\n"
+             "%s\n"
+             "    for (int i = 0; i < n; i++) { h[x[i] %% bins] += 2; s += x[i]; }\n"
+             "    h[0] += s;\n"
+             "}\n",
+             pragma_line);
+    return buf;
+}
+
+START_TEST(sections_parse)
+{
+    int n;
+    bool ok;
+    Site *sites = analyze_snippet(histogram("#pragma reduce(+: h[ 0 : bins ], s)"), &n, &ok);
+    ck_assert(ok);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(sites[0].pragma.nvars, 2);
+    ck_assert(is_section(&sites[0].pragma.vars[0]));
+    ck_assert(!is_section(&sites[0].pragma.vars[1]));
+    ck_assert_str_eq(sites[0].pragma.vars[0].sec_lo, "0");
+    ck_assert_str_eq(sites[0].pragma.vars[0].sec_len, "bins");
+    ck_assert_str_eq(sites[0].pragma.summary, "reduce(+: h[0:bins], s)");
+    ck_assert(site_has_sections(&sites[0]));
+}
+END_TEST
+
+static const char *bad_sections[] = {
+    "#pragma reduce(+: h[0:], s)",
+    "#pragma reduce(+: h[:bins], s)",
+    "#pragma reduce(+: h[0:bins][0:2], s)",
+    "#pragma reduce(max: h[0:bins]) reduce(+: s)",
+    "#pragma reduce(+: h[0:bins]) reduce(+: h[0:bins], s)",
+    "#pragma reduce(+: s[0:4])",
+};
+
+START_TEST(sections_malformed)
+{
+    int n;
+    bool ok;
+    analyze_snippet(histogram(bad_sections[_i]), &n, &ok);
+    ck_assert_msg(!ok, "accepted: %s", bad_sections[_i]);
+}
+END_TEST
+
 Suite *pragma_suite(void)
 {
     Suite *s = suite_create("pragma");
@@ -172,6 +222,8 @@ Suite *pragma_suite(void)
     tcase_add_test(tc, pragma_needs_a_for);
     tcase_add_test(tc, skipped_regions_are_ignored);
     tcase_add_test(tc, two_errors_in_one_run);
+    tcase_add_test(tc, sections_parse);
+    tcase_add_loop_test(tc, sections_malformed, 0, sizeof bad_sections / sizeof bad_sections[0]);
     tcase_add_loop_test(tc, omp_lines_join_the_pragma, 0, sizeof omp_good / sizeof omp_good[0]);
     tcase_add_loop_test(tc, omp_forms_rejected, 0, sizeof omp_bad / sizeof omp_bad[0]);
     suite_add_tcase(s, tc);

@@ -71,10 +71,37 @@ static const struct {
     {"", "double s = 0;", "y[i + 1] = s + y[i];"},     /* another row's element */
     {"", "double s = 0;", "y[i] = s; y[0] = 1;"},      /* a shared element */
     {"", "double s = 0;", "g = s;"},                   /* a global */
-    {"double t = 0;", "double s = 0;", "y[i] = s; t += s;"}, /* an outer accumulator */
+    {"double t = 0;", "double s = 0;", "y[i] = s; t += s;"}, /* a floating-point sum across rows */
+    {"int c = 0;", "double s = 0;", "y[i] = s + c; c++;"},   /* an accumulator also read */
+    {"int c = 0;", "double s = 0;", "c += 1; c *= 2;"},      /* two operators */
     {"", "double s = 0;", "y[i] = s; if (s > 100) break;"}, /* an early exit */
     {"double s; double *ps = &s;", "s = 0;", "y[i] = *ps;"}, /* its address escapes */
 };
+
+/* integers accumulated across rows: reductions of the segmented loop */
+static const struct {
+    const char *decls, *before, *after;
+    const char *name;
+    ReduceOp op;
+} accumulating[] = {
+    {"int big = 0;", "double s = 0;", "y[i] = s; if (s > 1) big++;", "big", OP_ADD},
+    {"long d = 0;", "double s = 0;", "lab[i] = s > 0; d -= lab[i];", "d", OP_ADD},
+    {"unsigned m = 1;", "double s = 0;", "m *= 1 + (s > 0);", "m", OP_MUL},
+    {"int hi = 0;", "double s = 0;", "if (lab[i] > hi) hi = lab[i];", "hi", OP_MAX},
+    {"int lo = 9;", "double s = 0;", "if (lab[i] < lo) lo = lab[i];", "lo", OP_MIN},
+    {"unsigned h = 0;", "double s = 0;", "h = h ^ (unsigned)lab[i];", "h", OP_BXOR},
+    {"int any = 0;", "double s = 0;", "any = any || s > 2;", "any", OP_LOR},
+};
+
+START_TEST(test_accumulating)
+{
+    const Site *t = segment_of(nest(accumulating[_i].decls, accumulating[_i].before, accumulating[_i].after));
+    ck_assert_msg(t != NULL, "not segmented: %s | %s", accumulating[_i].decls, accumulating[_i].after);
+    ck_assert_int_eq(t->pragma.nvars, 1);
+    ck_assert_str_eq(t->pragma.vars[0].name, accumulating[_i].name);
+    ck_assert_int_eq(t->pragma.vars[0].op, accumulating[_i].op);
+}
+END_TEST
 
 START_TEST(test_dependent)
 {
@@ -154,6 +181,7 @@ Suite *segment_suite(void)
     tcase_add_loop_test(tc, test_independent, 0, (int)(sizeof independent / sizeof independent[0]));
     tcase_add_loop_test(tc, test_dependent, 0, (int)(sizeof dependent / sizeof dependent[0]));
     tcase_add_test(tc, test_outermost_independent);
+    tcase_add_loop_test(tc, test_accumulating, 0, (int)(sizeof accumulating / sizeof accumulating[0]));
     tcase_add_test(tc, test_maxloc_solo);
     tcase_add_test(tc, test_privates);
     suite_add_tcase(s, tc);
