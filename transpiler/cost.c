@@ -489,6 +489,11 @@ void cost_explain(const Source *src, const Site *site, const GpuDesc *d, FILE *t
     static const char *cmp[] = {"<", "<=", ">", ">=", "!="};
     fprintf(to, "  iterations: %s from %s while %s %s %s, step %s%s\n", li->iv->name, li->lo,
             li->iv->name, cmp[li->cmp], li->hi, li->step_down ? "-" : "+", li->step);
+    if (site->auto_collapsed)
+        fprintf(to, "  collapsed: the loop and the '%s' loop inside it run as collapse(2), a flat "
+                    "iteration per thread (a rectangular nest reading memory contiguously along "
+                    "'%s'; --plan=collapse=0 keeps a '%s' per thread)\n",
+                site->inner[0].iv->name, site->inner[0].iv->name, li->iv->name);
     fprintf(to, "  accesses:\n");
     if (f.naccesses == 0)
         fprintf(to, "    (none)\n");

@@ -729,6 +729,7 @@ struct Site {
      * CPU unless mn <= mx before it (reduction.c explains why) */
     int (*minmax_pairs)[2];
     int nminmax_pairs;
+    bool auto_collapsed;  /* run as collapse(2) without the clause (transpile.c) */
 };
 
 /* Whether a reduction variable of the site is an array section. */

@@ -158,17 +158,78 @@ static bool bind_loop(const Source *src, const LoopIndex *ix, Site *site)
     return true;
 }
 
-static bool analyze_site(const Source *src, Site *site, const TranspileOptions *opts)
+static bool analyze_loop(const Source *src, Site *site)
 {
     if (!loop_analyze(src, site, site->loop)) {
         note_at_pragma(src, site);
         return false;
     }
     site->body_end = site->ninner ? loop_text_end(src, site->innermost) : site->loop_end;
-    if (!reduction_analyze(src, site))
+    return reduction_analyze(src, site) && access_analyze(src, site);
+}
+
+/* Whether every array the collapsed site reads walks memory contiguously
+ * (or not at all) along its innermost loop: then consecutive flat
+ * iterations read consecutive elements, and giving them to consecutive
+ * threads beats a thread per outer iteration. */
+static bool inner_level_contiguous(const Source *src, const Site *site)
+{
+    const Var *inner = site->inner[site->ninner - 1].iv;
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind != CAP_ARRAY)
+            continue;
+        if (cap->dims || cap->other_use || cap->deref0 || cap->written)
+            return false;
+        for (int k = 0; k < cap->nsubs; k++) {
+            Linear l = access_linear(src, cap->subs[k], inner);
+            long long coef = l.coef ? l.coef_value : 0;
+            if (!l.affine || (l.coef && !l.coef_known) || (coef != 0 && coef != 1))
+                return false;
+        }
+    }
+    return true;
+}
+
+/* A marked loop whose body is one rectangular loop nest reading memory
+ * contiguously along the inner loop (`for r ... for c ... s += a[r * cols
+ * + c]`, the way OpenMP users mark a 2-D sum) runs as collapse(2): a flat
+ * iteration per thread instead of a row per thread. The sequential order
+ * of the updates is the flat one, so ties and results are as collapse(2)
+ * written by hand. The site is analyzed again from its state before
+ * analysis (`pristine`). */
+static void try_auto_collapse(const Source *src, Site *site, const Site *pristine)
+{
+    if (site->pragma.collapse != 1 || site_has_sections(site) || !site->info.body)
+        return;
+    Node *b = site->info.body;
+    while (b && b->kind == N_COMPOUND && b->nkids == 1)
+        b = b->kids[0];
+    if (!b || b->kind != N_FOR)
+        return;
+    Site trial = *pristine;
+    trial.pragma.collapse = 2;
+    trial.pragma.vars = xcalloc((size_t)pristine->pragma.nvars + 1, sizeof(ReduceVar));
+    memcpy(trial.pragma.vars, pristine->pragma.vars, (size_t)pristine->pragma.nvars * sizeof(ReduceVar));
+    trial.pragma.privates = xcalloc((size_t)pristine->pragma.nprivates + 1, sizeof(PrivateVar));
+    memcpy(trial.pragma.privates, pristine->pragma.privates,
+           (size_t)pristine->pragma.nprivates * sizeof(PrivateVar));
+    diag_probe(true);
+    bool ok = analyze_loop(src, &trial) && inner_level_contiguous(src, &trial);
+    diag_probe(false);
+    if (!ok)
+        return;
+    trial.auto_collapsed = true;
+    *site = trial;
+}
+
+static bool analyze_site(const Source *src, Site *site, const TranspileOptions *opts)
+{
+    Site pristine = *site;
+    if (!analyze_loop(src, site))
         return false;
-    if (!access_analyze(src, site))
-        return false;
+    if (!opts->plan_override || !strstr(opts->plan_override, "collapse=0"))
+        try_auto_collapse(src, site, &pristine);
     site->plan = cost_plan(src, site, opts->gpu ? opts->gpu : &gpu_table[0], opts->plan_override);
     if (opts->explain && !opts->explain_brief)
         cost_explain(src, site, opts->gpu ? opts->gpu : &gpu_table[0], opts->explain);

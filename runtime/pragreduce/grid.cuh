@@ -78,6 +78,22 @@ __device__ __forceinline__ T combine_partials(const T *partials, unsigned count,
 
 /* V consecutive elements with one 16-, 8- or 4-byte load; p is aligned to
  * V * sizeof(T) (the wrapper places each copied array so that it is). */
+/* A flat index of a collapse(2) nest split as q * trip + r (r < trip),
+ * advanced by another split step with a compare instead of a division. */
+template <class Idx> struct flat2 {
+    Idx q, r, trip;
+    __device__ __forceinline__ flat2(Idx flat, Idx t) : q(flat / t), r(flat % t), trip(t) {}
+    __device__ __forceinline__ void advance(const flat2 &by)
+    {
+        q += by.q;
+        r += by.r;
+        if (r >= trip) {
+            r -= trip;
+            q++;
+        }
+    }
+};
+
 template <class T, int V> __device__ __forceinline__ void load_vec(const T *p, T (&out)[V])
 {
     constexpr int BYTES = (int)sizeof(T) * V;
