@@ -240,32 +240,42 @@ static void emit_split_loop(const Ctx *c, StrBuf *sb)
     const LoopInfo *li = &site->info, *in = &site->inner[0];
     int block = site->plan.block;
     const char *ind = "            ";
-    char *ivs = xformat("%s%s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_q, pr_step);\n"
-                        "%s%s %s = pragreduce::iv_at<%s, %s>(pr_lo1, pr_r, pr_step1);\n"
-                        "%s(void)%s;\n%s(void)%s;\n", ind,
-                        li->iv_type, li->iv->name, li->iv_type, li->step_down ? "true" : "false",
+    char *ivs = xformat("%s%s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_fl.q, pr_step);\n"
+                        "%s%s %s = pragreduce::iv_at<%s, %s>(pr_lo1, pr_fl.r, pr_step1);\n"
+                        "%s(void)%s;\n%s(void)%s;\n",
+                        ind, li->iv_type, li->iv->name, li->iv_type, li->step_down ? "true" : "false",
                         ind, in->iv_type, in->iv->name, in->iv_type, in->step_down ? "true" : "false",
                         ind, li->iv->name, ind, in->iv->name);
     strbuf_printf(sb,
                   "    /* collapse(2): the flat index as (outer, inner), moved without dividing */\n"
                   "    const pr_idx pr_stride = (pr_idx)gridDim.x * %d * pr_U;\n"
                   "    pr_idx pr_base = (pr_idx)blockIdx.x * %d * pr_U + threadIdx.x;\n"
-                  "    pragreduce::flat2<pr_idx> pr_fl_tile0(pr_base, pr_trip1), pr_fl_u((pr_idx)%d, pr_trip1),\n"
-                  "        pr_fl_tile(pr_stride, pr_trip1);\n"
-                  "    for (; pr_base < pr_trip; pr_base += pr_stride, pr_fl_tile0.advance(pr_fl_tile)) {\n"
+                  "    pragreduce::flat2<pr_idx> pr_fl_tile0(pr_base, pr_trip1);\n"
+                  "    const pragreduce::flat2<pr_idx> pr_fl_u((pr_idx)%d, pr_trip1), pr_fl_tile(pr_stride, pr_trip1);\n"
+                  "    /* full tiles: pr_U iterations in flight per thread, none out of range */\n"
+                  "    for (; pr_base + (pr_idx)(pr_U - 1) * %d < pr_trip; pr_base += pr_stride, pr_fl_tile0.advance(pr_fl_tile)) {\n"
                   "        pragreduce::flat2<pr_idx> pr_fl = pr_fl_tile0;\n"
-                  "        const bool pr_full = pr_base + (pr_idx)(pr_U - 1) * %d < pr_trip;\n"
                   "#pragma unroll\n"
                   "        for (int pr_u = 0; pr_u < pr_U; ++pr_u, pr_fl.advance(pr_fl_u)) {\n"
-                  "            const pr_idx pr_it = pr_base + (pr_idx)pr_u * %d;\n"
-                  "            if (!pr_full && pr_it >= pr_trip)\n"
-                  "                break;\n"
-                  "            const pr_idx pr_q = pr_fl.q, pr_r = pr_fl.r;\n",
+                  "            const pr_idx pr_it = pr_base + (pr_idx)pr_u * %d;\n",
                   block, block, block, block, block);
     strbuf_puts(sb, ivs);
     strbuf_puts(sb, "            (void)pr_it;\n");
     emit_body(c, sb, "            ");
-    strbuf_puts(sb, "        }\n    }\n");
+    strbuf_printf(sb,
+                  "        }\n    }\n"
+                  "    /* the tail: iterations past the end contribute the identity and read nothing */\n"
+                  "    {\n"
+                  "        pragreduce::flat2<pr_idx> pr_fl = pr_fl_tile0;\n"
+                  "#pragma unroll\n"
+                  "        for (int pr_u = 0; pr_u < pr_U; ++pr_u, pr_fl.advance(pr_fl_u)) {\n"
+                  "            const pr_idx pr_it = pr_base + (pr_idx)pr_u * %d;\n"
+                  "            if (pr_it < pr_trip) {\n",
+                  block);
+    strbuf_puts(sb, ivs);
+    strbuf_puts(sb, "            (void)pr_it;\n");
+    emit_body(c, sb, "            ");
+    strbuf_puts(sb, "            }\n        }\n    }\n");
 }
 
 /* Scalar loads: a grid-stride loop over full tiles of UNROLL iterations
