@@ -72,10 +72,13 @@ int main(int argc, char **argv)
     for (long i = 0; i < n; i++)
         strided += a[2 * i];
 
-    /* a row-major matrix of n elements, 1024 to a row */
+    /* a row-major matrix of n elements, 1024 to a row, marked on the outer
+     * loop as OpenMP users write it (no in(): the extent is inferred; until
+     * 2026-11-26 this loop had in(a[0:rows * cols]), which the analysis
+     * then needed) */
     long cols = 1024, rows = n / cols;
     ELEM total = 0;
-#pragma reduce(+: total) in(a[0:rows * cols])
+#pragma reduce(+: total)
     for (long r = 0; r < rows; r++)
         for (long c = 0; c < cols; c++)
             total += a[r * cols + c];

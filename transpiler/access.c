@@ -460,6 +460,39 @@ static long long declared_extent(const Capture *cap)
     return n > 0 ? n : 0;
 }
 
+static bool is_ref(const Node *n, const Var *v)
+{
+    n = ast_strip((Node *)n);
+    return n->kind == N_DECLREF && n->var == v;
+}
+
+static bool zero_based_unit(const LoopInfo *li)
+{
+    return li->lo && strcmp(li->lo, "0") == 0 && li->step && strcmp(li->step, "1") == 0 &&
+           !li->step_down && li->cmp == CMP_LT && !li->step_runtime_check;
+}
+
+/* collapse(2) over [0, R) x [0, C) with a subscript `r * C + c` (or
+ * `C * r + c`, `c + r * C`, C spelled as the inner bound): the element at
+ * the flat index itself, so consecutive flat iterations read consecutive
+ * elements and 16-byte vector loads apply (site->flat). */
+static bool flat_subscript(const Source *src, const Site *site, const Node *sub)
+{
+    if (site->ninner != 1 || !zero_based_unit(&site->info) || !zero_based_unit(&site->inner[0]))
+        return false;
+    const Var *r = site->info.iv, *c = site->inner[0].iv;
+    sub = ast_strip((Node *)sub);
+    if (sub->kind != N_BINARY || strcmp(sub->op, "+") != 0)
+        return false;
+    const Node *prod = is_ref(sub->kids[1], c) ? sub->kids[0] : is_ref(sub->kids[0], c) ? sub->kids[1] : NULL;
+    prod = prod ? ast_strip((Node *)prod) : NULL;
+    if (!prod || prod->kind != N_BINARY || strcmp(prod->op, "*") != 0)
+        return false;
+    const Node *width = is_ref(prod->kids[0], r) ? prod->kids[1] : is_ref(prod->kids[1], r) ? prod->kids[0] : NULL;
+    return width && !width->from_macro && strcmp(ast_expr_text(src, width), site->inner[0].hi) == 0 &&
+           access_invariant(site, width);
+}
+
 bool access_analyze(const Source *src, Site *site)
 {
     bool ok = true;
@@ -499,7 +532,8 @@ bool access_analyze(const Source *src, Site *site)
         for (int k = 0; k < cap->nsubs; k++) {
             const Node *sub = ast_strip(cap->subs[k]);
             const Node *ref = cap->subs[k]->parent;
-            cap->vec_ok &= site->ninner == 0 && sub->kind == N_DECLREF && sub->var == site->info.iv && ref &&
+            bool at_iv = site->ninner == 0 && sub->kind == N_DECLREF && sub->var == site->info.iv;
+            cap->vec_ok &= (at_iv || flat_subscript(src, site, sub)) && ref &&
                            ref->kind == N_SUBSCRIPT && !ref->from_macro && ref->end > ref->start;
         }
         /* a range per subscript, two for one that spans the whole array */

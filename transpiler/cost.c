@@ -375,8 +375,16 @@ bool cost_vectorizable(const Site *site, int *vector)
 {
     const LoopInfo *li = &site->info;
     *vector = 1;
-    if (site->ninner || li->step_down || !li->step || strcmp(li->step, "1") != 0)
+    if (site->ninner > 1 || li->step_down || !li->step || strcmp(li->step, "1") != 0)
         return false;
+    /* collapse(2): only over [0, R) x [0, C), where a[r * C + c] is the flat
+     * index's element (access.c marks such arrays vec_ok) */
+    if (site->ninner == 1) {
+        const LoopInfo *in = &site->inner[0];
+        if (strcmp(li->lo, "0") != 0 || li->cmp != CMP_LT || strcmp(in->lo, "0") != 0 ||
+            !in->step || strcmp(in->step, "1") != 0 || in->step_down || in->cmp != CMP_LT)
+            return false;
+    }
     long long widest = 0;
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *c = &site->captures[i];

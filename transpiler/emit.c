@@ -531,10 +531,12 @@ static void emit_vector_loop(const Ctx *c, StrBuf *sb)
                       "        %s pr_v_%s[pr_U][%d];\n"
                       "#pragma unroll\n"
                       "        for (int pr_u = 0; pr_u < pr_U; ++pr_u)\n"
-                      "            pragreduce::load_vec<%s, %d>(&%s[pragreduce::iv_at<%s, false>(pr_lo, "
-                      "pr_first + (pr_idx)pr_u * %d, pr_step)], pr_v_%s[pr_u]);\n",
-                      cap->type, cap->var->name, vec, cap->type, vec,
-                      cap->var->name, li->iv_type, block * vec, cap->var->name);
+                      "            pragreduce::load_vec<%s, %d>(&%s[%s], pr_v_%s[pr_u]);\n",
+                      cap->type, cap->var->name, vec, cap->type, vec, cap->var->name,
+                      site->ninner ? xformat("(long long)pr_lo * (long long)pr_trip1 + (long long)(pr_first + (pr_idx)pr_u * %d)", block * vec)
+                                   : xformat("pragreduce::iv_at<%s, false>(pr_lo, pr_first + (pr_idx)pr_u * %d, pr_step)",
+                                             li->iv_type, block * vec),
+                      cap->var->name);
     }
     strbuf_printf(sb,
                   "#pragma unroll\n"
@@ -542,10 +544,12 @@ static void emit_vector_loop(const Ctx *c, StrBuf *sb)
                   "#pragma unroll\n"
                   "            for (int pr_e = 0; pr_e < %d; ++pr_e) {\n"
                   "                const pr_idx pr_it = pr_first + (pr_idx)pr_u * %d + (pr_idx)pr_e;\n"
-                  "                %s %s = pragreduce::iv_at<%s, false>(pr_lo, pr_it, pr_step);\n"
-                  "                (void)%s;\n"
                   "                (void)pr_it;\n",
-                  vec, block * vec, li->iv_type, li->iv->name, li->iv_type, li->iv->name);
+                  vec, block * vec);
+    /* (collapse(2): the loop variables by division, dead when only the
+     * vector-loaded subscripts used them) */
+    emit_iv_decls(c, sb, "                ", "pr_it", true);
+    strbuf_printf(sb, "                (void)%s;\n", li->iv->name);
     emit_body_text(c, sb, "                ", kernel_body(c, true));
     strbuf_puts(sb, "            }\n        }\n    }\n");
     strbuf_printf(sb,
@@ -555,9 +559,9 @@ static void emit_vector_loop(const Ctx *c, StrBuf *sb)
                   "pr_k < pr_trip;\n"
                   "         pr_k += (pr_idx)gridDim.x * %d) {\n"
                   "        const pr_idx pr_it = pr_k;\n"
-                  "        %s %s = pragreduce::iv_at<%s, false>(pr_lo, pr_it, pr_step);\n"
                   "        (void)pr_it;\n",
-                  block, block, li->iv_type, li->iv->name, li->iv_type);
+                  block, block);
+    emit_iv_decls(c, sb, "        ", "pr_it", true);
     emit_body(c, sb, "        ");
     strbuf_puts(sb, "    }\n");
 }
