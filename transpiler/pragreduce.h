@@ -730,6 +730,8 @@ struct Site {
     int (*minmax_pairs)[2];
     int nminmax_pairs;
     bool auto_collapsed;  /* run as collapse(2) without the clause (transpile.c) */
+    struct Site *uncollapsed; /* then the site as marked, analyzed: inside a segmented
+                                 loop it runs so, its iterations shared by a group */
 };
 
 /* Whether a reduction variable of the site is an array section. */

@@ -699,6 +699,18 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
                 if (found[i] == chosen)
                     at = i;
             if (at < 0) {
+                /* a nest collapsed by itself runs as marked inside a segment,
+                 * where a group can share its iterations */
+                for (int i = 0; i < chosen->segment->nmarked; i++) {
+                    Site *mk = chosen->segment->marked[i];
+                    if (mk->auto_collapsed && mk->uncollapsed) {
+                        *mk = *mk->uncollapsed;
+                        unsigned ml, mc;
+                        source_line_col(src, mk->loop->start, &ml, &mc);
+                        strbuf_printf(&notes, "    the nest at line %u runs as marked inside each "
+                                              "segment (not collapsed: a group shares its iterations)\n", ml);
+                    }
+                }
                 choose_cooperation(src, chosen);
                 found = xrealloc(found, (size_t)(nfound + 1) * sizeof(Site *));
                 parent_of = xrealloc(parent_of, (size_t)(nfound + 1) * sizeof(int));

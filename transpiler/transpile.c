@@ -220,6 +220,8 @@ static void try_auto_collapse(const Source *src, Site *site, const Site *pristin
     if (!ok)
         return;
     trial.auto_collapsed = true;
+    trial.uncollapsed = xmalloc(sizeof(Site));
+    *trial.uncollapsed = *site;
     *site = trial;
 }
 
@@ -231,6 +233,9 @@ static bool analyze_site(const Source *src, Site *site, const TranspileOptions *
     if (!opts->plan_override || !strstr(opts->plan_override, "collapse=0"))
         try_auto_collapse(src, site, &pristine);
     site->plan = cost_plan(src, site, opts->gpu ? opts->gpu : &gpu_table[0], opts->plan_override);
+    if (site->uncollapsed)
+        site->uncollapsed->plan =
+            cost_plan(src, site->uncollapsed, opts->gpu ? opts->gpu : &gpu_table[0], opts->plan_override);
     if (opts->explain && !opts->explain_brief)
         cost_explain(src, site, opts->gpu ? opts->gpu : &gpu_table[0], opts->explain);
     return true;

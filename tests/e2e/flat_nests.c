@@ -5,7 +5,8 @@
  * of a vector (1, 3, 1023, 1025), element types of 1 to 8 bytes, a body
  * that also uses r and c, maxloc over a matrix (ties by the flat order),
  * a start other than 0 (no vector loads), an inner loop reading down a
- * column (not collapsed), and collapse(2) written out. */
+ * column (not collapsed), collapse(2) written out, and a nest inside an
+ * independent batch loop (segmented, the nest not collapsed). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -88,6 +89,20 @@ static double written_out(const double *a, long rows, long cols)
     return t;
 }
 
+/* inside an independent loop over a batch: the nest runs as marked inside
+ * each segment (a group shares its rows), not collapsed */
+static void batch(const double *a, long count, int rows, int cols, double *out)
+{
+    for (long b = 0; b < count; b++) {
+        double s = 0;
+#pragma reduce(+: s)
+        for (int r = 0; r < rows; r++)
+            for (int c = 0; c < cols; c++)
+                s += a[b * rows * cols + r * cols + c];
+        out[b] = s;
+    }
+}
+
 int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 1000;
@@ -113,6 +128,14 @@ int main(int argc, char **argv)
                sum_d(d, rows, cols), sum_c(ch, (int)rows, (int)cols), weighted(f, rows, cols), best,
                at, from_one(u, rows, cols), by_columns(d, rows, cols), written_out(d, rows, cols));
     }
+    long count = n / 96;
+    double *out = malloc((size_t)(count + 1) * sizeof *out);
+    batch(d, count, 8, 12, out);
+    double bt = 0;
+    for (long b = 0; b < count; b++)
+        bt += out[b] * (double)(b % 5);
+    printf("batch of %ld: %.2f\n", count, bt);
+    free(out);
     free(d);
     free(f);
     free(v);
