@@ -914,6 +914,91 @@ class Program:
         lines.append(self.printf(fs, args))
         return self.block(lines)
 
+    def piece_section(self):
+        """An array-section accumulator, reduce(op: h[lo:L]): a histogram
+        over data-dependent bins (an idx array or the loop variable), +
+        with its update forms, or | and ^ over bit patterns; sometimes a
+        pointer into the middle of the array, a filter, a second plain
+        reduction in the same pragma."""
+        r = self.rng
+        L = r.choice([1, 3, 8, 16, 61])
+        decl_before = self.c89 or r.random() < 0.2
+        head, iv, x, it, ivdecl = self.loop_head("n", decl_before)
+        subs = [x, x, "%s + 1" % x, "2 * %s" % x]
+        op = r.choice(["+", "+", "+", "|", "^"])
+        for _ in range(30):
+            try:
+                if op == "+":
+                    t = r.choice(["int", "long", "unsigned", "double", "float", "long long",
+                                  "short"])
+                    pred = (lambda a: a.kind == "small") if is_float(t) else \
+                        (lambda a: a.kind == "small" and not is_float(a.ctype))
+                    e = self.leaf(subs, pred)
+                    self.check_sum(t, e, 0)
+                else:
+                    t = r.choice(["unsigned", "unsigned long long", "int", "long"])
+                    e = self.leaf(subs, lambda a: a.kind in ("bits", "sparse", "dense"))
+                break
+            except Invalid:
+                op = "+"
+        else:
+            return self.piece_loop()
+        h = self.fresh("h")
+        idx = self.arrays_of(lambda a: a.kind == "idx")[0]
+        bin_of = r.choice(["(size_t)%s[%s] %% %d" % (idx.name, x, L), "(%s) %% %d" % (x, L),
+                           "(size_t)(%s[%s] / 3) %% %d" % (idx.name, x, L)])
+        off = r.choice([0, 0, 2])
+        base = h
+        decls = ["%s %s[%d];" % (t, h, L + 4)]
+        if off:
+            base = "%sp" % h
+            decls.append("%s *%s = %s + %d;" % (t, base, h, off))
+        fill = "for (int k = 0; k < %d; k++)\n    %s[k] = (%s)(k %% 3);" % (L + 4, h, t)
+        k = "%s" % bin_of
+        cast = "(%s)(%s)" % (t, e.text) if op != "+" else e.text
+        if op == "+":
+            form = r.choice(["%s[%s] += %s;", "%s[%s] = %s[%s] + %s;", "%s[%s] = %s + %s[%s];",
+                             "%s[%s]++;", "%s[%s] -= %s;"])
+            if form == "%s[%s] += %s;" or form == "%s[%s] -= %s;":
+                upd = form % (base, k, cast)
+            elif form == "%s[%s] = %s[%s] + %s;":
+                upd = form % (base, k, base, k, cast)
+            elif form == "%s[%s] = %s + %s[%s];":
+                upd = form % (base, k, cast, base, k)
+            else:
+                upd = form % (base, k)
+        else:
+            upd = r.choice(["%s[%s] %s= %s;" % (base, k, op, cast),
+                            "%s[%s] = %s[%s] %s %s;" % (base, k, base, k, op, cast)])
+        body = [upd]
+        if r.random() < 0.3:
+            f = self.leaf(subs, lambda a: a.kind in ("small", "bool"))
+            body = ["if (%s > %s)\n%s" % (f.text, c_const(0, f.ctype), indent(upd))]
+        reds = []
+        clause = "reduce(%s: %s[0:%d])" % (op, base, L)
+        if r.random() < 0.3:
+            red = self.reduction(subs)
+            while red["op"] in ("maxloc", "minloc"):
+                red = self.reduction(subs)
+            decls += self.declare_red(red, 0, "s")
+            body.append(self.update(red["upd"], red["v"], red["t"], red["e"]))
+            reds.append(red)
+            clause += " " + self.clause(reds)
+        lines = ivdecl + decls + [fill, "#pragma " + clause, head + " {"] + \
+            [indent(b) for b in body] + ["}"]
+        fmts, args = [], []
+        for red in reds:
+            f, a = self.print_red(red)
+            fmts += f
+            args += a
+        lines.append("{\n    unsigned long long hh = 0;\n    for (int k = 0; k < %d; k++)\n"
+                     "        hh = hh * 1000003u + %s;\n"
+                     '    printf("%s h %%llu\\n", hh);\n}' % (L + 4, fingerprint(t, "%s[k]" % h),
+                                                                 self.label()))
+        if fmts:
+            lines.append(self.printf(fmts, args))
+        return self.block(lines)
+
     def piece_host_write(self):
         """A host write between marked loops, keeping the array's bounds."""
         r = self.rng
@@ -1047,8 +1132,8 @@ class Program:
         self.owner = []          # the piece each function of self.funcs belongs to
         for k in range(count):
             nf = len(self.funcs)
-            kinds = ["loop", "seg", "collapse", "write", "buffers", "data", "minmax"]
-            weights = [0 if k in AVOID else w for k, w in zip(kinds, [10, 4, 2, 4, 1, 1, 1])]
+            kinds = ["loop", "seg", "collapse", "write", "buffers", "data", "minmax", "section"]
+            weights = [0 if k in AVOID else w for k, w in zip(kinds, [10, 4, 2, 4, 1, 1, 1, 2])]
             kind = r.choices(kinds, weights)[0]
             if kind == "loop":
                 p = self.piece_loop()
@@ -1062,10 +1147,12 @@ class Program:
                 p = self.piece_buffers()
             elif kind == "minmax":
                 p = self.piece_minmax_pair()
+            elif kind == "section":
+                p = self.piece_section()
             else:
                 p = self.piece_data()
             # some loops in a function of their own (chained residency)
-            if kind in ("loop", "seg") and r.random() < 0.3 and not self.c89:
+            if kind in ("loop", "seg", "section") and r.random() < 0.3 and not self.c89:
                 f = self.fresh("part")
                 params = ", ".join("%s *%s" % (a.ctype, a.name) for a in self.arrays)
                 self.funcs.append("static void %s(long n, %s)\n%s\n" % (f, params, "\n".join(p)))
