@@ -210,10 +210,12 @@ static void try_auto_collapse(const Source *src, Site *site, const Site *pristin
     Site trial = *pristine;
     trial.pragma.collapse = 2;
     trial.pragma.vars = xcalloc((size_t)pristine->pragma.nvars + 1, sizeof(ReduceVar));
-    memcpy(trial.pragma.vars, pristine->pragma.vars, (size_t)pristine->pragma.nvars * sizeof(ReduceVar));
+    if (pristine->pragma.nvars)
+        memcpy(trial.pragma.vars, pristine->pragma.vars, (size_t)pristine->pragma.nvars * sizeof(ReduceVar));
     trial.pragma.privates = xcalloc((size_t)pristine->pragma.nprivates + 1, sizeof(PrivateVar));
-    memcpy(trial.pragma.privates, pristine->pragma.privates,
-           (size_t)pristine->pragma.nprivates * sizeof(PrivateVar));
+    if (pristine->pragma.nprivates)
+        memcpy(trial.pragma.privates, pristine->pragma.privates,
+               (size_t)pristine->pragma.nprivates * sizeof(PrivateVar));
     diag_probe(true);
     bool ok = analyze_loop(src, &trial) && inner_level_contiguous(src, &trial);
     diag_probe(false);
