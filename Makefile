@@ -121,7 +121,11 @@ projects: $(B)/pragreduce
 	tests/run-projects.sh $(B)/pragreduce
 
 asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
-	ASAN_OPTIONS=detect_leaks=1 CK_FORK=no $(B)/unit-tests-asan
+	@# the unit tests send stderr (diagnostics) to /dev/null: on a failure, again with it,
+	@# so that the sanitizer's report shows
+	ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CK_FORK=no $(B)/unit-tests-asan || \
+		{ UNIT_SHOW_DIAGNOSTICS=1 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 CK_FORK=no \
+		  $(B)/unit-tests-asan 2>&1 | grep -A30 "runtime error\|ERROR: \(Address\|Leak\)Sanitizer"; exit 1; }
 	ASAN_OPTIONS=detect_leaks=1 tests/run-golden.sh $(B)/pragreduce-asan
 	ASAN_OPTIONS=detect_leaks=1 PR_E2E_TRANSPILE_ONLY=1 tests/run-e2e.sh $(B)/pragreduce-asan
 
