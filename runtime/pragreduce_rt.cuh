@@ -26,6 +26,8 @@
  *   residency     device copies kept between loops (region, data_region)
  *   section       array sections reduce(op: h[lo:len]): per-block copies and
  *                 integer atomics, per-thread copies for floating point
+ *   table         tables of pointers (float **rows with in(rows[..][..])):
+ *                 the rows' data and a device table of their addresses
  * Floating-point results may differ from the sequential loop in the last
  * bits (another summation order); they are the same on every run on the same
  * GPU and configuration, since no floating-point atomics are used (integer atomics are exact in
@@ -35,7 +37,7 @@
 #define PRAGREDUCE_RT_CUH
 
 /* the top layer; each includes the one below */
-#include "pragreduce/section.cuh"
+#include "pragreduce/table.cuh"
 
 /* C spellings that C++ lacks. */
 #ifndef restrict

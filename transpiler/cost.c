@@ -143,6 +143,25 @@ static double access_bytes(const AccessFact *a)
     return 32;
 }
 
+/* A table of pointers (rows[i][j]): the model does not follow the rows;
+ * it counts an iteration as reading (and copying) a row of ~16 elements
+ * through an address loaded first. */
+static void table_fact(CostFacts *f, const Capture *c)
+{
+    int elem = (int)(c->elem_size > 0 ? c->elem_size : 1);
+    StrBuf text = {0};
+    strbuf_puts(&text, c->var->name);
+    for (int k = 0; k < c->levels; k++)
+        strbuf_puts(&text, "[.]");
+    strbuf_puts(&text, " (table)");
+    AccessFact a = {.array = c->var->name, .elem = elem, .cls = STRIDE_UNKNOWN, .text = strbuf_steal(&text)};
+    a.bytes = 16.0 * elem + 8.0 * (c->levels - 1);
+    f->accesses = xrealloc(f->accesses, (size_t)(f->naccesses + 1) * sizeof(AccessFact));
+    f->accesses[f->naccesses++] = a;
+    f->bytes_per_iter += a.bytes;
+    f->copy_per_iter += a.bytes;
+}
+
 CostFacts cost_facts(const Source *src, const Site *site)
 {
     CostFacts f = {0};
@@ -150,6 +169,10 @@ CostFacts cost_facts(const Source *src, const Site *site)
     cost_vectorizable(site, &f.max_vector);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *c = &site->captures[i];
+        if (c->kind == CAP_TABLE) {
+            table_fact(&f, c);
+            continue;
+        }
         if (c->kind != CAP_ARRAY)
             continue;
         int elem = (int)(c->elem_size > 0 ? c->elem_size : 1);

@@ -46,6 +46,15 @@ static bool parse_directive(const Source *src, const Token *toks, size_t n, Data
                                    &d->nsections))
             return false;
     }
+    for (int k = 0; k < d->nsections; k++) {
+        if (d->sections[k].nmore) {
+            diag_at(src, d->sections[k].offset, DIAG_ERROR,
+                    "'#pragma reduce %s' keeps arrays, not tables of pointers: name '%s[%s:%s][...]' "
+                    "in the in() clause of the marked loop that reads it",
+                    word, d->sections[k].name, d->sections[k].lo, d->sections[k].len);
+            return false;
+        }
+    }
     if (d->nsections == 0) {
         diag_at(src, toks[0].offset, DIAG_ERROR,
                 "'#pragma reduce %s' names no array: write %s in(a[first:count], ...)", word, word);

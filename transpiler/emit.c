@@ -754,6 +754,8 @@ static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
     for (int k = 0; k < site->pragma.nsections; k++) {
         const char *n = site->pragma.sections[k].name;
         strbuf_printf(sb, "%slong long pr_in_%s_lo, long long pr_in_%s_n", sep, n, n);
+        for (int m = 0; m < site->pragma.sections[k].nmore; m++)
+            strbuf_printf(sb, ", long long pr_in_%s_lo%d, long long pr_in_%s_n%d", n, m + 1, n, m + 1);
         sep = ", ";
     }
     /* element accumulators: where the element lives (element.c) */
@@ -777,6 +779,8 @@ static void emit_launch(const Ctx *c, StrBuf *sb, const char *idx, int unroll)
         const Capture *cap = &site->captures[i];
         if (cap->kind == CAP_ARRAY)
             strbuf_printf(sb, "pr_d_%s, ", cap->var->name);
+        else if (cap->kind == CAP_TABLE)
+            strbuf_printf(sb, "pr_t_%s, ", cap->var->name);
         else
             strbuf_printf(sb, "%s, ", cap->var->name);
     }
@@ -1130,9 +1134,12 @@ static void emit_as_written_params(const Ctx *c, StrBuf *sb)
     const char *sep = "";
     for (int i = 0; i < c->site->ncaptures; i++) {
         const Capture *cap = &c->site->captures[i];
-        if (cap->kind != CAP_ARRAY)
+        if (cap->kind == CAP_TABLE)
+            strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
+        else if (cap->kind == CAP_ARRAY)
+            strbuf_printf(sb, "%s%s", sep, array_param(cap));
+        else
             continue;
-        strbuf_printf(sb, "%s%s", sep, array_param(cap));
         sep = ", ";
     }
 }
@@ -1144,10 +1151,15 @@ static void emit_as_written_args(const Ctx *c, StrBuf *sb, bool device)
     const char *sep = "";
     for (int i = 0; i < c->site->ncaptures; i++) {
         const Capture *cap = &c->site->captures[i];
+        const char *n = cap->var->name;
+        if (cap->kind == CAP_TABLE) {
+            strbuf_printf(sb, "%s%s%s", sep, device ? "pr_t_" : "", n);
+            sep = ", ";
+            continue;
+        }
         if (cap->kind != CAP_ARRAY)
             continue;
         char *ext = fixed_extent(cap);
-        const char *n = cap->var->name;
         if (!device)
             strbuf_printf(sb, "%s%s", sep, n);
         else if (ext)
@@ -1595,6 +1607,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
 
     strbuf_printf(sb, "    pragreduce::profile_gpu_call(%s_site);\n", p);
     emit_resident(c, sb);
+    emit_table_build(c, sb);
 
     Slot *slots = xcalloc((size_t)nvars, sizeof(Slot));
     int nslots = slots_of(site, slots);
@@ -1825,6 +1838,9 @@ void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
             strbuf_printf(sb, "%spr_in_%s_lo, pr_in_%s_n", sep, sec->name, sec->name);
         else
             strbuf_printf(sb, "%s(long long)(%s), (long long)(%s)", sep, sec->lo, sec->len);
+        /* a table's other brackets (segments take no tables) */
+        for (int m = 0; m < sec->nmore; m++)
+            strbuf_printf(sb, ", (long long)(%s), (long long)(%s)", sec->more_lo[m], sec->more_len[m]);
         sep = ", ";
     }
     for (int v = 0; v < site->pragma.nvars; v++) {

@@ -51,6 +51,13 @@ void emit_slot_params(const Ctx *c, StrBuf *sb);
 void emit_slot_args(const Ctx *c, StrBuf *sb);
 void emit_grid_combine(const Ctx *c, StrBuf *sb, int block);
 
+/* emit_table.c: tables of pointers (CAP_TABLE). After pr_resident is set,
+ * each table's device copy, pr_t_NAME; the loop runs as written when one
+ * does not fit or shares bytes with what the loop writes. */
+void emit_table_build(const Ctx *c, StrBuf *sb);
+/* The clause naming a table's extents. */
+const ArraySection *table_section(const Site *site, const Capture *cap);
+
 /* emit_segment.c */
 void emit_segment_kernel(const Ctx *c, StrBuf *sb);
 /* The segmented loop as written for the CPU, its marked loops calling

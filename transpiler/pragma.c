@@ -234,6 +234,42 @@ static char *expr_until(Cursor *c, const char *stop)
 
 /* `in(a[first:count], ...)` at the cursor, appended to *sections; `where`
  * names the clause or directive in the message about a repeated array. */
+/* in(rows[0:n][0:d]): the rows and elements of a pointer table, one
+ * [first:count] per level after the first. */
+static bool parse_table_dims(Cursor *c, ArraySection *sec)
+{
+    while (at(c, "[")) {
+        if (sec->nmore == PR_MAX_TABLE_DIMS - 1) {
+            diag_at(c->src, here(c), DIAG_ERROR,
+                    "in(%s[...]...) gives more than %d brackets; pragreduce copies tables of "
+                    "pointers at most %d levels deep",
+                    sec->name, PR_MAX_TABLE_DIMS, PR_MAX_TABLE_DIMS);
+            return false;
+        }
+        c->i++;
+        char *lo = expr_until(c, ":");
+        if (!lo || !at(c, ":")) {
+            diag_at(c->src, here(c), DIAG_ERROR,
+                    "expected 'first:count' in each bracket of in(%s[first:count][first:count])",
+                    sec->name);
+            return false;
+        }
+        c->i++;
+        char *len = expr_until(c, "]");
+        if (!len) {
+            diag_at(c->src, here(c), DIAG_ERROR, "expected the element count in '%s[...][first:count]'",
+                    sec->name);
+            return false;
+        }
+        if (!expect(c, "]", "after the element count"))
+            return false;
+        sec->more_lo[sec->nmore] = lo;
+        sec->more_len[sec->nmore] = len;
+        sec->nmore++;
+    }
+    return true;
+}
+
 static bool parse_sections(Cursor *c, const char *where, ArraySection **sections, int *nsections)
 {
     c->i++; /* in */
@@ -264,6 +300,8 @@ static bool parse_sections(Cursor *c, const char *where, ArraySection **sections
             return false;
         }
         if (!expect(c, "]", "after the element count"))
+            return false;
+        if (!parse_table_dims(c, &sec))
             return false;
         for (int k = 0; k < *nsections; k++) {
             if (strcmp((*sections)[k].name, sec.name) == 0) {

@@ -422,10 +422,17 @@ typedef struct {
 /* Whether rv is an array section (h[lo:len]) rather than a scalar. */
 static inline bool is_section(const ReduceVar *rv) { return rv->sec_lo != NULL; }
 
+/* Most subscripts an in() clause gives: a table of pointers to tables of
+ * pointers to rows (`T ***t`, in(t[0:a][0:b][0:c])), and one more. */
+#define PR_MAX_TABLE_DIMS 4
+
 typedef struct {
     const char *name;
     unsigned offset;
     char *lo, *len; /* expression texts */
+    /* a pointer table, in(rows[0:n][0:d]): the brackets after the first */
+    char *more_lo[PR_MAX_TABLE_DIMS - 1], *more_len[PR_MAX_TABLE_DIMS - 1];
+    int nmore;
 } ArraySection;
 
 /* private(v): a variable declared outside the loop that each iteration
@@ -513,7 +520,10 @@ bool site_is_iv(const Site *site, const Var *v);
 
 /* ---------------------------------------------------------------- reduction.c */
 
-typedef enum { CAP_SCALAR, CAP_ARRAY } CaptureKind;
+/* CAP_TABLE: a pointer to pointers (`float **rows`) read through its rows
+ * (rows[i][j]) with extents from in(rows[0:n][0:d]); the GPU gets a copy
+ * of the rows and a table of their device addresses (runtime table.cuh). */
+typedef enum { CAP_SCALAR, CAP_ARRAY, CAP_TABLE } CaptureKind;
 
 typedef struct {
     Var *var;
@@ -535,6 +545,8 @@ typedef struct {
     bool vec_ok;           /* every access is var[i] in the file's own text */
     bool written;          /* a fused output: the loop writes var[i] (copied back) */
     unsigned write_offset; /* the first write, for diagnostics */
+    int levels;            /* CAP_TABLE: subscripts from the table to an element */
+    char *leaf_type;       /* CAP_TABLE: the C++ spelling of the elements' type */
 } Capture;
 
 bool reduction_analyze(const Source *src, Site *site);
@@ -739,6 +751,15 @@ static inline bool site_has_sections(const Site *site)
 {
     for (int v = 0; v < site->pragma.nvars; v++)
         if (is_section(&site->pragma.vars[v]))
+            return true;
+    return false;
+}
+
+/* Whether the site reads a table of pointers (CAP_TABLE). */
+static inline bool site_has_tables(const Site *site)
+{
+    for (int i = 0; i < site->ncaptures; i++)
+        if (site->captures[i].kind == CAP_TABLE)
             return true;
     return false;
 }

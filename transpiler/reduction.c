@@ -194,6 +194,57 @@ static bool is_private(const Site *site, const Var *v)
 
 /* ------------------------------------------------------------ captures */
 
+/* How many pointer levels `t` has before data: 1 for `double *`, 2 for
+ * `float **` and `float *const *`, 0 for a non-pointer. Arrays of pointers
+ * are not counted: pragreduce copies tables it is given as pointers. */
+static int pointer_levels(CXType t)
+{
+    int n = 0;
+    CXType c = clang_getCanonicalType(t);
+    while (c.kind == CXType_Pointer) {
+        CXType to = clang_getCanonicalType(clang_getPointeeType(c));
+        if (to.kind == CXType_FunctionProto || to.kind == CXType_FunctionNoProto)
+            return 0;
+        n++;
+        c = to;
+    }
+    return n;
+}
+
+/* The in(rows[first:count][first:count]...) clause naming `v` as a table of
+ * pointers, when `v` is a pointer to pointers. */
+static const ArraySection *table_clause(const Site *site, const Var *v)
+{
+    if (!v || pointer_levels(v->type) < 2)
+        return NULL;
+    for (int k = 0; k < site->pragma.nsections; k++)
+        if (site->pragma.sections[k].nmore + 1 == pointer_levels(v->type) &&
+            !strcmp(site->pragma.sections[k].name, v->name))
+            return &site->pragma.sections[k];
+    return NULL;
+}
+
+/* "rows[0:n][0:d]": a clause's array and brackets, as written. */
+static char *section_text(const ArraySection *sec)
+{
+    StrBuf sb = {0};
+    strbuf_printf(&sb, "%s[%s:%s]", sec->name, sec->lo, sec->len);
+    for (int k = 0; k < sec->nmore; k++)
+        strbuf_printf(&sb, "[%s:%s]", sec->more_lo[k], sec->more_len[k]);
+    return strbuf_steal(&sb);
+}
+
+/* `in(rows[0:COUNT][0:COUNT])` with a bracket per level of `v`. */
+static char *table_clause_hint(const Var *v)
+{
+    StrBuf sb = {0};
+    strbuf_printf(&sb, "in(%s", v->name);
+    for (int k = pointer_levels(v->type); k > 0; k--)
+        strbuf_puts(&sb, "[first:count]");
+    strbuf_puts(&sb, ")");
+    return strbuf_steal(&sb);
+}
+
 static Capture *capture_for(Site *site, Var *v, unsigned offset)
 {
     for (int i = 0; i < site->ncaptures; i++)
@@ -209,6 +260,8 @@ static Capture *capture_for(Site *site, Var *v, unsigned offset)
                canon.kind == CXType_IncompleteArray || canon.kind == CXType_VariableArray)
                   ? CAP_ARRAY
                   : CAP_SCALAR;
+    if (c->kind == CAP_ARRAY && table_clause(site, v))
+        c->kind = CAP_TABLE;
     return c;
 }
 
@@ -678,6 +731,14 @@ static void check_write(Walk *w, Node *target, Node *whole)
     }
     if (root && is_private(site, root) && !through_pointer)
         return; /* each iteration's own */
+    if (root && through_pointer && table_clause(site, root) && !declared_in_loop(site, root)) {
+        REPORT(w, t->start,
+               "'%s' writes through the table of pointers '%s': the GPU reads a copy of the "
+               "rows an in() clause names and does not copy them back; a marked loop may only "
+               "read a table",
+               text, root->name);
+        return;
+    }
     ReduceVar *rv = reduction_var(site, root);
     if (rv && t->kind == N_DECLREF) {
         REPORT(w, whole->start,
@@ -1253,6 +1314,14 @@ static void walk_declref(Walk *w, Node *n)
             c->other_use_offset = n->start;
         }
     }
+    if (c->kind == CAP_TABLE) {
+        /* rows[i] comes through walk_table_row: this is another use */
+        REPORT(w, n->start,
+               "'%s' is a table of pointers: the loop may read its rows and their elements "
+               "(%s[i], %s[i][j]), whose device copies an in() clause names, but not use the "
+               "table itself; pass a row, %s[i], instead",
+               v->name, v->name, v->name, v->name);
+    }
 }
 
 /* ------------------------------------------------------------ GPU-only hazards */
@@ -1400,6 +1469,53 @@ static bool varies_in_loop(const Walk *w, const Node *n)
     return false;
 }
 
+/* The table `rows[i]` (or `t[i][j]`, `*rows`) reads its pointer from: the
+ * variable under the subscripts, and how many there are. */
+static Var *table_root(Node *n, int *depth)
+{
+    *depth = 0;
+    for (n = ast_strip(n); n; n = ast_strip(n->kids[0])) {
+        if (n->kind == N_DECLREF)
+            return n->var;
+        if (n->kind != N_SUBSCRIPT && !(n->kind == N_UNARY && !strcmp(n->op, "*")))
+            return NULL;
+        (*depth)++;
+    }
+    return NULL;
+}
+
+/* `rows[i]` loaded from a table of pointers that an in() clause names with
+ * a bracket per level (the kernel reads the table of device addresses that
+ * table.cuh builds): the subscripts are reads; the pointer read is the
+ * table's, whatever the loop does with it (a local pointer to the row, an
+ * argument), as long as nothing is written through it (check_write). */
+static bool walk_table_row(Walk *w, Node *n)
+{
+    int depth;
+    Var *v = table_root(n, &depth);
+    if (w->function || !v || site_is_iv(w->site, v) || declared_in_loop(w->site, v) ||
+        is_private(w->site, v) || !table_clause(w->site, v))
+        return false;
+    Capture *c = capture_for(w->site, v, n->start);
+    if (c->kind != CAP_TABLE)
+        return false;
+    for (Node *x = ast_strip(n); x && x->kind != N_DECLREF; x = ast_strip(x->kids[0]))
+        if (x->kind == N_SUBSCRIPT)
+            walk(w, x->kids[1]);
+    return true;
+}
+
+/* `m->rows` under the subscripts of `m->rows[i]`: a member that is a table
+ * of pointers, or NULL. */
+static Node *table_member(Node *n)
+{
+    int depth = 0;
+    for (n = ast_strip(n); n && (n->kind == N_SUBSCRIPT || (n->kind == N_UNARY && !strcmp(n->op, "*")));
+         n = ast_strip(n->kids[0]))
+        depth++;
+    return n && depth > 0 && n->kind == N_MEMBER && pointer_levels(n->type) >= 2 ? n : NULL;
+}
+
 static void report_loaded_pointer(Walk *w, Node *n)
 {
     char *text = ast_expr_text(w->src, n);
@@ -1421,6 +1537,48 @@ static void report_loaded_pointer(Walk *w, Node *n)
                "it to a variable before the loop, '%s%s%s = %s;', and index that variable in the "
                "loop (with in(%s[first:count]) when its subscripts are not affine)",
                text, type, len && type[len - 1] == '*' ? "" : " ", name, text, name);
+        return;
+    }
+    int depth;
+    Var *root = table_root(n, &depth);
+    if (root && pointer_levels(root->type) >= 2 && !declared_in_loop(w->site, root) &&
+        !is_private(w->site, root)) {
+        const ArraySection *sec = NULL;
+        for (int k = 0; k < w->site->pragma.nsections; k++)
+            if (!strcmp(w->site->pragma.sections[k].name, root->name))
+                sec = &w->site->pragma.sections[k];
+        REPORT(w, n->start,
+               "'%s' is a pointer read from the table '%s'%s: the GPU needs a copy of the rows "
+               "behind it, and pragreduce does not infer their extents; name them with a bracket "
+               "per level, %s (the rows the loop reads, then the elements of each), or store "
+               "the data in one flat array that the loop indexes (a[i * n + j])",
+               text, root->name,
+               sec ? xformat(", and in(%s) gives %d bracket%s where '%s' has %d levels",
+                             section_text(sec), sec->nmore + 1, sec->nmore ? "s" : "", root->name,
+                             pointer_levels(root->type))
+                   : "",
+               table_clause_hint(root));
+        return;
+    }
+    Node *member = table_member(n);
+    if (member && !varies_in_loop(w, member)) {
+        /* m->rows[i][j]: the table is a member; a local copy of it can be named */
+        char *type = type_spelling(clang_getCanonicalType(member->type));
+        size_t len = strlen(type);
+        const char *name = member->name ? member->name : "rows";
+        StrBuf hint = {0};
+        strbuf_printf(&hint, "in(%s", name);
+        for (int k = pointer_levels(member->type); k > 0; k--)
+            strbuf_puts(&hint, "[first:count]");
+        strbuf_puts(&hint, ")");
+        REPORT(w, n->start,
+               "'%s' is a pointer read from the table of pointers '%s': copy the table to a "
+               "variable before the loop, '%s%s%s = %s;', read '%s[...]' in the loop and name "
+               "the rows and elements it reads, %s, or store the data in one flat array that "
+               "the loop indexes (a[i * n + j])",
+               text, ast_expr_text(w->src, member), type, len && type[len - 1] == '*' ? "" : " ", name,
+               ast_expr_text(w->src, member), name, hint.buf);
+        strbuf_free(&hint);
         return;
     }
     REPORT(w, n->start,
@@ -1467,7 +1625,8 @@ static void walk(Walk *w, Node *n)
     Site *site = w->site;
     report_long_double(w, n);
     if (!w->host_side && is_loaded_pointer(n)) {
-        report_loaded_pointer(w, n);
+        if (!walk_table_row(w, n))
+            report_loaded_pointer(w, n);
         return;
     }
     if (!w->host_side && relates_unrelated_pointers(n)) {
@@ -2486,6 +2645,36 @@ static void check_local_types(Walk *w)
  * the kernel's own take the rest. */
 #define PR_MAX_SCALAR_PARAM_BYTES 4000
 
+/* A table of pointers (`float **rows` with in(rows[0:n][0:d])): the kernel
+ * takes it as the variable's own type; its elements must be data. */
+static void check_table_capture(Walk *w, Capture *c)
+{
+    Var *v = c->var;
+    c->levels = pointer_levels(v->type);
+    CXType leaf = v->type;
+    for (int k = 0; k < c->levels; k++)
+        leaf = clang_getPointeeType(clang_getCanonicalType(leaf));
+    enum CXTypeKind lk = clang_getCanonicalType(leaf).kind;
+    if (lk == CXType_Void || lk == CXType_Record || lk == CXType_ConstantArray ||
+        lk == CXType_IncompleteArray || lk == CXType_VariableArray) {
+        REPORT(w, c->first_use,
+               "'%s' is a table of pointers to '%s': pragreduce copies tables whose rows hold "
+               "numbers (integers, floating point), not structs, arrays or void",
+               v->name, type_spelling(leaf));
+        return;
+    }
+    CXType unqual = clang_getCanonicalType(leaf);
+    c->leaf_type = type_cxx_name(unqual);
+    c->type = type_cxx_name(v->type);
+    c->elem_size = clang_Type_getSizeOf(leaf);
+    if (!c->leaf_type || !c->type || c->elem_size <= 0) {
+        REPORT(w, c->first_use, "the type of '%s' cannot be named in the generated kernel", v->name);
+        return;
+    }
+    if (strncmp(c->leaf_type, "const ", 6) == 0)
+        c->leaf_type += 6;
+}
+
 static void check_captures(Walk *w)
 {
     Site *site = w->site;
@@ -2526,6 +2715,10 @@ static void check_captures(Walk *w)
                        "the generated kernel can name it",
                        v->name);
             }
+            continue;
+        }
+        if (c->kind == CAP_TABLE) {
+            check_table_capture(w, c);
             continue;
         }
         CXType canon = clang_getCanonicalType(v->type);
@@ -2572,9 +2765,19 @@ static void check_captures(Walk *w)
         if (strncmp(c->type, "const ", 6) == 0)
             c->type += 6;
         c->elem_const = !c->written;
-        for (int k = 0; k < site->pragma.nsections; k++)
-            if (strcmp(site->pragma.sections[k].name, v->name) == 0)
-                c->section = &site->pragma.sections[k];
+        for (int k = 0; k < site->pragma.nsections; k++) {
+            const ArraySection *sec = &site->pragma.sections[k];
+            if (strcmp(sec->name, v->name) != 0)
+                continue;
+            if (sec->nmore) {
+                REPORT(w, sec->offset,
+                       "in(%s[%s:%s][...]) gives a bracket per level of a table of pointers, but "
+                       "'%s' is '%s': write in(%s[first:count])",
+                       v->name, sec->lo, sec->len, v->name, type_spelling(v->type), v->name);
+                break;
+            }
+            c->section = &site->pragma.sections[k];
+        }
     }
 }
 

@@ -1170,6 +1170,14 @@ static void explain_sites(Res *r, CXCursor fn)
         int n = 0;
         for (int k = 0; k < s->ncaptures; k++) {
             const Capture *cap = &s->captures[k];
+            if (cap->kind == CAP_TABLE) {
+                n++;
+                strbuf_printf(&r->explain,
+                              "    %s: a table of pointers: the rows its in() clause names are copied "
+                              "(kept like an array when they lie together in memory), its tables of "
+                              "device addresses built on each call\n",
+                              cap->var->name);
+            }
             if (cap->kind != CAP_ARRAY)
                 continue;
             n++;

@@ -355,6 +355,13 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
                                "as a launch of its own", line);
             return NULL;
         }
+        if (site_has_tables(m)) {
+            unsigned line, col;
+            source_line_col(src, m->loop->start, &line, &col);
+            *why_not = xformat("the marked loop at line %u reads a table of pointers, which runs "
+                               "as a launch of its own", line);
+            return NULL;
+        }
         seg->marked = xrealloc(seg->marked, (size_t)(seg->nmarked + 1) * sizeof(Site *));
         seg->marked[seg->nmarked++] = m;
         for (int s = 0; s < m->pragma.nsections; s++) {

@@ -195,6 +195,70 @@ START_TEST(sections_parse)
 }
 END_TEST
 
+/* in(rows[first:count][first:count]): a table of pointers, a bracket per
+ * level; the loop reads it as a CAP_TABLE capture. */
+START_TEST(table_clause_parse)
+{
+    int n;
+    bool ok;
+    Site *sites = analyze_snippet("double f(double **rows, long n, int d) {\n"
+                                  "    double s = 0;\n"
+                                  "#pragma reduce(+: s) in(rows[ 1 : n - 1 ][2:d - 2])\n"
+                                  "    for (long i = 1; i < n; i++) s += rows[i][2] + rows[i][d - 1];\n"
+                                  "    return s;\n"
+                                  "}\n",
+                                  &n, &ok);
+    ck_assert(ok);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(sites[0].pragma.nsections, 1);
+    const ArraySection *sec = &sites[0].pragma.sections[0];
+    ck_assert_str_eq(sec->lo, "1");
+    ck_assert_str_eq(sec->len, "n - 1");
+    ck_assert_int_eq(sec->nmore, 1);
+    ck_assert_str_eq(sec->more_lo[0], "2");
+    ck_assert_str_eq(sec->more_len[0], "d - 2");
+    ck_assert_int_eq(sites[0].ncaptures, 3);
+    bool table = false;
+    for (int k = 0; k < sites[0].ncaptures; k++) {
+        const Capture *c = &sites[0].captures[k];
+        if (strcmp(c->var->name, "rows") == 0) {
+            table = true;
+            ck_assert_int_eq(c->kind, CAP_TABLE);
+            ck_assert_int_eq(c->levels, 2);
+            ck_assert_str_eq(c->leaf_type, "double");
+            ck_assert_int_eq(c->elem_size, 8);
+        }
+    }
+    ck_assert(table);
+    ck_assert(site_has_tables(&sites[0]));
+}
+END_TEST
+
+static const char *bad_tables[] = {
+    "#pragma reduce(+: s) in(rows[0:n][0:])",
+    "#pragma reduce(+: s) in(rows[0:n][:d])",
+    "#pragma reduce(+: s) in(rows[0:n][0])",
+    "#pragma reduce(+: s) in(rows[0:n][0:d]",
+    "#pragma reduce(+: s) in(rows[0:n][0:1][0:1][0:1][0:1])",
+    "#pragma reduce(+: s) in(rows[0:n])",
+    "#pragma reduce(+: s) in(rows[0:n][0:d][0:1])",
+};
+
+START_TEST(table_clause_malformed)
+{
+    int n;
+    bool ok;
+    char buf[512];
+    snprintf(buf, sizeof buf,
+             "double f(double **rows, long n, int d) {\n    double s = 0;\n%s\n"
+             "    for (long i = 0; i < n; i++) s += rows[i][0];\n    return s;\n}\n",
+             bad_tables[_i]);
+    analyze_snippet(buf, &n, &ok);
+    ck_assert_msg(!ok, "accepted: %s", bad_tables[_i]);
+    ck_assert_int_ge(snippet_errors(), 1);
+}
+END_TEST
+
 static const char *bad_sections[] = {
     "#pragma reduce(+: h[0:], s)",
     "#pragma reduce(+: h[:bins], s)",
@@ -224,6 +288,8 @@ Suite *pragma_suite(void)
     tcase_add_test(tc, two_errors_in_one_run);
     tcase_add_test(tc, sections_parse);
     tcase_add_loop_test(tc, sections_malformed, 0, sizeof bad_sections / sizeof bad_sections[0]);
+    tcase_add_test(tc, table_clause_parse);
+    tcase_add_loop_test(tc, table_clause_malformed, 0, sizeof bad_tables / sizeof bad_tables[0]);
     tcase_add_loop_test(tc, omp_lines_join_the_pragma, 0, sizeof omp_good / sizeof omp_good[0]);
     tcase_add_loop_test(tc, omp_forms_rejected, 0, sizeof omp_bad / sizeof omp_bad[0]);
     suite_add_tcase(s, tc);
