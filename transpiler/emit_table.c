@@ -70,8 +70,8 @@ void emit_table_build(const Ctx *c, StrBuf *sb)
                       sec->lo, sec->len);
         for (int k = 0; k < sec->nmore; k++)
             strbuf_printf(sb, "[%s:%s]", sec->more_lo[k], sec->more_len[k]);
-        strbuf_printf(sb, ") names\n       and tables of its device addresses */\n"
-                          "    pragreduce::table pr_tab_%s;\n",
+        strbuf_printf(sb, ") names\n       and tables of its device addresses, kept from call to call */\n"
+                          "    static pragreduce::table &pr_tab_%s = *new pragreduce::table;\n",
                       n);
         emit_brackets(sb, n, sec);
         strbuf_printf(sb,

@@ -38,6 +38,15 @@ struct Resident {
     uintptr_t dirty_lo, dirty_hi; /* bytes the host wrote since (none when dirty_lo >= dirty_hi) */
     int sticky;              /* data regions holding it */
     u64 used;                /* call_epoch() of its last use */
+    u64 version = next_version(); /* changes whenever its bytes are copied in or out */
+
+    /* Versions are never reused, so (entry, version) names one state of the
+     * bytes even after an entry is freed and another made at its address. */
+    static u64 next_version()
+    {
+        static std::atomic<u64> counter{1};
+        return counter++;
+    }
 };
 
 inline bool resident_enabled()
@@ -406,6 +415,7 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
         const uintptr_t h = e->dirty_hi < hi ? e->dirty_hi : hi;
         if (l < h) {
             to_device(e->dev + (l - e->lo), (const void *)l, h - l, site);
+            e->version = Resident::next_version();
             if (l <= e->dirty_lo && e->dirty_hi <= h)
                 e->dirty_lo = e->dirty_hi = 0; /* all of it */
             else if (l <= e->dirty_lo)
@@ -487,6 +497,7 @@ inline void resident_out(void *host, size_t bytes, const char *site)
         exit(1);
     }
     to_host(host, e->dev + (lo - e->lo), bytes, site);
+    e->version = Resident::next_version();
     for (region *r : region_stack())
         for (Resident *o : r->entries)
             if (o != e && lo < o->hi && o->lo < hi)
@@ -544,6 +555,7 @@ inline void update_in(const volatile void *host, size_t bytes, const char *site)
                 continue;
             const uintptr_t l = lo < e->lo ? e->lo : lo, h = hi > e->hi ? e->hi : hi;
             to_device(e->dev + (l - e->lo), (const void *)l, h - l, site);
+            e->version = Resident::next_version();
             if (e->dirty_lo < e->dirty_hi && l <= e->dirty_lo && e->dirty_hi <= h)
                 e->dirty_lo = e->dirty_hi = 0;
         }

@@ -17,11 +17,15 @@ namespace pragreduce {
  *     one copy of the memory they span, kept between loops like an array
  *     when residency is on; scattered rows are packed into a copy of their
  *     own;
- *   - the tables of addresses are rebuilt from the host's pointers on every
- *     call (a host write to a table needs no tracking), one copy for all
- *     levels.
+ *   - the tables of addresses are built from the host's pointers, one copy
+ *     for all levels. A wrapper keeps its table object between calls: a
+ *     two-level table whose rows are kept in a region is reused as long as
+ *     the host has not written the table of row pointers (residency tracks
+ *     it like an array) and the rows' copy is where it was; anything else
+ *     is rebuilt on every call.
  * A null pointer in a table stays null. The in() clause vouches for what the
- * loop reads, as for arrays. */
+ * loop reads, as for arrays.
+ */
 struct table {
     const char *site = nullptr;
     char *own = nullptr;    /* the rows' device copy when not kept in a region */
@@ -31,6 +35,15 @@ struct table {
     std::vector<uintptr_t> rows;                    /* each row's first byte read */
     size_t row_bytes = 0;
     std::vector<std::pair<uintptr_t, uintptr_t>> levels; /* host bytes of the tables read */
+    /* the last build, for reuse: the host table's kept copy and its version,
+     * the clause's values, the rows' device copy, the result */
+    const Resident *last_top = nullptr;
+    u64 last_version = 0;
+    uintptr_t last_host = 0;
+    long long last_first[2] = {0, 0}, last_count[2] = {0, 0};
+    size_t last_elem = 0;
+    const char *last_base = nullptr;
+    void *last_result = nullptr;
 
     table() = default;
     table(const table &) = delete;
@@ -77,6 +90,13 @@ struct table {
                 bool keep, const char *at)
     {
         site = at;
+        const Resident *top_copy = nullptr;
+        u64 top_version = 0;
+        if (reusable(host, nlevels, first, count, elem, keep, &top_copy, &top_version))
+            return last_result;
+        last_result = nullptr;
+        last_top = nullptr;
+        levels.clear();
         for (int l = 0; l < nlevels; l++)
             if (count[l] <= 0)
                 return empty(first[0]);
@@ -86,13 +106,11 @@ struct table {
             total += (entries *= (double)count[l]);
         if (total > (double)((size_t)1 << 31))
             return nullptr; /* more pointers than a table on the GPU should hold */
-        std::vector<uintptr_t> cur;
-        cur.reserve((size_t)count[0]);
         const uintptr_t *top = (const uintptr_t *)host + first[0];
         levels.push_back({(uintptr_t)top, (uintptr_t)(top + count[0])});
         cur.assign(top, top + count[0]);
         std::vector<size_t> level_at{0}; /* where each level's entries start in the device tables */
-        std::vector<uintptr_t> all(cur);
+        addresses.assign(cur.begin(), cur.end());
         for (int l = 1; l + 1 < nlevels; l++) {
             std::vector<uintptr_t> next;
             next.reserve(cur.size() * (size_t)count[l]);
@@ -103,8 +121,8 @@ struct table {
                 for (long long k = 0; k < count[l]; k++)
                     next.push_back(e ? e[k] : 0);
             }
-            level_at.push_back(all.size());
-            all.insert(all.end(), next.begin(), next.end());
+            level_at.push_back(addresses.size());
+            addresses.insert(addresses.end(), next.begin(), next.end());
             cur.swap(next);
         }
         /* the rows: cur holds their host addresses */
@@ -122,30 +140,66 @@ struct table {
             span_lo = rows[k] < span_lo ? rows[k] : span_lo;
             span_hi = rows[k] + row_bytes > span_hi ? rows[k] + row_bytes : span_hi;
         }
-        std::vector<uintptr_t> dev_rows(cur.size(), 0);
-        if (nrows && !copy_rows(dev_rows, nrows, keep))
+        dev_rows.assign(cur.size(), 0);
+        if (nrows && !copy_rows(nrows, keep))
             return nullptr;
         /* the device tables: entries of level l point into level l + 1's
          * block for that entry, shifted back by the next level's first */
         const size_t last_at = level_at.back();
         for (size_t j = 0; j < cur.size(); j++)
-            all[last_at + j] = dev_rows[j] ? dev_rows[j] - (uintptr_t)((intptr_t)f * (intptr_t)elem) : 0;
-        if (!place_pointers(all.size() * sizeof(uintptr_t)))
+            addresses[last_at + j] = dev_rows[j] ? dev_rows[j] - (uintptr_t)((intptr_t)f * (intptr_t)elem) : 0;
+        if (!place_pointers(addresses.size() * sizeof(uintptr_t)))
             return nullptr;
         for (size_t l = 0; l + 1 < level_at.size(); l++) {
             const size_t n = level_at[l + 1] - level_at[l];
             for (size_t j = 0; j < n; j++) {
-                uintptr_t &e = all[level_at[l] + j];
+                uintptr_t &e = addresses[level_at[l] + j];
                 e = e ? (uintptr_t)ptrs + (level_at[l + 1] + j * (size_t)count[l + 1]) * sizeof(uintptr_t) -
                             (uintptr_t)((intptr_t)first[l + 1] * (intptr_t)sizeof(uintptr_t))
                       : 0;
             }
         }
-        to_device(ptrs, all.data(), all.size() * sizeof(uintptr_t), site);
-        return (void *)((uintptr_t)ptrs - (uintptr_t)((intptr_t)first[0] * (intptr_t)sizeof(uintptr_t)));
+        to_device(ptrs, addresses.data(), addresses.size() * sizeof(uintptr_t), site);
+        void *result = (void *)((uintptr_t)ptrs - (uintptr_t)((intptr_t)first[0] * (intptr_t)sizeof(uintptr_t)));
+        if (top_copy && kept_base) {
+            last_top = top_copy;
+            last_version = top_version;
+            last_host = (uintptr_t)host;
+            last_first[0] = first[0], last_first[1] = first[1];
+            last_count[0] = count[0], last_count[1] = count[1];
+            last_elem = elem;
+            last_base = kept_base;
+            last_result = result;
+        }
+        return result;
     }
 
   private:
+    const char *kept_base = nullptr; /* this build's rows, when kept in a region */
+
+    /* Whether the last build still stands (see the top of the file); sets
+     * what the next one records. Refreshes the rows' copy either way. */
+    bool reusable(const void *host, int nlevels, const long long *first, const long long *count, size_t elem,
+                  bool keep, const Resident **top_copy, u64 *top_version)
+    {
+        kept_base = nullptr;
+        if (nlevels != 2 || !keep || count[0] <= 0 || count[1] <= 0)
+            return false;
+        const uintptr_t *top = (const uintptr_t *)host + first[0];
+        const Resident *e = resident_acquire(top, (size_t)count[0] * sizeof(uintptr_t), site, nullptr);
+        if (!e)
+            return false;
+        *top_copy = e;
+        *top_version = e->version;
+        if (!last_result || e != last_top || e->version != last_version || last_host != (uintptr_t)host ||
+            last_first[0] != first[0] || last_first[1] != first[1] || last_count[0] != count[0] ||
+            last_count[1] != count[1] || last_elem != elem)
+            return false;
+        /* the same rows: their kept copy, refreshed where the host wrote them */
+        const char *base = (const char *)resident_in((const void *)span_lo, span_hi - span_lo, site, nullptr);
+        return base && base == last_base;
+    }
+
     /* Nothing is read: a table of one null entry, so the kernel's argument
      * is a device address all the same. */
     void *empty(long long f0)
@@ -155,6 +209,21 @@ struct table {
         const uintptr_t zero = 0;
         to_device(ptrs, &zero, sizeof zero, site);
         return (void *)((uintptr_t)ptrs - (uintptr_t)((intptr_t)f0 * (intptr_t)sizeof(uintptr_t)));
+    }
+
+    /* kept, so that a call does not fault their pages in again: the host's
+     * pointers of a level, every level's device addresses, each row's */
+    std::vector<uintptr_t> cur, addresses, dev_rows;
+    std::vector<char> packed;
+
+    bool own_room(size_t bytes)
+    {
+        if (own && own_bytes >= bytes)
+            return true;
+        release(own);
+        own = device_alloc(bytes);
+        own_bytes = own ? bytes : 0;
+        return own != nullptr;
     }
 
     bool place_pointers(size_t bytes)
@@ -168,15 +237,15 @@ struct table {
     }
 
     /* Each row's device address in dev_rows (0 for a null row). */
-    bool copy_rows(std::vector<uintptr_t> &dev_rows, size_t nrows, bool keep)
+    bool copy_rows(size_t nrows, bool keep)
     {
         const size_t span = span_hi - span_lo, held = nrows * row_bytes;
         if (span <= 2 * held + ((size_t)1 << 20)) {
             const char *base = keep ? (const char *)resident_in((const void *)span_lo, span, site, nullptr) : nullptr;
+            kept_base = base;
             if (!base) {
-                if (!(own = device_alloc(span)))
+                if (!own_room(span))
                     return false;
-                own_bytes = span;
                 to_device(own, (const void *)span_lo, span, site);
                 base = own;
             }
@@ -185,10 +254,9 @@ struct table {
             return true;
         }
         /* scattered rows: packed, row after row */
-        if (!(own = device_alloc(held)))
+        if (!own_room(held))
             return false;
-        own_bytes = held;
-        std::vector<char> packed(held);
+        packed.resize(held);
         size_t at = 0;
         for (size_t k = 0; k < rows.size(); k++) {
             if (!rows[k])
