@@ -4,7 +4,8 @@
 # float, with the CUB side and the scripts that run and plot them there.
 #   bench/make-bench-bundle.sh PRAGREDUCE OUTDIR
 # Then, on the GPU machine: bash OUTDIR/run.sh [passes]; bash OUTDIR/run-host.sh;
-# bash OUTDIR/run-segmented.sh; bash OUTDIR/run-whole.sh; bash OUTDIR/run-sections.sh
+# bash OUTDIR/run-segmented.sh; bash OUTDIR/run-whole.sh; bash OUTDIR/run-sections.sh;
+# bash OUTDIR/run-tables.sh
 # (bench/NOTES.md)
 set -eu
 pragreduce=$(realpath "$1")
@@ -41,6 +42,9 @@ done
 # array sections against CUB (bench/run-sections.sh)
 "$pragreduce" bench/section_bench.c -o "$out/sections.cu"
 cp bench/section_cub.cu bench/run-sections.sh bench/plot_sections.py "$out/"
+# tables of pointers against a flat array (bench/run-tables.sh)
+"$pragreduce" bench/table_bench.c -o "$out/tables.cu"
+cp bench/run-tables.sh "$out/"
 cp bench/cub_bench.cu bench/run-bench.sh bench/plot.py bench/host_naive.cu bench/run-host.sh \
     bench/vendor_bench.cu bench/run-segmented.sh bench/plot_segmented.py bench/power_iter_omp.c \
     bench/run-whole.sh "$out/"

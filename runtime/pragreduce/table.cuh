@@ -18,7 +18,8 @@ namespace pragreduce {
  *     when residency is on; scattered rows are packed into a copy of their
  *     own;
  *   - the tables of addresses are built from the host's pointers, one copy
- *     for all levels. A wrapper keeps its table object between calls: a
+ *     for all levels; for two levels whose row pointers residency keeps on
+ *     the GPU, the GPU turns its copy of them into device addresses. A wrapper keeps its table object between calls: a
  *     two-level table whose rows are kept in a region is reused as long as
  *     the host has not written the table of row pointers (residency tracks
  *     it like an array) and the rows' copy is where it was; anything else
@@ -26,6 +27,28 @@ namespace pragreduce {
  * A null pointer in a table stays null. The in() clause vouches for what the
  * loop reads, as for arrays.
  */
+/* to[k] = from[k] + delta, a null entry staying null: host row addresses
+ * into the device copy of the memory they span. */
+__global__ void table_translate(uintptr_t *to, const uintptr_t *from, unsigned long long n, uintptr_t delta)
+{
+    for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; k < n;
+         k += (unsigned long long)gridDim.x * blockDim.x)
+        to[k] = from[k] ? from[k] + delta : 0;
+}
+
+inline void translate_rows(uintptr_t *to, const uintptr_t *from, unsigned long long n, uintptr_t delta,
+                           const char *site)
+{
+    if (fake_device) { /* device memory is host memory */
+        for (unsigned long long k = 0; k < n; k++)
+            to[k] = from[k] ? from[k] + delta : 0;
+        return;
+    }
+    unsigned long long blocks = (n + 255) / 256;
+    table_translate<<<(unsigned)(blocks < 1024 ? (blocks ? blocks : 1) : 1024), 256>>>(to, from, n, delta);
+    PRAGREDUCE_CHECK(site, "kernel launch", cudaGetLastError());
+}
+
 struct table {
     const char *site = nullptr;
     char *own = nullptr;    /* the rows' device copy when not kept in a region */
@@ -80,6 +103,9 @@ struct table {
         for (uintptr_t r : rows)
             if (r && pragreduce::overlaps(p, bytes, (const void *)r, row_bytes))
                 return true;
+        for (size_t k = 0; row_top && k < row_count; k++)
+            if (row_top[k] && pragreduce::overlaps(p, bytes, (const void *)(row_top[k] + row_shift), row_bytes))
+                return true;
         return false;
     }
 
@@ -97,6 +123,12 @@ struct table {
         last_result = nullptr;
         last_top = nullptr;
         levels.clear();
+        row_top = nullptr;
+        void *result = top_copy ? translate_on_device(host, first, count, elem, top_copy) : nullptr;
+        if (result) {
+            remember(top_copy, top_version, host, first, count, elem, result);
+            return result;
+        }
         for (int l = 0; l < nlevels; l++)
             if (count[l] <= 0)
                 return empty(first[0]);
@@ -160,22 +192,72 @@ struct table {
             }
         }
         to_device(ptrs, addresses.data(), addresses.size() * sizeof(uintptr_t), site);
-        void *result = (void *)((uintptr_t)ptrs - (uintptr_t)((intptr_t)first[0] * (intptr_t)sizeof(uintptr_t)));
-        if (top_copy && kept_base) {
-            last_top = top_copy;
-            last_version = top_version;
-            last_host = (uintptr_t)host;
-            last_first[0] = first[0], last_first[1] = first[1];
-            last_count[0] = count[0], last_count[1] = count[1];
-            last_elem = elem;
-            last_base = kept_base;
-            last_result = result;
-        }
+        result = (void *)((uintptr_t)ptrs - (uintptr_t)((intptr_t)first[0] * (intptr_t)sizeof(uintptr_t)));
+        if (top_copy && kept_base)
+            remember(top_copy, top_version, host, first, count, elem, result);
         return result;
     }
 
   private:
     const char *kept_base = nullptr; /* this build's rows, when kept in a region */
+    /* rows not listed in `rows` (translate_on_device): the host table's
+     * entries, each row read from entry + row_shift */
+    const uintptr_t *row_top = nullptr;
+    size_t row_count = 0;
+    uintptr_t row_shift = 0;
+
+    void remember(const Resident *top_copy, u64 top_version, const void *host, const long long *first,
+                  const long long *count, size_t elem, void *result)
+    {
+        last_top = top_copy;
+        last_version = top_version;
+        last_host = (uintptr_t)host;
+        last_first[0] = first[0], last_first[1] = first[1];
+        last_count[0] = count[0], last_count[1] = count[1];
+        last_elem = elem;
+        last_base = kept_base;
+        last_result = result;
+    }
+
+    /* Two levels, the host's row pointers already kept on the GPU (`top`),
+     * rows close together: one host pass finds the span they cover, whose
+     * kept copy the GPU then points into, entry by entry, from its own copy
+     * of the pointers (no table built or copied by the host). nullptr when
+     * that does not apply: the general path then builds the table. */
+    void *translate_on_device(const void *host, const long long *first, const long long *count, size_t elem,
+                              const Resident *top)
+    {
+        const uintptr_t *entries = (const uintptr_t *)host + first[0];
+        const size_t n = (size_t)count[0];
+        const uintptr_t shift = (uintptr_t)((intptr_t)first[1] * (intptr_t)elem);
+        row_bytes = (size_t)count[1] * elem;
+        uintptr_t lo = UINTPTR_MAX, hi = 0;
+        size_t nrows = 0;
+        for (size_t k = 0; k < n; k++) {
+            const uintptr_t p = entries[k];
+            if (!p)
+                continue;
+            nrows++;
+            lo = p + shift < lo ? p + shift : lo;
+            hi = p + shift + row_bytes > hi ? p + shift + row_bytes : hi;
+        }
+        if (!nrows || hi - lo > 2 * nrows * row_bytes + ((size_t)1 << 20))
+            return nullptr;
+        const char *base = (const char *)resident_in((const void *)lo, hi - lo, site, nullptr);
+        if (!base || !place_pointers(n * sizeof(uintptr_t)))
+            return nullptr;
+        span_lo = lo;
+        span_hi = hi;
+        kept_base = base;
+        rows.clear();
+        row_top = entries;
+        row_count = n;
+        row_shift = shift;
+        levels.push_back({(uintptr_t)entries, (uintptr_t)(entries + n)});
+        const uintptr_t *from = (const uintptr_t *)(top->dev + ((uintptr_t)entries - top->lo));
+        translate_rows((uintptr_t *)ptrs, from, n, (uintptr_t)base - lo, site);
+        return (void *)((uintptr_t)ptrs - (uintptr_t)((intptr_t)first[0] * (intptr_t)sizeof(uintptr_t)));
+    }
 
     /* Whether the last build still stands (see the top of the file); sets
      * what the next one records. Refreshes the rows' copy either way. */
