@@ -697,6 +697,9 @@ typedef struct {
     /* parameters it writes through (`*seed = ...`): each call must pass the
      * address of storage the iteration owns (reduction.c) */
     bool *writes_param;
+    /* parameters it reads as tables of pointers (`p[i][j]`, `p[i]`): each
+     * call must pass a table the marked loop names in in() (reduction.c) */
+    bool *table_param;
     int nparams;
 } SiteFunction;
 

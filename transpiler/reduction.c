@@ -1265,6 +1265,17 @@ static bool is_array_object(const Var *v)
            clang_getCursorKind(v->decl) != CXCursor_ParmDecl;
 }
 
+/* Whether `n` is an argument of a call (under implicit conversions). */
+static bool is_call_argument(const Node *n)
+{
+    const Node *child = n, *p = n->parent;
+    while (p && (p->kind == N_IMPLICIT || p->kind == N_PAREN)) {
+        child = p;
+        p = p->parent;
+    }
+    return p && p->kind == N_CALL && p->nkids > 0 && p->kids[0] != child;
+}
+
 static void walk_declref(Walk *w, Node *n)
 {
     Site *site = w->site;
@@ -1314,8 +1325,9 @@ static void walk_declref(Walk *w, Node *n)
             c->other_use_offset = n->start;
         }
     }
-    if (c->kind == CAP_TABLE) {
-        /* rows[i] comes through walk_table_row: this is another use */
+    if (c->kind == CAP_TABLE && !is_call_argument(n)) {
+        /* rows[i] comes through walk_table_row, arguments through
+         * check_table_args: this is another use */
         REPORT(w, n->start,
                "'%s' is a table of pointers: the loop may read its rows and their elements "
                "(%s[i], %s[i][j]), whose device copies an in() clause names, but not use the "
@@ -1493,7 +1505,18 @@ static bool walk_table_row(Walk *w, Node *n)
 {
     int depth;
     Var *v = table_root(n, &depth);
-    if (w->function || !v || site_is_iv(w->site, v) || declared_in_loop(w->site, v) ||
+    if (w->function) {
+        /* a helper's parameter read as a table: its calls must pass one */
+        int k = param_index(w->function, v);
+        if (k < 0 || depth >= pointer_levels(v->type))
+            return false;
+        w->function->table_param[k] = true;
+        for (Node *x = ast_strip(n); x && x->kind != N_DECLREF; x = ast_strip(x->kids[0]))
+            if (x->kind == N_SUBSCRIPT)
+                walk(w, x->kids[1]);
+        return true;
+    }
+    if (!v || site_is_iv(w->site, v) || declared_in_loop(w->site, v) ||
         is_private(w->site, v) || !table_clause(w->site, v))
         return false;
     Capture *c = capture_for(w->site, v, n->start);
@@ -1864,6 +1887,59 @@ static bool check_pointer_args(Walk *w, Node *call, SiteFunction *f)
     return true;
 }
 
+/* The table a call argument passes (the variable, in the loop one an in()
+ * clause names as a table, in a helper a table parameter of its own), or
+ * NULL. */
+static Var *passed_table(Walk *w, Node *arg)
+{
+    arg = ast_strip(arg);
+    if (!arg || arg->kind != N_DECLREF || !arg->var)
+        return NULL;
+    if (w->function) {
+        int k = param_index(w->function, arg->var);
+        if (k < 0 || pointer_levels(arg->var->type) < 2)
+            return NULL;
+        w->function->table_param[k] = true; /* its callers pass tables too */
+        return arg->var;
+    }
+    return table_clause(w->site, arg->var) && !declared_in_loop(w->site, arg->var) ? arg->var : NULL;
+}
+
+/* Tables passed to a helper: exactly to the parameters it reads as tables,
+ * with as many levels. */
+static bool check_table_args(Walk *w, Node *call, SiteFunction *f)
+{
+    for (int k = 0; k < f->nparams && 1 + k < call->nkids; k++) {
+        Node *arg = call->kids[1 + k];
+        CXCursor param = clang_Cursor_getArgument(f->def, (unsigned)k);
+        int levels = pointer_levels(clang_getCursorType(param));
+        Var *table = passed_table(w, arg);
+        if (table && f->table_param[k] && pointer_levels(table->type) == levels)
+            continue;
+        if (!table && !f->table_param[k])
+            continue;
+        const char *pname = cursor_spelling(param);
+        if (f->table_param[k])
+            REPORT(w, arg->start,
+                   "'%s' reads its parameter '%s' as a table of pointers ('%s[i][j]'), so each "
+                   "call from a marked loop must pass a table the loop names with a bracket per "
+                   "level in in(), as 'rows' with in(rows[first:count][first:count]); '%s' is "
+                   "not one",
+                   f->name, pname, pname, ast_expr_text(w->src, arg));
+        else
+            REPORT(w, arg->start,
+                   "the table of pointers '%s' is passed to '%s', whose parameter '%s' %s: on the "
+                   "GPU the table holds device addresses, so a function may only read it as a "
+                   "table ('%s[i][j]')",
+                   table->name, f->name, pname,
+                   pointer_levels(table->type) != levels ? "has another number of pointer levels"
+                                                         : "is not read as a table",
+                   pname);
+        return false;
+    }
+    return true;
+}
+
 static bool check_call(Walk *w, Node *call)
 {
     Site *site = w->site;
@@ -1911,7 +1987,8 @@ static bool check_call(Walk *w, Node *call)
         return false;
     for (int i = 0; i < site->nfunctions; i++)
         if (clang_equalCursors(site->functions[i]->def, def)) /* checked before */
-            return site->functions[i]->ok && check_pointer_args(w, call, site->functions[i]);
+            return site->functions[i]->ok && check_pointer_args(w, call, site->functions[i]) &&
+                   check_table_args(w, call, site->functions[i]);
     site->functions = xrealloc(site->functions, (size_t)(site->nfunctions + 1) * sizeof(SiteFunction *));
     SiteFunction *f = xcalloc(1, sizeof *f);
     site->functions[site->nfunctions++] = f;
@@ -1920,6 +1997,7 @@ static bool check_call(Walk *w, Node *call)
     f->tree = ast_build(w->src, def);
     f->nparams = clang_Cursor_getNumArguments(def) > 0 ? clang_Cursor_getNumArguments(def) : 0;
     f->writes_param = xcalloc((size_t)(f->nparams ? f->nparams : 1), sizeof(bool));
+    f->table_param = xcalloc((size_t)(f->nparams ? f->nparams : 1), sizeof(bool));
     f->ok = true;
     Walk fw = *w;
     fw.ok = true;
@@ -1943,7 +2021,7 @@ static bool check_call(Walk *w, Node *call)
         w->ok = false;
         diag_at(w->src, call->start, DIAG_NOTE, "'%s' is called here", f->name);
     }
-    return f->ok && check_pointer_args(w, call, f);
+    return f->ok && check_pointer_args(w, call, f) && check_table_args(w, call, f);
 }
 
 /* The value and index variables of a maxloc/minloc pair assigned by `a`

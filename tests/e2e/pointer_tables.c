@@ -3,7 +3,8 @@
  * rows cut from one block and rows scattered in memory (packed by the
  * runtime), a window of rows and columns, a k-means assignment step over a
  * table of points and a table of centres (a helper reading a row, a fused
- * output, a delta), a row through a local pointer, null rows skipped, a
+ * output, a delta; Rodinia's find_nearest_point reading the table of
+ * centres it is passed), a row through a local pointer, null rows skipped, a
  * table of tables (int ***), host writes to rows between calls, and a loop
  * whose output lies inside a row it reads (run as written). */
 #include <stdio.h>
@@ -62,6 +63,35 @@ static int assign(float **feature, float **clusters, int *membership, long npoin
         }
         if (membership[i] != index)
             delta++;
+        membership[i] = index;
+    }
+    return delta;
+}
+
+/* Rodinia's form: the table of centres passed to a helper that reads it */
+static int find_nearest_point(const float *pt, int nfeatures, float **pts, int npts)
+{
+    int index = -1;
+    float max_dist = 3.0e38f;
+    for (int i = 0; i < npts; i++) {
+        float dist = sqdist(pt, pts[i], nfeatures);
+        if (dist < max_dist) {
+            max_dist = dist;
+            index = i;
+        }
+    }
+    return index;
+}
+
+static int assign_helper(float **feature, float **clusters, int *membership, long npoints, int nfeatures,
+                         int nclusters)
+{
+    int delta = 0;
+#pragma reduce(+: delta) in(feature[0:npoints][0:nfeatures], clusters[0:nclusters][0:nfeatures])
+    for (long i = 0; i < npoints; i++) {
+        int index = find_nearest_point(feature[i], nfeatures, clusters, nclusters);
+        if (membership[i] != index)
+            delta += 1;
         membership[i] = index;
     }
     return delta;
@@ -165,6 +195,13 @@ int main(int argc, char **argv)
     for (long i = 0; i < n; i++)
         chk += (long long)membership[i] * (i % 7);
     printf("membership %lld\n", chk);
+    for (int c = 0; c < nc; c++)
+        clusters[c][c % nf] -= 1.25f;
+    printf("delta (helper) %d\n", assign_helper(feature, clusters, membership, n, nf, nc));
+    chk = 0;
+    for (long i = 0; i < n; i++)
+        chk += (long long)membership[i] * (i % 5);
+    printf("membership (helper) %lld\n", chk);
 
     double w[7] = {1, -2, 0.5, 3, -1, 0.25, 2};
     for (long i = 0; i < n; i += 5)
