@@ -103,6 +103,20 @@ static unsigned put_unrenamed(StrBuf *sb, const Source *src, const char *text, s
     return dropped;
 }
 
+/* "C[i]" of a row section written "C[i][0:n]". */
+static char *row_of(const char *text)
+{
+    size_t n = strlen(text), depth = 0;
+    while (n > 0) {
+        char c = text[--n];
+        if (c == ']')
+            depth++;
+        else if (c == '[' && --depth == 0)
+            break;
+    }
+    return xstrndup(text, n);
+}
+
 /* The message with each element accumulator's scalar name (element.c)
  * replaced by what the user wrote: 'y_elem' -> 'y[i]'. */
 static char *element_names_as_written(const Source *src, const char *m)
@@ -117,8 +131,9 @@ static char *element_names_as_written(const Source *src, const char *m)
             len++;
         if (len) {
             char *word = xstrndup(m + i, len);
-            const ElementAcc *acc = element_named(src, word);
-            strbuf_puts(&sb, acc ? acc->text : word);
+            const ElementAcc *acc = element_as_written(src, word);
+            /* a row section's pointer: the row, C[i] (the message adds [lo:len]) */
+            strbuf_puts(&sb, acc ? (acc->row ? row_of(acc->text) : acc->text) : word);
             i += len;
             continue;
         }

@@ -16,6 +16,15 @@
  * The rewrite keeps every line where it was; diagnostics map columns and
  * names back to the text the user wrote (diag.c).
  *
+ * A section of a row or member, `reduce(+: C[i][0:n])`, becomes a section
+ * of a pointer to that row, set before the loop (C[i] stays put: checked
+ * as for elements), with the row's uses in the loop renamed:
+ *
+ *     #pragma reduce(+: C[i][0:n])       { double *C_row = (C[i]);
+ *     for (k = 0; k < m; k++)     ->     #pragma reduce(+: C_row[0:n])
+ *         for (j = 0; j < n; j++)        for (k = 0; k < m; k++) for (j = 0; j < n; j++)
+ *             C[i][j] += A[i][k] * B[k][j];  C_row[j] += A[i][k] * B[k][j]; }
+ *
  * What makes it the same as the sequential loop is checked later, where
  * the loop is known (reduction.c: the element's address does not change
  * in the loop and the loop reaches its storage no other way; emit.c: at
@@ -171,7 +180,7 @@ static enum CXChildVisitResult find_occurrences(CXCursor c, CXCursor parent, voi
 
 /* A name for the register copy that no identifier of the file has:
  * "y_elem" for y[i], "total_elem" for s->total. */
-static char *choose_name(const Rewrite *rw, size_t a, size_t b)
+static char *choose_name(const Rewrite *rw, size_t a, size_t b, const char *suffix)
 {
     const Source *src = rw->src;
     const char *stem = src->tokens[a].text;
@@ -179,7 +188,7 @@ static char *choose_name(const Rewrite *rw, size_t a, size_t b)
         if (token_is(src, i, ".") || token_is(src, i, "->"))
             stem = src->tokens[i + 1].text;
     for (int n = 1;; n++) {
-        char *name = n == 1 ? xformat("%s_elem", stem) : xformat("%s_elem%d", stem, n);
+        char *name = n == 1 ? xformat("%s_%s", stem, suffix) : xformat("%s_%s%d", stem, suffix, n);
         bool clash = strncmp(name, "pr_", 3) == 0;
         for (size_t i = 0; i < src->ntokens && !clash; i++)
             clash = src->tokens[i].kind == CXToken_Identifier && strcmp(src->tokens[i].text, name) == 0;
@@ -239,10 +248,80 @@ static bool spelled_in_loop(const Source *src, unsigned at, unsigned loop_start,
 }
 
 typedef struct {
+    const char *name;
+    bool found;
+} DeclSearch;
+
+static enum CXChildVisitResult find_decl(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    DeclSearch *d = data;
+    if (clang_getCursorKind(c) == CXCursor_VarDecl) {
+        CXString n = clang_getCursorSpelling(c);
+        d->found |= strcmp(clang_getCString(n), d->name) == 0;
+        clang_disposeString(n);
+    }
+    return d->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A name among the item's tokens [a, p) that the loop declares (its
+ * induction variable, a local of its body): the element would not be one
+ * before the loop. NULL when none. */
+static const char *name_declared_in_loop(const Source *src, size_t a, size_t p, CXCursor loop)
+{
+    for (size_t i = a; i < p; i++) {
+        if (src->tokens[i].kind != CXToken_Identifier || (i > a && (token_is(src, i - 1, ".") ||
+                                                                     token_is(src, i - 1, "->"))))
+            continue;
+        DeclSearch d = {src->tokens[i].text, false};
+        clang_visitChildren(loop, find_decl, &d);
+        if (d.found)
+            return d.name;
+    }
+    return NULL;
+}
+
+typedef struct {
     size_t a, b;     /* the accumulator's tokens */
+    size_t p;        /* end of the part renamed: b, or a row section's '[' */
+    bool row;        /* C[i][lo:len], s.f[lo:len] */
     char *text, *name, *type;
     Search search;
 } Item;
+
+/* `C[i][lo:len]`, `s.f[lo:len]`, `p->h[lo:len]`: a section whose array is
+ * a row or a member. Sets *p to the section's '['. */
+static bool is_row_section(const Source *src, size_t a, size_t b, size_t *p)
+{
+    if (b < a + 6 || !token_is(src, b - 1, "]"))
+        return false;
+    int depth = 0;
+    size_t open = b;
+    for (size_t i = b; i-- > a;) {
+        const char *s = src->tokens[i].text;
+        if (strcmp(s, "]") == 0 || strcmp(s, ")") == 0)
+            depth++;
+        else if ((strcmp(s, "[") == 0 || strcmp(s, "(") == 0) && --depth == 0) {
+            open = i;
+            break;
+        }
+    }
+    if (open == b || open < a + 2)
+        return false;
+    bool colon = false;
+    depth = 0;
+    for (size_t i = open; i < b; i++) {
+        const char *s = src->tokens[i].text;
+        if (strcmp(s, "[") == 0 || strcmp(s, "(") == 0)
+            depth++;
+        else if (strcmp(s, "]") == 0 || strcmp(s, ")") == 0)
+            depth--;
+        else if (depth == 1 && strcmp(s, ":") == 0)
+            colon = true;
+    }
+    *p = open;
+    return colon;
+}
 
 /* The `#pragma reduce(...)` whose '#' is token h: its element accumulators
  * rewritten, or errors noted for them. */
@@ -316,7 +395,9 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
     if (nitems == 0)
         return;
     for (size_t k = 0; k < nitems; k++) {
-        const char *why = check_item_form(src, items[k].a, items[k].b);
+        items[k].p = items[k].b;
+        items[k].row = is_row_section(src, items[k].a, items[k].b, &items[k].p);
+        const char *why = check_item_form(src, items[k].a, items[k].p);
         if (why) {
             fail_at(rw, src->tokens[items[k].a].offset,
                     xformat("'%s' cannot be a reduction variable: %s",
@@ -369,7 +450,15 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
     /* all checked before any is recorded: the pragma is rewritten whole or not at all */
     for (size_t k = 0; k < nitems; k++) {
         Item *it = &items[k];
-        it->search = (Search){.src = src, .toks = &src->tokens[it->a], .ntoks = it->b - it->a};
+        const char *inner = name_declared_in_loop(src, it->a, it->p, loop_cursor);
+        if (inner) {
+            fail_at(rw, src->tokens[it->a].offset,
+                    xformat("'%s' uses '%s', which the loop declares, so it is not one %s for the "
+                            "whole loop; mark the loop inside, or reduce into a local variable",
+                            it->text, inner, it->row ? "row" : "element"));
+            return;
+        }
+        it->search = (Search){.src = src, .toks = &src->tokens[it->a], .ntoks = it->p - it->a};
         clang_visitChildren(loop_cursor, find_occurrences, &it->search);
         if (!it->search.typed) {
             fail_at(rw, src->tokens[it->a].offset,
@@ -382,14 +471,32 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
                     xformat("reduction variable '%s' is volatile", it->text));
             return;
         }
-        if (!is_builtin_scalar(t)) {
+        if (it->row) {
+            /* the row: an array or pointer of numbers, named by a pointer */
+            CXType canon = clang_getCanonicalType(t);
+            CXType elem = canon.kind == CXType_Pointer ? clang_getPointeeType(canon)
+                          : (canon.kind == CXType_ConstantArray || canon.kind == CXType_IncompleteArray)
+                              ? clang_getArrayElementType(canon)
+                              : (CXType){.kind = CXType_Invalid};
+            char *row = source_text(src, src->tokens[it->a].offset, src->tokens[it->p - 1].end);
+            if (elem.kind == CXType_Invalid || !is_builtin_scalar(elem)) {
+                fail_at(rw, src->tokens[it->a].offset,
+                        xformat("'%s' is a section of '%s', which has type '%s'; a section's "
+                                "elements must be integer or floating-point numbers in an array "
+                                "or behind a pointer",
+                                it->text, row, type_spelling(t)));
+                return;
+            }
+            it->type = type_spelling(clang_getCanonicalType(elem));
+        } else if (!is_builtin_scalar(t)) {
             fail_at(rw, src->tokens[it->a].offset,
                     xformat("reduction variable '%s' has type '%s'; it must be an integer or "
                             "floating-point scalar",
                             it->text, type_spelling(t)));
             return;
+        } else {
+            it->type = type_spelling(clang_getCanonicalType(t));
         }
-        it->type = type_spelling(clang_getCanonicalType(t));
         for (size_t o = 0; o < it->search.nfound; o++)
             if (edited(rw, it->search.found[o][0], it->search.found[o][1]) ||
                 !spelled_in_loop(src, it->search.found[o][0], loop_start, loop_end)) {
@@ -409,21 +516,28 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
             }
     }
     for (size_t k = 0; k < nitems; k++) {
-        items[k].name = choose_name(rw, items[k].a, items[k].b);
+        items[k].name = choose_name(rw, items[k].a, items[k].p, items[k].row ? "row" : "elem");
         rw->accs = xrealloc(rw->accs, (rw->naccs + 1) * sizeof *rw->accs);
-        rw->accs[rw->naccs++] = (ElementAcc){.name = items[k].name, .text = items[k].text};
+        rw->accs[rw->naccs++] =
+            (ElementAcc){.name = items[k].name, .text = items[k].text, .row = items[k].row};
     }
 
     StrBuf load = {0}, store = {0};
     strbuf_puts(&load, " {");
     for (size_t k = 0; k < nitems; k++) {
+        if (items[k].row) {
+            /* the row's address, which the loop does not change */
+            char *row = source_text(src, src->tokens[items[k].a].offset, src->tokens[items[k].p - 1].end);
+            strbuf_printf(&load, " %s *%s = (%s);", items[k].type, items[k].name, row);
+            continue;
+        }
         strbuf_printf(&load, " %s %s = (%s);", items[k].type, items[k].name, items[k].text);
         strbuf_printf(&store, " %s = %s;", items[k].text, items[k].name);
     }
     strbuf_puts(&store, " }");
     edits_add(&rw->edits, load_at, load_at, strbuf_steal(&load));
     for (size_t k = 0; k < nitems; k++) {
-        edits_add(&rw->edits, src->tokens[items[k].a].offset, src->tokens[items[k].b - 1].end,
+        edits_add(&rw->edits, src->tokens[items[k].a].offset, src->tokens[items[k].p - 1].end,
                   items[k].name);
         for (size_t o = 0; o < items[k].search.nfound; o++)
             edits_add(&rw->edits, items[k].search.found[o][0], items[k].search.found[o][1],
@@ -501,13 +615,19 @@ unsigned element_old_offset(const ElementInfo *ei, unsigned offset)
     return (unsigned)((long)offset + delta);
 }
 
-const ElementAcc *element_named(const Source *src, const char *name)
+const ElementAcc *element_as_written(const Source *src, const char *name)
 {
     const ElementInfo *ei = src->elements;
     for (size_t k = 0; ei && k < ei->naccs; k++)
         if (strcmp(ei->accs[k].name, name) == 0)
             return &ei->accs[k];
     return NULL;
+}
+
+const ElementAcc *element_named(const Source *src, const char *name)
+{
+    const ElementAcc *acc = element_as_written(src, name);
+    return acc && !acc->row ? acc : NULL;
 }
 
 const char *element_error_at(const Source *src, unsigned offset)

@@ -447,9 +447,9 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
         int j = k;
         /* variables of one clause are consecutive and share the operator */
         for (; j < out->nvars && out->vars[j].op == op; j++) {
-            const ElementAcc *e = element_named(src, out->vars[j].name);
+            const ElementAcc *e = element_as_written(src, out->vars[j].name);
             strbuf_printf(&sb, "%s%s", j > k ? ", " : "", e ? e->text : out->vars[j].name);
-            if (is_section(&out->vars[j]))
+            if (is_section(&out->vars[j]) && !(e && e->row))
                 strbuf_printf(&sb, "[%s:%s]", out->vars[j].sec_lo, out->vars[j].sec_len);
         }
         strbuf_puts(&sb, ")");

@@ -227,6 +227,8 @@ const char *clang_resource_dir(void);
 typedef struct {
     const char *name; /* the scalar: "y_elem" */
     const char *text; /* what the user wrote: "y[i]" */
+    bool row;         /* a section of a row or member, C[i][0:n]: `name` is a
+                         pointer to the row ("C_row"), reduced as a section */
 } ElementAcc;
 typedef struct {
     unsigned offset; /* in the rewritten text */
@@ -251,8 +253,10 @@ typedef struct ElementInfo {
 char *element_rewrite(const Source *src, size_t *size, ElementInfo **info);
 /* An offset of the rewritten text in the text before it. */
 unsigned element_old_offset(const ElementInfo *ei, unsigned offset);
-/* The element accumulator whose scalar is `name`, or NULL. */
+/* The element accumulator whose scalar is `name`, or NULL (rows: NULL). */
 const ElementAcc *element_named(const Source *src, const char *name);
+/* The same for either kind, rows included: what the user wrote for `name`. */
+const ElementAcc *element_as_written(const Source *src, const char *name);
 /* Why the accumulator written at `offset` of a pragma was not rewritten, or NULL. */
 const char *element_error_at(const Source *src, unsigned offset);
 

@@ -184,6 +184,15 @@ static ReduceVar *match_section_update(Walk *w, Node *s, ReduceOp *op, Node **op
     return NULL;
 }
 
+/* private() without being named: C89 scratch that reduction.c found. */
+static bool is_implicit_private(const Site *site, const Var *v)
+{
+    for (int i = 0; v && i < site->pragma.nprivates; i++)
+        if (site->pragma.privates[i].var == v)
+            return site->pragma.privates[i].implicit;
+    return false;
+}
+
 static bool is_private(const Site *site, const Var *v)
 {
     for (int i = 0; v && i < site->pragma.nprivates; i++)
@@ -3158,7 +3167,7 @@ static void check_elements(Walk *w)
     const Node *inits[64] = {0};
     for (int i = 0; i < site->pragma.nvars && i < 64 && w->ok; i++) {
         ReduceVar *rv = &site->pragma.vars[i];
-        const ElementAcc *acc = element_named(w->src, rv->name);
+        const ElementAcc *acc = element_as_written(w->src, rv->name);
         if (!acc || !rv->var)
             continue;
         Node *decl = ast_build(w->src, rv->var->decl);
@@ -3172,12 +3181,18 @@ static void check_elements(Walk *w)
         for (int k = 0; k < nvars && w->ok; k++) {
             Var *v = vars[k];
             const char *how = site_is_iv(site, v)                   ? "the loop's induction variable"
+                              : is_implicit_private(site, v)        ? "written in the loop"
                               : is_private(site, v)                 ? "a private variable"
                               : reduction_var(site, v)              ? "a reduction variable"
                               : writes_var(site->info.body, v)      ? "written in the loop"
                               : v->is_volatile                      ? "volatile"
                                                                     : NULL;
-            if (how)
+            if (how && acc->row)
+                REPORT(w, rv->offset,
+                       "'%s' is not one row for the whole loop: the row's address uses '%s', "
+                       "which is %s; mark a loop in which the row stays the same",
+                       acc->text, v->name, how);
+            else if (how)
                 REPORT(w, rv->offset,
                        "'%s' does not stay one element: its address uses '%s', which is %s; "
                        "reduce into a local variable and store it after the loop",
@@ -3213,7 +3228,7 @@ static void check_elements(Walk *w)
         any_element |= bases[i] != NULL;
     for (int i = 0; any_element && i < site->pragma.nvars; i++) {
         ReduceVar *rv = &site->pragma.vars[i];
-        if (element_named(w->src, rv->name) || !rv->var)
+        if (element_as_written(w->src, rv->name) || !rv->var)
             continue;
         Node *scope = rv->var->storage == VAR_GLOBAL ? NULL : scope_tree(w->src, site, rv->var);
         bool global;
@@ -3230,7 +3245,9 @@ static void check_elements(Walk *w)
      * are different constants */
     for (int i = 0; i < site->pragma.nvars && i < 64; i++)
         for (int j = i + 1; j < site->pragma.nvars && j < 64 && bases[i]; j++) {
-            if (bases[j] != bases[i])
+            /* (rows are sections: their overlaps are checked at run time) */
+            if (bases[j] != bases[i] || !element_named(w->src, site->pragma.vars[i].name) ||
+                !element_named(w->src, site->pragma.vars[j].name))
                 continue;
             StrBuf pi = {0}, pj = {0};
             bool distinct = constant_path(w->src, inits[i], &pi) &&

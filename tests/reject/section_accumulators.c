@@ -1,4 +1,4 @@
-/* expect-error-at: 13:21: min section; 16:19: bool elements; 19:19: rows; 22:19: not array; 28:16: read outside update; 32:11: subscript reads h; 35:24: integer section with floating term; 36:19: row section */
+/* expect-error-at: 13:21: min section; 16:19: bool elements; 19:19: rows; 22:19: not array; 28:16: read outside update; 32:11: subscript reads h; 35:24: integer section with floating term; 36:19: row index written */
 #include <stdbool.h>
 
 /* Array sections that are not reductions pragreduce can run: operators
@@ -8,7 +8,7 @@
 void f(const int *x, const double *w, long n, long *h, bool *flags, int (*m)[4], long s,
        int (*rows)[8])
 {
-    long hmin[4];
+    long hmin[4], k = 0;
     (void)hmin;
 #pragma reduce(min: hmin[0:4])
     for (long i = 0; i < n; i++)
@@ -33,7 +33,7 @@ void f(const int *x, const double *w, long n, long *h, bool *flags, int (*m)[4],
 #pragma reduce(+: h[0:8])
     for (long i = 0; i < n; i++)
         h[x[i] & 7] += w[i];
-#pragma reduce(+: rows[1][0:8])
+#pragma reduce(+: rows[k][0:8])
     for (long i = 0; i < n; i++)
-        rows[1][x[i] & 7] += 1;
+        { rows[k][x[i] & 7] += 1; k = x[i] & 1; }
 }

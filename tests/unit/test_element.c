@@ -38,6 +38,37 @@ START_TEST(element_becomes_a_scalar)
 }
 END_TEST
 
+static const char gemm_row[] =
+    "#define NJ 8\n"
+    "void gemm(int ni, int nk, double C[][NJ], const double *A, const double (*B)[NJ]) {\n"
+    "    for (int i = 0; i < ni; i++) {\n"
+    "#pragma reduce(+: C[i][0:NJ])\n"
+    "        for (int k = 0; k < nk; k++)\n"
+    "            for (int j = 0; j < NJ; j++)\n"
+    "                C[i][j] += A[i * nk + k] * B[k][j];\n"
+    "    }\n"
+    "}\n";
+
+/* a section of a row: a pointer to the row, set before the loop, reduced
+ * as a section; no store after the loop */
+START_TEST(row_section_becomes_a_pointer)
+{
+    int n;
+    bool ok;
+    Site *sites = analyze_snippet(gemm_row, &n, &ok);
+    ck_assert(ok);
+    ck_assert_int_eq(n, 1);
+    ck_assert_int_eq(sites[0].pragma.nvars, 1);
+    ck_assert_str_eq(sites[0].pragma.vars[0].name, "C_row");
+    ck_assert(is_section(&sites[0].pragma.vars[0]));
+    ck_assert_str_eq(sites[0].pragma.summary, "reduce(+: C[i][0:NJ])");
+    const char *out = transpile_snippet(gemm_row);
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_nonnull(strstr(out, "double *C_row = (C[i]);"));
+    ck_assert_ptr_null(strstr(out, "= C_row;"));
+}
+END_TEST
+
 /* the same lines, and offsets of the new text mapped back for diagnostics */
 START_TEST(lines_and_offsets_kept)
 {
@@ -102,6 +133,7 @@ Suite *element_suite(void)
     TCase *tc = tcase_create("core");
     tcase_add_test(tc, element_becomes_a_scalar);
     tcase_add_test(tc, lines_and_offsets_kept);
+    tcase_add_test(tc, row_section_becomes_a_pointer);
     tcase_add_loop_test(tc, forms_accepted_and_rejected, 0, (int)(sizeof forms / sizeof forms[0]));
     suite_add_tcase(s, tc);
     return s;
