@@ -1800,11 +1800,53 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "}\n\n");
 }
 
+/* Whether the caller may run the loop in place when it stays on the CPU:
+ * a one-level loop that writes no arrays, with no private(), element or
+ * section accumulators, OpenMP lines or a step checked at run time; then
+ * the loop as written is exactly what the wrapper's CPU path runs. */
+static bool inline_on_cpu(const Ctx *c)
+{
+    const Site *site = c->site;
+    if (site->segment || site->ninner || site->nprivates || site->pragma.nprivates ||
+        site->pragma.nomp || site->info.step_runtime_check || site_writes_arrays(site) ||
+        site_has_sections(site) || has_elements(c) || site->plan.cpu_below == 0)
+        return false;
+    return true;
+}
+
+/* `{ first, step; if (cpu) { the loop as written } else ` before the call:
+ * a small loop called from a host loop costs what the plain loop costs. */
+static void emit_inline_cpu_path(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const LoopInfo *li = &site->info;
+    strbuf_printf(sb,
+                  "{ const %s pr_lo = (%s)(%s); const pragreduce::u64 pr_step = (pragreduce::u64)(%s);\n"
+                  "  if (pragreduce::cpu_inline(",
+                  li->iv_type, li->iv_type, li->lo, li->step);
+    emit_trip_expr(sb, li, "pr_lo", "pr_step");
+    strbuf_printf(sb, ", %lluULL)) { /* on the CPU: the loop in place */\n", site->plan.cpu_below);
+    line_to_input(c, sb, site->loop->start);
+    unsigned line, col;
+    source_line_col(c->src, site->loop->start, &line, &col);
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+    EditList edits = {0};
+    add_cxx_edits(c, &edits, site->loop->start, site->loop_end);
+    strbuf_puts(sb, splice_range(c, &edits, site->loop->start, site->loop_end));
+    strbuf_puts(sb, "\n");
+    line_to_output(c, sb);
+    strbuf_puts(sb, "  } else ");
+}
+
 void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
 {
     const Site *site = c->site;
     strbuf_printf(sb, "/* pragreduce: %s:%u, #pragma %s: see %s() above this function */ ",
                   source_path_at(c->src, site->loop->start), c->line, site->pragma.summary, c->p);
+    bool in_place = !in_segment && inline_on_cpu(c);
+    if (in_place)
+        emit_inline_cpu_path(c, sb);
     strbuf_printf(sb, "%s(", c->p);
     const char *sep = "";
     for (int v = 0; v < site->pragma.nvars; v++) {
@@ -1850,7 +1892,7 @@ void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
             sep = ", ";
         }
     }
-    strbuf_puts(sb, ");");
+    strbuf_puts(sb, in_place ? "); }" : ");");
     /* the rest of the loop's last line keeps its number */
     unsigned line, col;
     source_line_col(c->src, site->loop_end, &line, &col);

@@ -62,6 +62,16 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below)
     return true;
 }
 
+/* The caller's own test before a small loop's wrapper (emit.c's inline
+ * path): true when this call would run on the CPU anyway, so the caller
+ * runs the loop in place, at the plain loop's cost. PRAGREDUCE_PROFILE
+ * takes the wrapper, which counts every call. */
+inline bool cpu_inline(u64 trip, u64 cpu_below)
+{
+    const Settings &s = settings();
+    return !s.profile && (s.device == MODE_CPU || (s.device == MODE_AUTO && trip < cpu_below));
+}
+
 inline int sm_count(const char *site)
 {
     static int count = 0;

@@ -63,11 +63,32 @@ inline std::unordered_map<char *, size_t> &device_block_sizes()
 
 struct region;
 
-inline std::vector<region *> &region_stack()
+/* This thread's regions, a list from the innermost through region::below:
+ * a plain thread_local pointer, so entering and leaving a function with
+ * marked loops costs a few instructions (a loop called 10^7 times from a
+ * host loop runs on the CPU at the plain loop's speed). */
+inline region *&region_top()
 {
-    static thread_local std::vector<region *> stack;
-    return stack;
+    static thread_local region *top = nullptr;
+    return top;
 }
+
+/* The list as a range, innermost first: for (region *r : region_stack()). */
+struct region_list {
+    region *top;
+    struct iterator {
+        region *r;
+        region *operator*() const { return r; }
+        inline iterator &operator++();
+        bool operator!=(const iterator &o) const { return r != o.r; }
+    };
+    iterator begin() const { return {top}; }
+    iterator end() const { return {nullptr}; }
+    bool empty() const { return top == nullptr; }
+    region *back() const { return top; } /* the innermost */
+};
+
+inline region_list region_stack() { return {region_top()}; }
 
 /* The region a call about to start is chained to (set by chain_next()
  * just before the call, taken by the callee's region). */
@@ -110,21 +131,20 @@ struct region {
     std::vector<Resident *> entries;
     bool enabled;
     bool chained; /* to the region below it on the stack */
+    region *below; /* the caller's region (or an outer one), nullptr at the bottom */
 
-    explicit region(bool on = true) : enabled(on)
+    explicit region(bool on = true) : enabled(on), below(region_top())
     {
-        std::vector<region *> &stack = region_stack();
-        chained = chain_pending() != nullptr && !stack.empty() && chain_pending() == stack.back() &&
-                  stack.back()->enabled;
-        chain_pending() = nullptr;
-        stack.push_back(this);
+        region *&pending = chain_pending();
+        chained = pending != nullptr && pending == below && below->enabled;
+        pending = nullptr;
+        region_top() = this;
     }
     region(const region &) = delete;
     region &operator=(const region &) = delete;
     ~region()
     {
-        std::vector<region *> &stack = region_stack();
-        region *parent = chained && stack.size() >= 2 && stack.back() == this ? stack[stack.size() - 2] : nullptr;
+        region *parent = chained && region_top() == this ? below : nullptr;
         chain_pending() = nullptr;
         if (!entries.empty()) {
             std::lock_guard<std::recursive_mutex> hold(gpu_lock());
@@ -139,16 +159,13 @@ struct region {
             }
             entries.clear();
         }
-        /* the innermost one, unless a longjmp skipped destructors */
-        for (size_t i = stack.size(); i-- > 0;)
-            if (stack[i] == this) {
-                stack.erase(stack.begin() + (std::ptrdiff_t)i);
-                break;
-            }
+        /* the innermost one; when a longjmp skipped the destructors of
+         * regions above it, those are gone with their frames too */
+        region_top() = below;
         /* a region the transpiler disabled covers writes it could not
          * invalidate: the callers' copies are stale */
         if (!enabled)
-            for (region *r : stack)
+            for (region *r : region_stack())
                 for (Resident *e : r->entries)
                     e->dirty_lo = e->lo, e->dirty_hi = e->hi;
     }
@@ -183,6 +200,12 @@ inline void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi)
         e->dirty_lo = lo < e->dirty_lo ? lo : e->dirty_lo;
         e->dirty_hi = hi > e->dirty_hi ? hi : e->dirty_hi;
     }
+}
+
+inline region_list::iterator &region_list::iterator::operator++()
+{
+    r = r->below;
+    return *this;
 }
 
 inline bool any_resident()
@@ -368,14 +391,13 @@ inline char *device_alloc(size_t bytes)
  * `lo` 16-byte aligned. */
 inline Resident *resident_find(uintptr_t lo, uintptr_t hi)
 {
-    std::vector<region *> &stack = region_stack();
     bool reach = true; /* the regions the innermost one is chained to */
-    for (size_t k = stack.size(); k-- > 0;) {
-        for (Resident *e : stack[k]->entries)
+    for (region *r : region_stack()) {
+        for (Resident *e : r->entries)
             /* the kernels' vector loads need the first element 16-byte aligned, as in the scratch */
             if (e->lo <= lo && hi <= e->hi && (reach || e->sticky) && (lo - e->lo) % 16 == 0)
                 return e;
-        reach = reach && stack[k]->chained;
+        reach = reach && r->chained;
     }
     return nullptr;
 }
@@ -532,8 +554,12 @@ struct data_region {
     }
     static void let_go(uintptr_t lo, uintptr_t hi)
     {
+        /* the outermost holder first, as data_region::in found it */
+        std::vector<region *> outward;
         for (region *r : region_stack())
-            for (Resident *e : r->entries)
+            outward.push_back(r);
+        for (size_t k = outward.size(); k-- > 0;)
+            for (Resident *e : outward[k]->entries)
                 if (e->sticky && e->lo <= lo && hi <= e->hi) {
                     e->sticky--;
                     return;

@@ -206,6 +206,31 @@ START_TEST(output_has_kernel_and_fallback)
 }
 END_TEST
 
+/* A small loop that stays on the CPU runs in place in the caller, behind
+ * cpu_inline(); a loop that writes arrays or has private() always goes
+ * through its wrapper. */
+START_TEST(cpu_path_in_place)
+{
+    char *out = transpile_snippet("double f(const double *a, int n) { double s = 0;\n"
+                                  "#pragma reduce(+: s)\n"
+                                  "for (int i = 0; i < n; i++) s += a[i];\nreturn s; }\n");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_nonnull(strstr(out, "if (pragreduce::cpu_inline(pragreduce::trip_up(pr_lo, (n), pr_step, false), "));
+    ck_assert_ptr_nonnull(strstr(out, "for (int i = 0; i < n; i++) s += a[i];\n"));
+    ck_assert_ptr_nonnull(strstr(out, "} else pr_loop0(&s, n, a); }"));
+    out = transpile_snippet("double f(const double *a, double *b, int n) { double s = 0;\n"
+                            "#pragma reduce(+: s)\n"
+                            "for (int i = 0; i < n; i++) { b[i] = a[i]; s += a[i]; }\nreturn s; }\n");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_null(strstr(out, "if (pragreduce::cpu_inline("));
+    out = transpile_snippet("double f(const double *a, int n) { double s = 0, t;\n"
+                            "#pragma reduce(+: s) private(t)\n"
+                            "for (int i = 0; i < n; i++) { t = a[i] * 2; s += t; }\nreturn s + t; }\n");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_null(strstr(out, "if (pragreduce::cpu_inline("));
+}
+END_TEST
+
 /* private(...) and the min/max else-chain: a loop with its own declarations
  * before it and its own pragma. */
 static char *scratch_program(const char *decls, const char *pragma, const char *body)
@@ -452,6 +477,7 @@ Suite *reduction_suite(void)
     tcase_add_loop_test(tc, rejects_bad_scratch_and_else_chains, 0,
                         sizeof scratch_bad / sizeof scratch_bad[0]);
     tcase_add_test(tc, output_declares_privates_and_checks_minmax_order);
+    tcase_add_test(tc, cpu_path_in_place);
     tcase_add_loop_test(tc, scratch_liveness, 0, sizeof liveness / sizeof liveness[0]);
     tcase_add_loop_test(tc, gpu_hazards, 0, sizeof hazards / sizeof hazards[0]);
     suite_add_tcase(s, tc);
