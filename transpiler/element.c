@@ -113,9 +113,9 @@ static const char *check_item_form(const Source *src, size_t a, size_t b)
         if (t->kind == CXToken_Literal && (s[0] == '"' || s[0] == '\'' || strchr(s, '"')))
             return "its subscript holds a string or character literal";
         if (strcmp(s, ":") == 0)
-            return "a section of a row or a member ('a[i][lo:len]', 's.f[lo:len]') is not "
-                   "supported; a section accumulator is 'a[lo:len]' of an array or pointer "
-                   "variable (reduce each element, reduce(+: a[i][k]), or pass the row as a pointer)";
+            return "a section is the last subscript, 'a[lo:len]' or a row's 'C[i][lo:len]' "
+                   "('C[lo:len][j]', a column, is not one run of elements: reduce each element, "
+                   "reduce(+: C[i][j]))";
         static const char *const effects[] = {"++", "--", "=", "+=", "-=", "*=", "/=", "%=", "&=",
                                                "|=", "^=", "<<=", ">>=", ",", "?"};
         for (size_t k = 0; k < sizeof effects / sizeof *effects; k++)

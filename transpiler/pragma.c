@@ -126,9 +126,10 @@ static bool parse_reduce_section(Cursor *c, ReduceVar *rv, ReduceOp op)
         return false;
     if (at(c, "[") || at(c, ".") || at(c, "->")) {
         diag_at(c->src, rv->offset, DIAG_ERROR,
-                "'%s': a section accumulator is one array's elements, '%s[first:count]'; "
-                "sections of rows or members are not supported",
-                rv->name, rv->name);
+                "'%s': a section is the last subscript, '%s[first:count]' or a row's "
+                "'%s[i][first:count]'; '%s[%s:%s]' followed by more is not one run of elements "
+                "(reduce each element instead)",
+                rv->name, rv->name, rv->name, rv->name, lo, len);
         return false;
     }
     if (op != OP_ADD && op != OP_MUL && op != OP_BAND && op != OP_BOR && op != OP_BXOR) {

@@ -1,4 +1,4 @@
-/* expect-error-at: 22:19: h->pts[0:8]; 29:21: a; 36:19: reduction; 15:19: C[i][0:8] */
+/* expect-error-at: 22:19: h->pts[0:8]; 29:21: a; 36:19: reduction; 15:19: C[i][0:8]; 45:19: column */
 /* Sections of rows and members: the row must stay the same for the whole
  * loop and hold numbers; min and max do not reduce sections. */
 struct P {
@@ -38,4 +38,11 @@ void local_index(double C[4][8], const double *x, int n)
         int r = i % 4;
         C[r][i % 8] += x[i];
     }
+}
+
+void column(double C[4][8], const int *x, int n)
+{
+#pragma reduce(+: C[0:4][2])
+    for (int i = 0; i < n; i++)
+        C[x[i] & 3][2] += 1;
 }
