@@ -950,10 +950,24 @@ class Program:
         off = r.choice([0, 0, 2])
         base = h
         decls = ["%s %s[%d];" % (t, h, L + 4)]
+        fill = "for (int k = 0; k < %d; k++)\n    %s[k] = (%s)(k %% 3);" % (L + 4, h, t)
+        rows = 0
         if off:
             base = "%sp" % h
             decls.append("%s *%s = %s + %d;" % (t, base, h, off))
-        fill = "for (int k = 0; k < %d; k++)\n    %s[k] = (%s)(k %% 3);" % (L + 4, h, t)
+        elif r.random() < 0.3:
+            # a row of a 2-D array: reduce(op: h[R][0:L]), R a constant or a
+            # variable set before the loop
+            rows = 3
+            decls = ["%s %s[%d][%d];" % (t, h, rows, L + 4)]
+            fill = ("for (int q = 0; q < %d; q++)\n    for (int k = 0; k < %d; k++)\n"
+                    "        %s[q][k] = (%s)((k + q) %% 3);" % (rows, L + 4, h, t))
+            if r.random() < 0.5:
+                base = "%s[1]" % h
+            else:
+                hr = self.fresh("hr")
+                decls.append("int %s = %d;" % (hr, r.choice([0, 2])))
+                base = "%s[%s]" % (h, hr)
         k = "%s" % bin_of
         cast = "(%s)(%s)" % (t, e.text) if op != "+" else e.text
         if op == "+":
@@ -991,10 +1005,17 @@ class Program:
             f, a = self.print_red(red)
             fmts += f
             args += a
-        lines.append("{\n    unsigned long long hh = 0;\n    for (int k = 0; k < %d; k++)\n"
-                     "        hh = hh * 1000003u + %s;\n"
-                     '    printf("%s h %%llu\\n", hh);\n}' % (L + 4, fingerprint(t, "%s[k]" % h),
-                                                                 self.label()))
+        if rows:
+            lines.append("{\n    unsigned long long hh = 0;\n    for (int q = 0; q < %d; q++)\n"
+                         "        for (int k = 0; k < %d; k++)\n"
+                         "            hh = hh * 1000003u + %s;\n"
+                         '    printf("%s h %%llu\\n", hh);\n}' % (rows, L + 4, fingerprint(t, "%s[q][k]" % h),
+                                                                     self.label()))
+        else:
+            lines.append("{\n    unsigned long long hh = 0;\n    for (int k = 0; k < %d; k++)\n"
+                         "        hh = hh * 1000003u + %s;\n"
+                         '    printf("%s h %%llu\\n", hh);\n}' % (L + 4, fingerprint(t, "%s[k]" % h),
+                                                                     self.label()))
         if fmts:
             lines.append(self.printf(fmts, args))
         return self.block(lines)
