@@ -319,7 +319,8 @@ static bool is_row_section(const Source *src, size_t a, size_t b, size_t *p)
         else if (depth == 1 && strcmp(s, ":") == 0)
             colon = true;
     }
-    *p = open;
+    if (colon)
+        *p = open;
     return colon;
 }
 

@@ -66,6 +66,16 @@ START_TEST(row_section_becomes_a_pointer)
     ck_assert_ptr_nonnull(out);
     ck_assert_ptr_nonnull(strstr(out, "double *C_row = (C[i]);"));
     ck_assert_ptr_null(strstr(out, "= C_row;"));
+    /* an element of a row stays an element (not a row and its last subscript) */
+    sites = analyze_snippet("void f(int n, double C[][8], const double *x, int i, int j) {\n"
+                            "#pragma reduce(+: C[i][j])\n"
+                            "    for (int k = 0; k < n; k++) C[i][j] += x[k];\n"
+                            "}\n",
+                            &n, &ok);
+    ck_assert(ok);
+    ck_assert_int_eq(n, 1);
+    ck_assert_str_eq(sites[0].pragma.vars[0].name, "C_elem");
+    ck_assert(!is_section(&sites[0].pragma.vars[0]));
 }
 END_TEST
 
