@@ -28,7 +28,10 @@ namespace pragreduce {
  * loop reads, as for arrays.
  */
 /* to[k] = from[k] + delta, a null entry staying null: host row addresses
- * into the device copy of the memory they span. */
+ * into the device copy of the memory they span. A template, as every
+ * kernel of the runtime: each transpiled file has its copy, and files
+ * linked with -rdc must not define one symbol twice. */
+template <int = 0>
 __global__ void table_translate(uintptr_t *to, const uintptr_t *from, unsigned long long n, uintptr_t delta)
 {
     for (unsigned long long k = blockIdx.x * (unsigned long long)blockDim.x + threadIdx.x; k < n;
@@ -45,7 +48,7 @@ inline void translate_rows(uintptr_t *to, const uintptr_t *from, unsigned long l
         return;
     }
     unsigned long long blocks = (n + 255) / 256;
-    table_translate<<<(unsigned)(blocks < 1024 ? (blocks ? blocks : 1) : 1024), 256>>>(to, from, n, delta);
+    table_translate<><<<(unsigned)(blocks < 1024 ? (blocks ? blocks : 1) : 1024), 256>>>(to, from, n, delta);
     PRAGREDUCE_CHECK(site, "kernel launch", cudaGetLastError());
 }
 
