@@ -1490,19 +1490,31 @@ static bool varies_in_loop(const Walk *w, const Node *n)
     return false;
 }
 
-/* The table `rows[i]` (or `t[i][j]`, `*rows`) reads its pointer from: the
- * variable under the subscripts, and how many there are. */
-static Var *table_root(Node *n, int *depth)
+/* What `rows[i]` (or `t[i][j]`, `*rows`, `m->rows[i]`) reads its pointer
+ * from: the expression under the subscripts and dereferences, and how many
+ * there are. */
+static Node *table_base(Node *n, int *depth)
 {
     *depth = 0;
-    for (n = ast_strip(n); n; n = ast_strip(n->kids[0])) {
-        if (n->kind == N_DECLREF)
-            return n->var;
-        if (n->kind != N_SUBSCRIPT && !(n->kind == N_UNARY && !strcmp(n->op, "*")))
-            return NULL;
+    for (n = ast_strip(n); n && (n->kind == N_SUBSCRIPT || (n->kind == N_UNARY && !strcmp(n->op, "*")));
+         n = ast_strip(n->kids[0]))
         (*depth)++;
-    }
-    return NULL;
+    return n;
+}
+
+/* The table variable under them, or NULL. */
+static Var *table_root(Node *n, int *depth)
+{
+    Node *base = table_base(n, depth);
+    return base && base->kind == N_DECLREF ? base->var : NULL;
+}
+
+/* The subscripts of `rows[i][j]...` down to the table: reads. */
+static void walk_table_subscripts(Walk *w, Node *n)
+{
+    for (Node *x = ast_strip(n); x && x->kind != N_DECLREF; x = ast_strip(x->kids[0]))
+        if (x->kind == N_SUBSCRIPT)
+            walk(w, x->kids[1]);
 }
 
 /* `rows[i]` loaded from a table of pointers that an in() clause names with
@@ -1520,9 +1532,7 @@ static bool walk_table_row(Walk *w, Node *n)
         if (k < 0 || depth >= pointer_levels(v->type))
             return false;
         w->function->table_param[k] = true;
-        for (Node *x = ast_strip(n); x && x->kind != N_DECLREF; x = ast_strip(x->kids[0]))
-            if (x->kind == N_SUBSCRIPT)
-                walk(w, x->kids[1]);
+        walk_table_subscripts(w, n);
         return true;
     }
     if (!v || site_is_iv(w->site, v) || declared_in_loop(w->site, v) ||
@@ -1531,9 +1541,7 @@ static bool walk_table_row(Walk *w, Node *n)
     Capture *c = capture_for(w->site, v, n->start);
     if (c->kind != CAP_TABLE)
         return false;
-    for (Node *x = ast_strip(n); x && x->kind != N_DECLREF; x = ast_strip(x->kids[0]))
-        if (x->kind == N_SUBSCRIPT)
-            walk(w, x->kids[1]);
+    walk_table_subscripts(w, n);
     return true;
 }
 
@@ -1541,11 +1549,9 @@ static bool walk_table_row(Walk *w, Node *n)
  * of pointers, or NULL. */
 static Node *table_member(Node *n)
 {
-    int depth = 0;
-    for (n = ast_strip(n); n && (n->kind == N_SUBSCRIPT || (n->kind == N_UNARY && !strcmp(n->op, "*")));
-         n = ast_strip(n->kids[0]))
-        depth++;
-    return n && depth > 0 && n->kind == N_MEMBER && pointer_levels(n->type) >= 2 ? n : NULL;
+    int depth;
+    Node *base = table_base(n, &depth);
+    return base && depth > 0 && base->kind == N_MEMBER && pointer_levels(base->type) >= 2 ? base : NULL;
 }
 
 static void report_loaded_pointer(Walk *w, Node *n)

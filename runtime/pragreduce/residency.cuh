@@ -61,6 +61,20 @@ inline std::unordered_map<char *, size_t> &device_block_sizes()
     return *sizes;
 }
 
+/* A block from device_alloc back to the pool (or to the driver: `to_pool`
+ * false when room is needed now, or a block the pool did not hand out). */
+inline void device_free(char *dev, bool to_pool = true)
+{
+    auto &sizes = device_block_sizes();
+    auto it = sizes.find(dev);
+    if (it != sizes.end() && to_pool)
+        pool_put(dev, it->second);
+    else if (dev)
+        (void)cudaFree(dev);
+    if (it != sizes.end())
+        sizes.erase(it);
+}
+
 struct region;
 
 /* This thread's regions, a list from the innermost through region::below:
@@ -173,14 +187,7 @@ struct region {
      * room is needed now). */
     static void release(Resident *e, bool to_pool = true)
     {
-        auto &sizes = device_block_sizes();
-        auto it = sizes.find(e->dev);
-        if (it != sizes.end() && to_pool)
-            pool_put(e->dev, it->second);
-        else if (e->dev)
-            (void)cudaFree(e->dev);
-        if (it != sizes.end())
-            sizes.erase(it);
+        device_free(e->dev, to_pool);
         delete e;
     }
 };

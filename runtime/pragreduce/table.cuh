@@ -76,22 +76,8 @@ struct table {
     table &operator=(const table &) = delete;
     ~table()
     {
-        release(own);
-        release(ptrs);
-    }
-
-    static void release(char *dev)
-    {
-        if (!dev)
-            return;
-        auto &sizes = device_block_sizes();
-        auto it = sizes.find(dev);
-        if (it != sizes.end()) {
-            pool_put(dev, it->second);
-            sizes.erase(it);
-        } else {
-            (void)cudaFree(dev);
-        }
+        device_free(own);
+        device_free(ptrs);
     }
 
     /* Whether host bytes [p, p + bytes) share a byte with a row or a table
@@ -301,25 +287,18 @@ struct table {
     std::vector<uintptr_t> cur, addresses, dev_rows;
     std::vector<char> packed;
 
-    bool own_room(size_t bytes)
+    /* At least `bytes` of device memory in `buf` (kept between calls). */
+    static bool room(char *&buf, size_t &have, size_t bytes)
     {
-        if (own && own_bytes >= bytes)
+        if (buf && have >= bytes)
             return true;
-        release(own);
-        own = device_alloc(bytes);
-        own_bytes = own ? bytes : 0;
-        return own != nullptr;
+        device_free(buf);
+        buf = device_alloc(bytes);
+        have = buf ? bytes : 0;
+        return buf != nullptr;
     }
-
-    bool place_pointers(size_t bytes)
-    {
-        if (ptrs && ptr_bytes >= bytes)
-            return true;
-        release(ptrs);
-        ptrs = device_alloc(bytes);
-        ptr_bytes = ptrs ? bytes : 0;
-        return ptrs != nullptr;
-    }
+    bool own_room(size_t bytes) { return room(own, own_bytes, bytes); }
+    bool place_pointers(size_t bytes) { return room(ptrs, ptr_bytes, bytes); }
 
     /* Each row's device address in dev_rows (0 for a null row). */
     bool copy_rows(size_t nrows, bool keep)
