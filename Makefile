@@ -131,7 +131,8 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 
 # the runtime's residency table, the device faked by host memory
 runtime-test: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) tests/runtime/resident_table.cu tests/runtime/minmax_combine.cu \
-		tests/runtime/settings.cu tests/runtime/logical_combine.cu tests/runtime/profile_reasons.cu
+		tests/runtime/settings.cu tests/runtime/logical_combine.cu tests/runtime/profile_reasons.cu \
+		tests/runtime/mapped_part.cu
 	@mkdir -p $(B)
 	@# each layer builds alone, with the layers below it
 	@for l in runtime/pragreduce/*.cuh; do \
@@ -149,6 +150,8 @@ runtime-test: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) tes
 	$(B)/settings
 	$(NVCC) -O1 -w tests/runtime/profile_reasons.cu -o $(B)/profile_reasons
 	$(B)/profile_reasons
+	$(NVCC) -O1 -w tests/runtime/mapped_part.cu -o $(B)/mapped_part
+	$(B)/mapped_part
 
 # random programs with marked loops (tests/gen): the generator's own check
 # (50 programs under UBSan + ASan), then GEN_CPU_COUNT programs on the CPU path

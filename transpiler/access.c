@@ -183,6 +183,19 @@ static const Node *single_assignment(const Ctx *c, const Var *v)
     return d->kids[0];
 }
 
+/* Whether `n` reads a local that stands for its initializer. */
+static bool mentions_single_assignment(const Ctx *c, const Node *n)
+{
+    if (!n || !c->site)
+        return false;
+    if (n->kind == N_DECLREF && n->var && single_assignment(c, n->var))
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (mentions_single_assignment(c, n->kids[i]))
+            return true;
+    return false;
+}
+
 static Linear linear(const Ctx *c, const Node *expr)
 {
     const Node *n = ast_strip((Node *)expr);
@@ -203,7 +216,7 @@ static Linear linear(const Ctx *c, const Node *expr)
         if (init)
             return linear(c, init);
     }
-    if (!ast_mentions(n, c->iv) && !mentions_range_var(c, n)) {
+    if (!ast_mentions(n, c->iv) && !mentions_range_var(c, n) && !mentions_single_assignment(c, n)) {
         if (is_invariant(c->site, n, c->iv, c->loop_start, c->loop_end))
             return constant_node(c->src, n);
         return not_affine();
@@ -300,6 +313,99 @@ Linear access_linear(const Source *src, const Node *expr, const Var *iv)
 {
     Ctx c = {src, iv, 0, 0, NULL, 0};
     return linear(&c, expr);
+}
+
+/* ------------------------------------------------------------ vector loads in segments */
+
+static bool writes_var(const Node *n, const Var *v);
+
+/* No variable of `n` but `iv` is written inside `loop`, and no explicit
+ * cast of a value that moves with `iv` (a narrowing one would wrap between
+ * consecutive elements). */
+static bool steady_in(const Node *n, const Node *loop, const Var *iv)
+{
+    if (!n)
+        return true;
+    if (n->kind == N_CAST && ast_mentions(n, iv))
+        return false;
+    if (n->kind == N_DECLREF && n->var && n->var != iv && writes_var(loop, n->var))
+        return false;
+    for (int i = 0; i < n->nkids; i++)
+        if (!steady_in(n->kids[i], loop, iv))
+            return false;
+    return true;
+}
+
+/* An array of integers or floating point the segment only reads, every
+ * use of it a subscript: its element size, or 0. */
+static long long vector_element(const Capture *cap)
+{
+    if (cap->kind != CAP_ARRAY || cap->written || cap->other_use || cap->deref0 || cap->section ||
+        cap->dims || cap->nsubs == 0)
+        return 0;
+    CXType canon = clang_getCanonicalType(cap->var->type);
+    CXType elem = canon.kind == CXType_Pointer ? clang_getPointeeType(canon) : clang_getArrayElementType(canon);
+    if (!type_is_arithmetic(elem) || clang_isVolatileQualifiedType(elem))
+        return 0;
+    long long size = cap->elem_size;
+    return size == 1 || size == 2 || size == 4 || size == 8 ? size : 0;
+}
+
+/* `a[sub]` reads a[e + j] for consecutive j: sub is j + e, e steady. */
+static bool unit_stride_ref(const Source *src, const Site *m, const Node *sub)
+{
+    const Node *ref = sub->parent;
+    if (!ref || ref->kind != N_SUBSCRIPT || ref->from_macro || ref->end <= ref->start)
+        return false;
+    const Node *up = ref->parent;
+    while (up && (up->kind == N_PAREN || up->kind == N_IMPLICIT))
+        up = up->parent;
+    if (up && up->kind == N_UNARY && !strcmp(up->op, "&"))
+        return false; /* an address, not a value */
+    Ctx c = {src, m->info.iv, m->loop->start, m->loop_end, NULL, 0};
+    Linear l = linear(&c, sub);
+    return l.affine && l.coef_known && l.coef_value == 1 && l.nterms == 0 &&
+           steady_in(sub, m->loop, m->info.iv);
+}
+
+int access_unit_stride_refs(const Source *src, const Site *outer, const Site *m, const Node ***refs,
+                            const Capture ***caps, int *nrefs)
+{
+    const LoopInfo *li = &m->info;
+    *refs = NULL;
+    *caps = NULL;
+    *nrefs = 0;
+    if (li->step_down || li->step_runtime_check || !li->step || strcmp(li->step, "1") != 0)
+        return 0;
+    long long widest = 0;
+    for (int i = 0; i < outer->ncaptures; i++) {
+        const Capture *cap = &outer->captures[i];
+        long long size = vector_element(cap);
+        bool all = size > 0, any = false;
+        for (int k = 0; all && k < cap->nsubs; k++) {
+            const Node *sub = cap->subs[k];
+            if (sub->start < m->loop->start || sub->end > m->loop_end)
+                continue;
+            any = true;
+            /* (one in the loop's header is not in the body the kernel copies) */
+            all = sub->start >= m->info.body->start && unit_stride_ref(src, m, sub);
+        }
+        if (!all || !any)
+            continue;
+        for (int k = 0; k < cap->nsubs; k++) {
+            const Node *sub = cap->subs[k];
+            if (sub->start < m->loop->start || sub->end > m->loop_end)
+                continue;
+            *refs = xrealloc(*refs, (size_t)(*nrefs + 1) * sizeof **refs);
+            *caps = xrealloc(*caps, (size_t)(*nrefs + 1) * sizeof **caps);
+            (*refs)[*nrefs] = sub->parent;
+            (*caps)[*nrefs] = cap;
+            (*nrefs)++;
+        }
+        if (size > widest)
+            widest = size;
+    }
+    return widest ? (int)(16 / widest) : 0;
 }
 
 /* ------------------------------------------------------------ range variables */

@@ -1399,7 +1399,10 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                        "the loop's own; the caller's keep their values, as on the GPU");
     /* the loop's `#pragma omp` lines: an OpenMP build runs it with threads */
     /* (not with element accumulators: the loop as written accumulates in memory) */
-    bool omp = !site->segment && !has_elements(c) && omp_on_fallback(c);
+    /* (nor around a nest whose marked loops call their own wrappers; a
+     * parallel loop without them runs as the OpenMP build would) */
+    bool omp = (!site->segment || (site->pragma.parallel && site->segment->nchildren == 0)) &&
+               !has_elements(c) && omp_on_fallback(c);
     if (omp)
         emit_omp_open(c, sb);
     line_to_input(c, sb, c->site->loop->start);

@@ -105,6 +105,146 @@ static void shared_iteration(const Ctx *c, StrBuf *sb, const Site *m, const char
     inner_to_output(c, sb);
 }
 
+/* The accesses of `m` read with 16-byte loads (access.c decides which). */
+typedef struct {
+    const Node **refs;
+    const Capture **caps;
+    int nrefs;
+    int *load;    /* refs[r] reads registers pr_v<load[r]> */
+    int *first;   /* load l: its first ref */
+    char **texts; /* refs[r] as the kernel spells it */
+    int nloads;   /* the same text is one load */
+    int vec;      /* elements per vector; 0: scalar loads only */
+} VectorReads;
+
+/* The text of `a[e + j]` as the kernel spells it. */
+static char *ref_text(const Ctx *c, const Node *ref)
+{
+    EditList edits = {0};
+    add_cxx_edits(c, &edits, ref->start, ref->end);
+    return splice_range(c, &edits, ref->start, ref->end);
+}
+
+static VectorReads vector_reads(const Ctx *c, const Site *m)
+{
+    VectorReads v = {0};
+    v.vec = access_unit_stride_refs(c->src, c->site, m, &v.refs, &v.caps, &v.nrefs);
+    if (v.nrefs == 0)
+        v.vec = 0;
+    v.load = xcalloc((size_t)v.nrefs + 1, sizeof *v.load);
+    v.first = xcalloc((size_t)v.nrefs + 1, sizeof *v.first);
+    v.texts = xcalloc((size_t)v.nrefs + 1, sizeof *v.texts);
+    for (int r = 0; r < v.nrefs; r++) {
+        v.texts[r] = ref_text(c, v.refs[r]);
+        v.load[r] = -1;
+        for (int l = 0; l < v.nloads && v.load[r] < 0; l++)
+            if (!strcmp(v.texts[v.first[l]], v.texts[r]))
+                v.load[r] = l;
+        if (v.load[r] < 0) {
+            v.first[v.nloads] = r;
+            v.load[r] = v.nloads++;
+        }
+    }
+    return v;
+}
+
+/* The marked loop's body with each vector-read access replaced by its
+ * element in registers. */
+static char *vector_body(const Ctx *c, const Site *m, const VectorReads *v)
+{
+    const Site *t = c->site;
+    EditList edits = {0};
+    for (int r = 0; r < v->nrefs; r++)
+        add_unique_edit(&edits, v->refs[r]->start, v->refs[r]->end, xformat("pr_v%d[pr_u][pr_e]", v->load[r]));
+    add_call_renames(c, &edits, t->fn_calls, t->nfn_calls, m->info.body->start, m->body_end);
+    add_cxx_edits(c, &edits, m->info.body->start, m->body_end);
+    return splice_range(c, &edits, m->info.body->start, m->body_end);
+}
+
+/* `j` at iteration `k` of `m`, declared there when the loop declares it. */
+static void set_iv(StrBuf *sb, const Site *m, const char *indent, const char *k)
+{
+    const LoopInfo *li = &m->info;
+    strbuf_printf(sb, "%s%s%s = pragreduce::iv_at<%s, false>(pr_jlo, %s, pr_jstep);\n%s(void)%s;\n",
+                  indent, li->iv_declared_in_loop ? xformat("%s ", li->iv_type) : "", li->iv->name,
+                  li->iv_type, k, indent, li->iv->name);
+}
+
+/* pr_U vectors per thread from vector pr_q on (pr_G apart), loaded first,
+ * then the iterations they hold. */
+static void vector_round(const Ctx *c, StrBuf *sb, const Site *m, const VectorReads *v, const char *body,
+                         const char *indent)
+{
+    for (int l = 0; l < v->nloads; l++)
+        strbuf_printf(sb, "%s%s pr_v%d[pr_U][%d];\n", indent, v->caps[v->first[l]]->type, l, v->vec);
+    strbuf_printf(sb,
+                  "#pragma unroll\n"
+                  "%sfor (int pr_u = 0; pr_u < pr_U; ++pr_u) {\n",
+                  indent);
+    const char *in2 = xformat("%s    ", indent);
+    strbuf_printf(sb, "%s{\n", in2);
+    set_iv(sb, m, xformat("%s    ", in2), xformat("(pr_q + (pragreduce::u64)pr_u * pr_G) * %d", v->vec));
+    for (int l = 0; l < v->nloads; l++)
+        strbuf_printf(sb, "%s    pragreduce::load_vec<%s, %d>(&(%s), pr_v%d[pr_u]);\n", in2,
+                      v->caps[v->first[l]]->type, v->vec, v->texts[v->first[l]], l);
+    strbuf_printf(sb, "%s}\n%s}\n", in2, indent);
+    strbuf_printf(sb,
+                  "#pragma unroll\n"
+                  "%sfor (int pr_u = 0; pr_u < pr_U; ++pr_u) {\n"
+                  "#pragma unroll\n"
+                  "%s    for (int pr_e = 0; pr_e < %d; ++pr_e) {\n",
+                  indent, indent, v->vec);
+    shared_iteration(c, sb, m, xformat("%s        ", indent),
+                     xformat("(pr_q + (pragreduce::u64)pr_u * pr_G) * %d + (pragreduce::u64)pr_e", v->vec), body);
+    strbuf_printf(sb, "%s    }\n%s}\n", indent, indent);
+}
+
+/* The group's share of `m` with 16-byte loads where every vector-read
+ * access is aligned at the loop's first iteration (then at every vector,
+ * as they are consecutive); the scalar loop `scalar` otherwise. */
+static void emit_vector_share(const Ctx *c, StrBuf *sb, const Site *m, const VectorReads *v,
+                              const char *scalar)
+{
+    strbuf_printf(sb,
+                  "    /* 16-byte loads when the arrays read along the loop are aligned at its\n"
+                  "       first iteration: %d elements per load, PRAGREDUCE_SEG_VUNROLL (8) loads in\n"
+                  "       flight per thread and array */\n"
+                  "    bool pr_vec = PRAGREDUCE_SEG_VECTOR != 0;\n"
+                  "    if (pr_vec) {\n",
+                  v->vec);
+    set_iv(sb, m, "        ", "(pragreduce::u64)0");
+    strbuf_puts(sb, "        pr_vec = ");
+    for (int l = 0; l < v->nloads; l++)
+        strbuf_printf(sb, "%spragreduce::vec_aligned<%s, %d>(&(%s))", l ? " &&\n                 " : "",
+                      v->caps[v->first[l]]->type, v->vec, v->texts[v->first[l]]);
+    strbuf_puts(sb, ";\n    }\n");
+    char *body = vector_body(c, m, v);
+    strbuf_printf(sb,
+                  "    if (pr_vec) {\n"
+                  "        const pragreduce::u64 pr_nv = pr_jtrip / %d;\n"
+                  "        pragreduce::u64 pr_q = pr_lane;\n"
+                  "        {\n"
+                  "            constexpr int pr_U = PRAGREDUCE_SEG_VUNROLL;\n"
+                  "            for (; pr_q + (pragreduce::u64)(pr_U - 1) * pr_G < pr_nv; pr_q += (pragreduce::u64)pr_U * pr_G) {\n",
+                  v->vec);
+    vector_round(c, sb, m, v, body, "                ");
+    strbuf_puts(sb,
+                  "            }\n"
+                  "        }\n"
+                  "        {\n"
+                  "            constexpr int pr_U = 1;\n"
+                  "            for (; pr_q < pr_nv; pr_q += pr_G) {\n");
+    vector_round(c, sb, m, v, body, "                ");
+    strbuf_printf(sb,
+                  "            }\n"
+                  "        }\n"
+                  "        /* the last iterations, fewer than a vector */\n"
+                  "        for (pr_k = pr_nv * %d + pr_lane; pr_k < pr_jtrip; pr_k += pr_G) {\n",
+                  v->vec);
+    shared_iteration(c, sb, m, "            ", "pr_k", marked_body(c, m));
+    strbuf_printf(sb, "        }\n    } else {\n%s    }\n", scalar);
+}
+
 /* Marked loop `m` (the mi-th of the segment) shared by the pr_G threads of
  * a group: replaces the pragma line and the loop in the kernel's copy of
  * the outer body. */
@@ -129,24 +269,29 @@ static char *shared_loop(const Ctx *c, const Site *m, int mi)
                   "    const pragreduce::u64 pr_jtrip = ",
                   li->iv_type, li->iv_type, li->lo, li->step);
     emit_trip_expr(&sb, li, "pr_jlo", "pr_jstep");
-    strbuf_puts(&sb,
-                  ";\n"
-                  "    pragreduce::u64 pr_k = pr_lane;\n"
+    strbuf_puts(&sb, ";\n    pragreduce::u64 pr_k = pr_lane;\n");
+    /* the scalar share, alone or as the vector share's fallback */
+    VectorReads vr = vector_reads(c, m);
+    StrBuf scalar_sb = {0};
+    StrBuf *out = vr.vec > 1 ? &scalar_sb : &sb;
+    strbuf_puts(out,
                   "    /* full rounds: PRAGREDUCE_SEG_UNROLL (8) iterations in flight per thread */\n"
                   "    constexpr int pr_SU = PRAGREDUCE_SEG_UNROLL;\n"
                   "    for (; pr_k + (pragreduce::u64)(pr_SU - 1) * pr_G < pr_jtrip; pr_k += (pragreduce::u64)pr_SU * pr_G) {\n"
                   "#pragma unroll\n"
                   "        for (int pr_u = 0; pr_u < pr_SU; ++pr_u) {\n");
-    shared_iteration(c, &sb, m, "            ", "pr_k + (pragreduce::u64)pr_u * pr_G", body);
-    strbuf_puts(&sb,
+    shared_iteration(c, out, m, "            ", "pr_k + (pragreduce::u64)pr_u * pr_G", body);
+    strbuf_puts(out,
                   "        }\n"
                   "    }\n"
                   "    /* the rest: iterations past the end contribute the identity */\n"
                   "#pragma unroll\n"
                   "    for (int pr_u = 0; pr_u < pr_SU; ++pr_u) {\n"
                   "        if (pr_k + (pragreduce::u64)pr_u * pr_G < pr_jtrip) {\n");
-    shared_iteration(c, &sb, m, "            ", "pr_k + (pragreduce::u64)pr_u * pr_G", body);
-    strbuf_puts(&sb, "        }\n    }\n");
+    shared_iteration(c, out, m, "            ", "pr_k + (pragreduce::u64)pr_u * pr_G", body);
+    strbuf_puts(out, "        }\n    }\n");
+    if (vr.vec > 1)
+        emit_vector_share(c, &sb, m, &vr, strbuf_steal(&scalar_sb));
     for (int v = 0; v < m->pragma.nvars; v++) {
         const ReduceVar *rv = &m->pragma.vars[v];
         const char *f = reduce_ops[rv->op].functor;
@@ -234,14 +379,17 @@ void emit_segment_kernel(const Ctx *c, StrBuf *sb)
     if (site->pragma.nvars)
         strbuf_printf(sb, "/* Last-block detection for %s_kernel; the last block resets it. */\n"
                           "static __device__ unsigned %s_counter;\n\n", p, p);
-    strbuf_printf(sb,
-                  "/* A segment (an iteration of the loop at line %u) per group of pr_G threads:\n"
-                  "   1, a warp or the block. The group runs the loop's body, every thread alike;\n"
-                  "   %s */\n"
-                  "template <class pr_idx, int pr_G>\nstatic __global__ void __launch_bounds__(%d)\n%s_kernel(",
-                  c->line,
-                  seg->cooperative ? "its marked loops are shared by the group's threads."
-                                   : "its marked loops run as written.",
+    if (seg->nmarked == 0)
+        strbuf_printf(sb, "/* An iteration of the parallel loop at line %u per thread (pr_G is 1). */\n", c->line);
+    else
+        strbuf_printf(sb,
+                      "/* A segment (an iteration of the loop at line %u) per group of pr_G threads:\n"
+                      "   1, a warp or the block. The group runs the loop's body, every thread alike;\n"
+                      "   %s */\n",
+                      c->line,
+                      seg->cooperative ? "its marked loops are shared by the group's threads."
+                                       : "its marked loops run as written.");
+    strbuf_printf(sb, "template <class pr_idx, int pr_G>\nstatic __global__ void __launch_bounds__(%d)\n%s_kernel(",
                   SEG_BLOCK, p);
     emit_capture_params(c, sb, false);
     for (int k = 0; seg->cooperative && k < seg->nmarked; k++) {
@@ -341,6 +489,8 @@ char *segment_cpu_text(const Ctx *c)
 static char *inner_trip_expr(const Ctx *c)
 {
     const Site *t = c->site;
+    if (seg_of(c)->nmarked == 0)
+        return xstrdup("(pragreduce::u64)1 /* a parallel loop: each iteration alone */");
     const Site *m = seg_of(c)->marked[0];
     for (int r = 0; r < t->nranges; r++)
         if (t->ranges[r].start == m->info.body->start)
@@ -354,7 +504,7 @@ static char *inner_trip_expr(const Ctx *c)
 void emit_segment_decision(const Ctx *c, StrBuf *sb)
 {
     const Segment *seg = seg_of(c);
-    unsigned long long cpu_below = seg->marked[0]->plan.cpu_below;
+    unsigned long long cpu_below = seg->nmarked ? seg->marked[0]->plan.cpu_below : c->site->plan.cpu_below;
     bool nested = false;
     for (int k = 0; k < seg->nchildren; k++)
         nested |= seg->children[k]->segment != NULL;

@@ -404,16 +404,29 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
 {
     Cursor c = {src, toks, ntoks, 0, line_end};
     bool ok = true;
+    /* `reduce parallel ...`: the directive's name, then clauses */
+    if (ntoks >= 2 && !strcmp(toks[0].text, "reduce") && !strcmp(toks[1].text, "parallel")) {
+        out->parallel = true;
+        out->parallel_offset = toks[1].offset;
+        c.i = 2;
+    }
     while (ok && peek(&c)) {
         if (at(&c, "reduce"))
             ok = parse_reduce_clause(&c, out);
         else if (at(&c, "in"))
             ok = parse_sections(&c, "in(...)", &out->sections, &out->nsections);
-        else if (at(&c, "collapse"))
+        else if (at(&c, "collapse") && !out->parallel)
             ok = parse_collapse_clause(&c, out);
-        else if (at(&c, "private"))
+        else if (at(&c, "private") && !out->parallel)
             ok = parse_private_clause(&c, out);
-        else {
+        else if (out->parallel) {
+            diag_at(src, here(&c), DIAG_ERROR,
+                    "unexpected '%s' in '#pragma reduce parallel'; expected a clause reduce(OP: VAR) "
+                    "or in(ARRAY[FIRST:COUNT]) (scalars each iteration assigns before reading are "
+                    "private by themselves)",
+                    peek(&c)->text);
+            ok = false;
+        } else {
             diag_at(src, here(&c), DIAG_ERROR,
                     "unexpected '%s' in '#pragma reduce'; expected a clause reduce(OP: VAR), "
                     "in(ARRAY[FIRST:COUNT]), collapse(N) or private(VAR, ...)",
@@ -421,7 +434,7 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
             ok = false;
         }
     }
-    if (ok && out->nvars == 0) {
+    if (ok && out->nvars == 0 && !out->parallel) {
         diag_at(src, here(&c), DIAG_ERROR, "'#pragma reduce' names no reduction variable");
         ok = false;
     }
@@ -442,6 +455,8 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
         return false;
 
     StrBuf sb = {0};
+    if (out->parallel)
+        strbuf_puts(&sb, "reduce parallel");
     for (int k = 0; k < out->nvars;) {
         ReduceOp op = out->vars[k].op;
         strbuf_printf(&sb, "%sreduce(%s: ", sb.len ? " " : "", reduce_ops[op].spelling);

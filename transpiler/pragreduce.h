@@ -470,6 +470,11 @@ typedef struct {
     char *summary;        /* "reduce(+: sum)" for messages */
     PrivateVar *privates; /* private(v, ...) */
     int nprivates;
+    /* `#pragma reduce parallel`: the loop's iterations are independent; it
+     * runs as a segmented loop (segment.c) whose reduce() clauses name
+     * what it accumulates across them */
+    bool parallel;
+    unsigned parallel_offset;
 } Pragma;
 
 /* Finds every `#pragma reduce` of the main file. Malformed ones are
@@ -603,6 +608,14 @@ bool access_invariant(const Site *site, const Node *n);
  * first that mentions the loop's variable (their number; 0: none does). */
 int access_element_chain(const Site *site, const Node *sub, const Node **out, int max);
 bool access_analyze(const Source *src, Site *site);
+/* The accesses of marked loop `m` (inside segment site `outer`) that read
+ * consecutive elements of an array the segment never writes, `a[e + j]`
+ * with j the marked loop's variable (step 1 upward) and e unchanged by the
+ * loop: their subscript nodes' parents (the `a[...]` expressions) and
+ * captures, for 16-byte loads along a group's share of the loop. Returns
+ * the elements per vector (16 bytes of the widest such array), or 0. */
+int access_unit_stride_refs(const Source *src, const Site *outer, const Site *m, const Node ***refs,
+                            const Capture ***caps, int *nrefs);
 
 /* ---------------------------------------------------------------- cost.c */
 
@@ -736,6 +749,7 @@ struct Site {
     int *nan_take_var;    /* the variable's position for each */
     int nnan_takes;
     bool rejected;
+    bool absorbed;        /* a parallel pragma's site: the segmented site made from it replaces it */
     char *prefix;         /* "pr_loop0" */
     /* segmented reductions (segment.c): */
     Var **privates;       /* outer scalars each outer iteration writes before reading */

@@ -283,6 +283,11 @@ static bool add_outer_accumulator(Site *t, const Node *body, Var *v, char **floa
     if (op == OP_COUNT)
         return false;
     if (!type_is_integer(v->type)) {
+        if (!*float_note && t->pragma.parallel)
+            *float_note = xformat("'%s' accumulates across its iterations in floating point, an "
+                                  "order pragreduce keeps unless told: name it, '#pragma reduce "
+                                  "parallel reduce(%s: %s)', to allow reordering it",
+                                  v->name, reduce_ops[op].spelling, v->name);
         if (!*float_note)
             *float_note = xformat("'%s' accumulates across its iterations in floating point, an "
                                   "order pragreduce keeps unless told: mark this loop "
@@ -305,16 +310,29 @@ typedef struct {
     char *why_not;
 } OuterTry;
 
+static bool names_var(const Pragma *p, const char *name)
+{
+    for (int v = 0; p && v < p->nvars; v++)
+        if (!strcmp(p->vars[v].name, name))
+            return true;
+    return false;
+}
+
+/* The segmented site for loop `outer` around marked loops (`marked` the
+ * one it was found from), or for a parallel loop's own (`marked` is then
+ * the parallel pragma's site). */
 static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *marked,
                        Site *all, int nall, char **why_not)
 {
     unsigned end = loop_text_end(src, outer);
-    /* its OpenMP directive would be left before the call that replaces it */
-    if (source_omp_line_before(src, outer->start)) {
+    const Pragma *parallel = marked->pragma.parallel ? &marked->pragma : NULL;
+    /* its OpenMP directive would be left before the call that replaces it
+     * (a parallel pragma's directive and OpenMP lines are replaced with it) */
+    if (!parallel && source_omp_line_before(src, outer->start)) {
         *why_not = xstrdup("a '#pragma omp' directive applies to it");
         return NULL;
     }
-    if (source_pragma_line_before(src, outer->start)) {
+    if (!parallel && source_pragma_line_before(src, outer->start)) {
         *why_not = xstrdup("a directive applies to it ('#pragma' or _Pragma), which would stay "
                            "before the call that replaces it");
         return NULL;
@@ -329,6 +347,24 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
     t->pragma.collapse = 1;
     t->pragma.hash_offset = outer->start;
     t->pragma.start = t->pragma.end = outer->start;
+    if (parallel) {
+        /* the directive goes with the loop; what it names accumulates */
+        t->pragma.hash_offset = parallel->hash_offset;
+        t->pragma.start = parallel->start;
+        t->pragma.end = parallel->end;
+        t->pragma.parallel = true;
+        t->pragma.parallel_offset = parallel->parallel_offset;
+        t->pragma.nvars = parallel->nvars;
+        t->pragma.vars = xcalloc((size_t)parallel->nvars + 1, sizeof(ReduceVar));
+        if (parallel->nvars)
+            memcpy(t->pragma.vars, parallel->vars, (size_t)parallel->nvars * sizeof(ReduceVar));
+        t->pragma.omp = parallel->omp; /* for the CPU path, when it has no wrappers inside */
+        t->pragma.nomp = parallel->nomp;
+        t->pragma.nsections = parallel->nsections;
+        t->pragma.sections = xcalloc((size_t)parallel->nsections + 1, sizeof(ArraySection));
+        if (parallel->nsections)
+            memcpy(t->pragma.sections, parallel->sections, (size_t)parallel->nsections * sizeof(ArraySection));
+    }
     Segment *seg = xcalloc(1, sizeof *seg);
     t->segment = seg;
 
@@ -338,6 +374,12 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
         Site *m = &all[k];
         if (!m->loop || m->pragma.start < outer->start || m->pragma.start >= end)
             continue;
+        if (m->pragma.parallel) {
+            unsigned line, col;
+            source_line_col(src, m->loop->start, &line, &col);
+            *why_not = xformat("the parallel loop at line %u inside it runs as a launch of its own", line);
+            return NULL;
+        }
         if (m->rejected) {
             *why_not = xformat("the marked loop at offset %u inside it is not a valid reduction", m->pragma.start);
             return NULL;
@@ -403,7 +445,11 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
     StrBuf summary = {0};
     for (int k = 0; k < seg->nmarked; k++)
         strbuf_printf(&summary, "%s%s", k ? " " : "", seg->marked[k]->pragma.summary);
-    t->pragma.summary = xformat("%s, segmented", summary.buf ? summary.buf : "");
+    if (parallel)
+        t->pragma.summary = seg->nmarked ? xformat("%s, around %s", parallel->summary, summary.buf)
+                                         : xstrdup(parallel->summary);
+    else
+        t->pragma.summary = xformat("%s, segmented", summary.buf ? summary.buf : "");
     strbuf_free(&summary);
 
     diag_probe(true);
@@ -417,8 +463,8 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
         written_scalars(body, outer, end, &written);
         for (int k = 0; k < written.n; k++) {
             Var *v = written.vars[k];
-            if (v == t->info.iv || v->storage != VAR_LOCAL || v->is_volatile)
-                continue;
+            if (v == t->info.iv || v->storage != VAR_LOCAL || v->is_volatile || names_var(parallel, v->name))
+                continue; /* (a parallel pragma's reduce() names its accumulators) */
             CXType canon = clang_getCanonicalType(v->type);
             if (canon.kind == CXType_ConstantArray || canon.kind == CXType_IncompleteArray ||
                 canon.kind == CXType_VariableArray || !type_cxx_name(v->type))
@@ -435,7 +481,7 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
             t->privates[t->nprivates++] = v;
         }
         ok = reduction_analyze(src, t) && access_analyze(src, t);
-        if (ok && t->pragma.nvars) {
+        if (ok && t->pragma.nvars && !parallel) {
             StrBuf acc = {0};
             for (int v = 0; v < t->pragma.nvars; v++)
                 strbuf_printf(&acc, "%sreduce(%s: %s)", v ? " " : "", reduce_ops[t->pragma.vars[v].op].spelling,
@@ -568,6 +614,10 @@ static void choose_cooperation(const Source *src, Site *t)
     seg->cooperative = find_guarded(src, t, t->info.body, false);
     if (!seg->cooperative)
         seg->solo_why = "an element of the segment is written inside a larger expression";
+    if (seg->nmarked == 0) {
+        seg->cooperative = false; /* a parallel loop: nothing for a group to share */
+        seg->solo_why = "no marked loop inside";
+    }
     for (int k = 0; k < seg->nmarked; k++) {
         const Site *m = seg->marked[k];
         if (m->ninner) {
@@ -661,9 +711,47 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
     Node *fn_tree = NULL;
     CXCursor fn_cursor = clang_getNullCursor();
 
+    /* parallel loops first, as they are written: the marked loops inside
+     * find them taken */
+    for (int k = 0; k < n; k++) {
+        Site *p = &sites[k];
+        if (!p->loop || p->rejected || !p->pragma.parallel)
+            continue;
+        Node *tree = ast_build(src, p->function);
+        Node *self = ast_find_for(tree, p->loop->start);
+        char *why = NULL;
+        Site *t = self ? try_outer(src, tree, self, p, sites, n, &why) : NULL;
+        if (!t) {
+            diag_at(src, p->pragma.parallel_offset, DIAG_ERROR,
+                    "cannot run the loop's iterations in parallel: %s", why ? why : "its loop header is not canonical");
+            p->rejected = true;
+            continue;
+        }
+        tried = xrealloc(tried, (size_t)(ntried + 1) * sizeof(OuterTry));
+        tried[ntried++] = (OuterTry){self->start, t, NULL};
+        choose_cooperation(src, t);
+        found = xrealloc(found, (size_t)(nfound + 1) * sizeof(Site *));
+        parent_of = xrealloc(parent_of, (size_t)(nfound + 1) * sizeof(int));
+        parent_of[nfound] = -1;
+        found[nfound++] = t;
+        p->absorbed = true;
+        if (explain) {
+            explain_site(src, explain, p,
+                         xformat("parallel: one launch, an iteration per thread%s",
+                                 t->segment->cooperative ? "; the marked loops inside shared by a warp or block by "
+                                                           "their trip count" : ""));
+            for (int v = 0; v < t->pragma.nvars; v++)
+                fprintf(explain, "    accumulates '%s' (%s) across its iterations\n", t->pragma.vars[v].name,
+                        reduce_ops[t->pragma.vars[v].op].spelling);
+            for (int v = 0; v < t->nprivates; v++)
+                fprintf(explain, "    private: '%s' (assigned first in each iteration; keeps the last one's value)\n",
+                        t->privates[v]->name);
+        }
+    }
+
     for (int k = 0; k < n; k++) {
         Site *m = &sites[k];
-        if (!m->loop || m->rejected)
+        if (!m->loop || m->rejected || m->pragma.parallel)
             continue;
         if (!clang_equalCursors(fn_cursor, m->function)) {
             fn_cursor = m->function;
@@ -793,6 +881,10 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
         for (int q = 0; q < t->segment->nmarked; q++)
             t->segment->marked[q] = &sites[marked_at[i][q]];
     }
+    /* a parallel pragma's site is the segmented one now */
+    for (int k = 0; k < n; k++)
+        if (sites[k].absorbed)
+            sites[k].loop = NULL;
     /* who calls whom when a nest stays on the host */
     for (int k = 0; k < n; k++)
         if (inner_of[k] >= 0)

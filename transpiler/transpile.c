@@ -254,6 +254,16 @@ static bool check_nesting(const Source *src, Site *sites, int n)
         for (int j = i + 1; j < n && sites[j].pragma.start < sites[i].loop_end; j++) {
             if (!sites[j].loop)
                 continue;
+            if (sites[i].pragma.parallel && !sites[j].pragma.parallel)
+                continue; /* a marked loop inside a parallel one: a segment's */
+            if (sites[j].pragma.parallel) {
+                diag_at(src, sites[j].pragma.parallel_offset, DIAG_ERROR,
+                        "a parallel loop inside another marked or parallel loop is not supported; "
+                        "mark only the outer one");
+                sites[j].rejected = true;
+                ok = false;
+                continue;
+            }
             if (sites[j].pragma.start > sites[i].pragma.start) {
                 diag_at(src, sites[j].pragma.hash_offset, DIAG_ERROR,
                         "a marked loop inside another marked loop is not supported; mark one of "
@@ -293,20 +303,30 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
         }
     }
     check_nesting(src, sites, npragmas);
+    /* (parallel loops are analyzed as segmented loops, below) */
     for (int i = 0; i < npragmas; i++)
-        if (!sites[i].rejected && !analyze_site(src, &sites[i], opts))
+        if (!sites[i].rejected && !sites[i].pragma.parallel && !analyze_site(src, &sites[i], opts))
             sites[i].rejected = true;
-    diag_set_errors_are_warnings(false);
 
-    /* independent outer loops around marked loops: one launch each */
+    /* independent outer loops around marked loops, and parallel loops: one
+     * launch each */
     int nmarked = npragmas;
     if (diag_error_count() == errors_before)
         segment_find_all(src, &sites, &npragmas, opts->explain_brief ? NULL : opts->explain);
+    diag_set_errors_are_warnings(false);
+    for (int i = 0; i < nmarked; i++)
+        if (sites[i].pragma.parallel && !sites[i].absorbed)
+            sites[i].rejected = true; /* not taken (segment.c said why), or not tried after errors */
     for (int i = nmarked; i < npragmas; i++) {
         Site *s = &sites[i];
         s->prefix = xformat("%sloop%d", prefix, i);
+        /* a parallel loop with no marked loop inside: the CPU below the size
+         * where the GPU pays off, as for a marked loop */
+        unsigned long long cpu_below =
+            s->segment->nmarked ? 0
+                                : cost_plan(src, s, opts->gpu ? opts->gpu : &gpu_table[0], NULL).cpu_below;
         s->plan = (LaunchPlan){.block = 256, .unroll = 8, .vector = 1, .waves = 0,
-                               .why = "segmented", .cpu_below = 0};
+                               .why = "segmented", .cpu_below = cpu_below};
     }
 
     bool any_rejected = malformed;
@@ -334,7 +354,7 @@ static Span *replaced_spans(const Site *sites, int n, size_t *count)
     Span *s = xcalloc((size_t)n + 1, sizeof(Span));
     int k = 0;
     for (int i = 0; i < n; i++)
-        if (!sites[i].rejected)
+        if (!sites[i].rejected && !sites[i].absorbed)
             s[k++] = (Span){sites[i].pragma.start, sites[i].loop_end};
     qsort(s, (size_t)k, sizeof(Span), compare_spans);
     int m = 0; /* merge overlapping (segmented loops hold their marked ones) */
@@ -483,6 +503,8 @@ char *transpile(Source *src, const TranspileOptions *opts)
 
     for (int i = 0; i < npragmas; i++) {
         Site *s = &sites[i];
+        if (s->absorbed)
+            continue; /* its segmented site replaces the loop */
         if (s->rejected) {
             /* --keep-invalid: the loop stays sequential; the directive is
              * commented out so nvcc does not warn about it */

@@ -44,7 +44,7 @@ void warn_about_sites(const Source *src, const Site *sites, int n)
 {
     for (int i = 0; i < n; i++) {
         const Site *s = &sites[i];
-        if (s->rejected)
+        if (s->rejected || s->absorbed)
             continue;
         for (int k = 0; k < s->pragma.nvars; k++) {
             const ReduceVar *rv = &s->pragma.vars[k];

@@ -24,12 +24,22 @@
 
 #include <malloc.h>
 #include <pthread.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 /* Loads in flight per thread in a marked loop shared by a segment's
  * threads (segmented loops); -D at nvcc time for experiments. */
 #ifndef PRAGREDUCE_SEG_UNROLL
 #define PRAGREDUCE_SEG_UNROLL 8
+#endif
+
+/* The same with 16-byte loads (arrays read along the marked loop): vectors
+ * in flight per thread; PRAGREDUCE_SEG_VECTOR=0 turns those loads off. */
+#ifndef PRAGREDUCE_SEG_VUNROLL
+#define PRAGREDUCE_SEG_VUNROLL 8
+#endif
+#ifndef PRAGREDUCE_SEG_VECTOR
+#define PRAGREDUCE_SEG_VECTOR 1
 #endif
 
 namespace pragreduce {

@@ -113,6 +113,14 @@ template <class T, int V> __device__ __forceinline__ void load_vec(const T *p, T
     }
 }
 
+/* Whether load_vec<T, V> may read at p: its one load is aligned there
+ * (V elements of other sizes are loaded one by one). */
+template <class T, int V> __device__ __forceinline__ bool vec_aligned(const T *p)
+{
+    constexpr int BYTES = (int)sizeof(T) * V;
+    return (BYTES != 16 && BYTES != 8 && BYTES != 4) || (uintptr_t)p % BYTES == 0;
+}
+
 /* The induction variable's value at iteration k: lo +/- k * step in the
  * variable's own width (wrapping like C's unsigned arithmetic), in 32-bit
  * arithmetic when both fit. */

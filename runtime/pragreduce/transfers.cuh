@@ -140,11 +140,52 @@ inline int staging_threads(size_t bytes, size_t chunks, const void *host)
     return bytes < stage_min() || threads < 2 || host_is_pinned(host) ? 0 : threads;
 }
 
-/* Host to device, `bytes` from `src` to `dst`. */
+/* Whether the host page at `page` is mapped: mincore fails with ENOMEM
+ * where it is not. */
+inline bool page_mapped(uintptr_t page)
+{
+    unsigned char resident;
+    return mincore((void *)page, 1, &resident) == 0 || errno != ENOMEM;
+}
+
+/* The bytes of [src, src + bytes) on mapped pages, as the unmapped pages
+ * at either end are left out: a loop's subscripts at its first and last
+ * iterations can reach outside an allocation where a guard keeps the loop
+ * from reading (`i > 0 ? a[i - 1] : 0`, a stencil's edges), and no run of
+ * the program reads an element on a page that is not mapped. */
+inline void mapped_part(const void *src, size_t bytes, size_t *front, size_t *back)
+{
+    static const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    const uintptr_t lo = (uintptr_t)src, hi = lo + bytes;
+    uintptr_t first = lo & ~(page - 1), last = (hi - 1) & ~(page - 1);
+    while (first <= last && !page_mapped(first))
+        first += page;
+    while (last > first && !page_mapped(last))
+        last -= page;
+    if (first > last) {
+        *front = bytes;
+        *back = 0;
+        return;
+    }
+    *front = first > lo ? first - lo : 0;
+    *back = last + page < hi ? hi - (last + page) : 0;
+}
+
+/* Host to device, `bytes` from `src` to `dst`: the bytes on mapped pages
+ * (mapped_part; the device copy of the others is left as it was). */
 inline void to_device(void *dst, const void *src, size_t bytes, const char *site)
 {
     if (bytes == 0)
         return;
+    size_t front, back;
+    mapped_part(src, bytes, &front, &back);
+    if (front + back >= bytes)
+        return;
+    if (front + back) {
+        dst = (unsigned char *)dst + front;
+        src = (const unsigned char *)src + front;
+        bytes -= front + back;
+    }
     profile_add(site, [&](SiteProfile &s) {
         s.h2d_bytes += bytes;
         s.h2d_copies++;

@@ -41,6 +41,8 @@ char *transpile_snippet(const char *code)
 
 int snippet_errors(void) { return last_errors; }
 
+const Source *snippet_source(void) { return &last; }
+
 int main(void)
 {
     /* diagnostics are expected; keep the test log readable */

@@ -68,6 +68,59 @@ static const char *bad[] = {
     "#pragma reduce(+: s) in(a[0:n], a[0:n])",
 };
 
+/* `#pragma reduce parallel`: its site is replaced by a segmented one. */
+static char *parallel_program(const char *pragma_line)
+{
+    static char buf[2048];
+    snprintf(buf, sizeof buf,
+             "double f(const double *x, double *y, int n) {\n"
+             "    double s = 0;\n"
+             "%s\n"
+             "    for (int i = 0; i < n; i++) { y[i] = 2 * x[i]; s += x[i]; }\n"
+             "    return s;\n"
+             "}\n",
+             pragma_line);
+    return buf;
+}
+
+START_TEST(parallel_parse)
+{
+    int n;
+    bool ok;
+    Site *sites = analyze_snippet(parallel_program("#pragma reduce parallel reduce(+: s)"), &n, &ok);
+    ck_assert(ok);
+    ck_assert_int_eq(n, 2);
+    ck_assert(sites[0].absorbed && sites[0].loop == NULL);
+    ck_assert(sites[1].pragma.parallel && sites[1].segment && sites[1].segment->nmarked == 0);
+    ck_assert_int_eq(sites[1].pragma.nvars, 1);
+    ck_assert_str_eq(sites[1].pragma.summary, "reduce parallel reduce(+: s)");
+    /* the directive goes with the loop it replaces */
+    ck_assert_uint_eq(sites[1].pragma.start, sites[0].pragma.start);
+    /* without the clause, s is a floating-point sum whose order is kept */
+    analyze_snippet(parallel_program("#pragma reduce parallel"), &n, &ok);
+    ck_assert(!ok);
+    ck_assert_int_ge(snippet_errors(), 1);
+}
+END_TEST
+
+static const char *bad_parallel[] = {
+    "#pragma reduce parallel private(s)",
+    "#pragma reduce parallel collapse(2)",
+    "#pragma reduce parallel(",
+    "#pragma reduce parallel for",
+    "#pragma reduce parallel reduce(+: s) reduce(*: s)",
+};
+
+START_TEST(parallel_malformed)
+{
+    int n;
+    bool ok;
+    analyze_snippet(parallel_program(bad_parallel[_i]), &n, &ok);
+    ck_assert_msg(!ok, "accepted: %s", bad_parallel[_i]);
+    ck_assert_int_ge(snippet_errors(), 1);
+}
+END_TEST
+
 START_TEST(rejects_malformed)
 {
     int n;
@@ -284,6 +337,8 @@ Suite *pragma_suite(void)
     tcase_add_loop_test(tc, accepts_wellformed, 0, sizeof good / sizeof good[0]);
     tcase_add_loop_test(tc, rejects_malformed, 0, sizeof bad / sizeof bad[0]);
     tcase_add_test(tc, pragma_needs_a_for);
+    tcase_add_test(tc, parallel_parse);
+    tcase_add_loop_test(tc, parallel_malformed, 0, sizeof bad_parallel / sizeof bad_parallel[0]);
     tcase_add_test(tc, skipped_regions_are_ignored);
     tcase_add_test(tc, two_errors_in_one_run);
     tcase_add_test(tc, sections_parse);

@@ -52,6 +52,55 @@ static const struct {
     {"", "double s = 0;", "double t = (y[i] = s);", false}, /* written inside an expression */
 };
 
+/* Vector loads along a shared marked loop (access_unit_stride_refs): the
+ * loop `for (long j = LO; j < cols; j++) BODY` in a segment over i. */
+static const struct {
+    const char *lo, *before, *body;
+    int vec, nrefs; /* elements per vector, accesses loaded as vectors */
+} vector_cases[] = {
+    {"0", "", "s += f[i * cols + j];", 4, 1},
+    {"0", "", "s += f[i * cols + j] * d[j];", 2, 2},              /* the widest sets the vector */
+    {"1", "", "s += f[i * cols + j - 1] + c[j + i * cols];", 4, 2}, /* 1 byte and 4 */
+    {"0", "long b = i * cols + 3;", "s += f[b + j];", 4, 1},      /* a base from the outer body */
+    {"0", "", "s += f[(long)i * cols + j];", 4, 1},               /* a cast of the row alone */
+    {"0", "", "s += f[(long)(i * cols + j)];", 0, 0},             /* a cast of what moves: may wrap */
+    {"0", "", "s += f[i * cols + 2 * j];", 0, 0},                 /* stride 2 */
+    {"0", "", "s += f[i * cols + j] + f[i * cols + cols - 1 - j];", 0, 0}, /* one access runs down */
+    {"0", "", "s += f[i * cols + j] + f[i * cols + j];", 4, 2},   /* two accesses, one load (emit) */
+    {"0", "", "s += y[i] + f[i * cols + j];", 4, 1},               /* not y: the segment writes it */
+    {"0", "", "s += g2[i * cols + j][0];", 0, 0},                 /* rows of an array of arrays */
+    {"0", "", "if (c[j] > 0) s += d[i * cols + j];", 2, 2},       /* under a condition */
+};
+
+START_TEST(test_vector_reads)
+{
+    char code[2048];
+    snprintf(code, sizeof code,
+             "void f(const float *f, const double *d, const signed char *c, const float (*g2)[2],\n"
+             "       double *y, long rows, long cols) {\n"
+             "    for (long i = 0; i < rows; i++) {\n"
+             "        double s = 0;\n"
+             "        %s\n"
+             "#pragma reduce(+: s)\n"
+             "        for (long j = %s; j < cols; j++)\n"
+             "            %s\n"
+             "        y[i] = s;\n"
+             "    }\n"
+             "}\n",
+             vector_cases[_i].before, vector_cases[_i].lo, vector_cases[_i].body);
+    const Site *t = segment_of(code);
+    ck_assert_msg(t != NULL, "not segmented: %s", vector_cases[_i].body);
+    ck_assert(t->segment->cooperative);
+    const Node **refs;
+    const Capture **caps;
+    int nrefs;
+    int vec = access_unit_stride_refs(snippet_source(), t, t->segment->marked[0], &refs, &caps, &nrefs);
+    ck_assert_msg(vec == vector_cases[_i].vec && nrefs == vector_cases[_i].nrefs,
+                  "%s: vector %d with %d accesses, expected %d with %d", vector_cases[_i].body, vec, nrefs,
+                  vector_cases[_i].vec, vector_cases[_i].nrefs);
+}
+END_TEST
+
 START_TEST(test_independent)
 {
     const Site *t = segment_of(nest(independent[_i].decls, independent[_i].before, independent[_i].after));
@@ -184,6 +233,7 @@ Suite *segment_suite(void)
     tcase_add_loop_test(tc, test_accumulating, 0, (int)(sizeof accumulating / sizeof accumulating[0]));
     tcase_add_test(tc, test_maxloc_solo);
     tcase_add_test(tc, test_privates);
+    tcase_add_loop_test(tc, test_vector_reads, 0, (int)(sizeof vector_cases / sizeof vector_cases[0]));
     suite_add_tcase(s, tc);
     return s;
 }

@@ -15,6 +15,8 @@ Site *analyze_snippet(const char *code, int *count, bool *ok);
 char *transpile_snippet(const char *code);
 /* Errors reported by the last call. */
 int snippet_errors(void);
+/* The source the last call parsed. */
+const Source *snippet_source(void);
 
 Suite *pragma_suite(void);
 Suite *loop_suite(void);
