@@ -35,9 +35,10 @@ struct fake_launch {
  * PRAGREDUCE_DEVICE=cpu, always with =gpu, and in auto mode when a GPU is
  * there and the trip count reaches the cost model's threshold (below it,
  * copying the arrays costs more than the CPU loop). */
-inline bool use_gpu(const char *site, u64 trip, u64 cpu_below)
+inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call = true)
 {
-    profile_add(site, [](SiteProfile &s) { s.calls++; });
+    if (count_call)
+        profile_add(site, [](SiteProfile &s) { s.calls++; });
     if (fake_device && fake_launch_running()) {
         profile_add(site, [](SiteProfile &s) { s.cpu_inside++; });
         return false;
@@ -107,7 +108,7 @@ inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
 inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, bool nested)
 {
     const u64 total = inner != 0 && segments > ~0ULL / inner ? ~0ULL : segments * inner;
-    if (!use_gpu(site, total, cpu_below))
+    if (!use_gpu(site, total, cpu_below, false)) /* (the wrapper counted the call) */
         return false;
     /* an independent loop inside takes over when this one cannot fill the GPU */
     const bool few = (nested && segments < 2 * (u64)sm_count(site)) ||

@@ -35,6 +35,9 @@ int main()
     expect(s.cpu_small == 2 && s.cpu_below == 1000, "two calls below 1000 iterations");
     expect(s.cpu_no_gpu == (gpu ? 0u : 1u), "no usable GPU counted only without one");
     expect(s.cpu_forced == 0 && s.cpu_inside == 0, "no other reason counted");
+    /* a segmented loop's wrapper asks use_gpu, then segments_on_gpu: one call */
+    (void)segments_on_gpu(site, 5, 7, 1000, false);
+    expect(profile_table().sites.at(0).calls == 3, "segments_on_gpu counts no call of its own");
     if (gpu) {
         /* a nest of 2 segments with an independent loop inside: too few */
         expect(!segments_on_gpu(site, 2, 1 << 20, 1, true), "two segments stay on the CPU");
