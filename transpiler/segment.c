@@ -737,7 +737,7 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
         p->absorbed = true;
         if (explain) {
             explain_site(src, explain, p,
-                         xformat("parallel: one launch, an iteration per thread%s",
+                         xformat("one launch, an iteration per thread%s",
                                  t->segment->cooperative ? "; the marked loops inside shared by a warp or block by "
                                                            "their trip count" : ""));
             for (int v = 0; v < t->pragma.nvars; v++)

@@ -410,6 +410,16 @@ static void explain_brief(const Source *src, const Site *sites, int n, FILE *to)
             continue;
         }
         bool outer = s->segment != NULL; /* an independent loop found around marked ones */
+        if (s->pragma.parallel) {
+            fprintf(to, "#pragma %s: GPU kernel, an iteration per thread%s", s->pragma.summary,
+                    s->segment->cooperative ? ", a warp or block sharing each marked loop inside" : "");
+            if (s->plan.cpu_below == ~0ULL)
+                fputs("; CPU in auto mode when its arrays start on the host", to);
+            else if (s->plan.cpu_below > 0)
+                fprintf(to, "; CPU below %llu iterations (auto mode)", s->plan.cpu_below);
+            fputs("\n", to);
+            continue;
+        }
         if (outer)
             fprintf(to, "independent loop (%s): one launch for the nest: ", s->pragma.summary);
         else

@@ -878,6 +878,71 @@ class Program:
             lines.append("free(yi);")
         return self.block(lines)
 
+    def piece_parallel(self):
+        """`#pragma reduce parallel`: element-wise updates (guarded neighbours,
+        a strided or downward write, a private temporary), an integer count or
+        a named sum across iterations, or rows with a marked loop inside."""
+        r = self.rng
+        smalls = [a for a in self.arrays if a.kind == "small" and a.ctype != "_Bool"]
+        if not smalls:
+            return self.piece_loop()
+        src = r.choice(smalls)
+        u, v, cnt, tot, tmp = (self.fresh(x) for x in ("pu", "pv", "pc", "pt", "pw"))
+        c89 = self.c89 or r.random() < 0.2
+        lines = ["double *%s = malloc((size_t)(2 * n + 64) * sizeof *%s);" % (u, u),
+                 "double *%s = calloc((size_t)(2 * n + 64), sizeof *%s);" % (v, v),
+                 "long %s = 0;" % cnt, "double %s = 0.5;" % tot, "double %s;" % tmp]
+        if c89:
+            lines.append("long i, j;")
+        lines.append("for (%s = 0; i < 2 * n + 64; i++) %s[i] = (double)%s[i];"
+                     % ("i" if c89 else "long i", u, src.name))
+        decl = "" if c89 else "long "
+        shape = r.randrange(4)
+        clauses = ""
+        count = r.random() < 0.5
+        named = r.random() < 0.4 and shape != 3
+        if named:
+            clauses += " reduce(+: %s)" % tot
+        head = "for (%si = 0; i < n; i++) {" % decl
+        body = []
+        if shape == 0:      # neighbours, guarded at both ends
+            k = r.choice(["0.5", "2.0", "-1.0", "3.0"])
+            body = ["%s = %s * %s[i] + (i > 0 ? %s[i - 1] : 0.0) - (i + 1 < n ? %s[i + 1] : 0.0);"
+                    % (tmp, k, u, u, u),
+                    "%s[i] = %s;" % (v, tmp)]
+        elif shape == 1:    # a strided write, a mirrored read
+            body = ["%s = %s[i] - %s[n - 1 - i];" % (tmp, u, u),
+                    "if (%s > 0) %s[2 * i + 1] = %s; else %s[2 * i + 1] = -%s * 0.5;" % (tmp, v, tmp, v, tmp)]
+        elif shape == 2:    # downward
+            head = "for (%si = n - 1; i >= 0; i--) {" % decl
+            body = ["%s = %s[i] * 0.5 + (double)(i %% 7);" % (tmp, u), "%s[i] = %s;" % (v, tmp)]
+        else:               # rows with a marked sum inside
+            k = r.choice([1, 3, 7, 32, 33, 60, 100])
+            rows = self.fresh("prows")
+            lines.insert(0, "long %s = n / %d;" % (rows, k))
+            head = "for (%si = 0; i < %s; i++) {" % (decl, rows)
+            body = ["%s = 0;" % tmp, "#pragma reduce(+: %s)" % tmp,
+                    "for (%sj = 0; j < %d; j++)" % (decl, k),
+                    "    %s += %s[i * %d + j] * (double)(j %% 3);" % (tmp, u, k),
+                    "%s[i] = %s;" % (v, tmp)]
+        if count:
+            body.append("%s += %s > 1.0;" % (cnt, tmp))
+        if named:
+            body.append("%s += %s;" % (tot, tmp))
+        pragma = ["#pragma reduce parallel%s" % clauses]
+        if r.random() < 0.3:
+            privs = [tmp] + (["j"] if c89 and shape == 3 else [])
+            pragma.insert(r.randrange(2), "#pragma omp parallel for private(%s)%s%s"
+                          % (", ".join(privs), (" reduction(+: %s)" % tot) if named else "",
+                             (" reduction(+: %s)" % cnt) if count else ""))
+        lines += pragma + [head] + [indent(b) for b in body] + ["}"]
+        lines.append("{\n    unsigned long long h = 0;\n    for (long k = 0; k < 2 * n + 64; k++)\n"
+                     "        h = h * 1000003u + gen_bits(%s[k]);\n"
+                     '    printf("%s parallel %%llu %%ld %%.2f\\n", h, %s, %s);\n}'
+                     % (v, self.label(), cnt, tot))
+        lines += ["free(%s);" % u, "free(%s);" % v]
+        return self.block(lines)
+
     def piece_collapse(self):
         r = self.rng
         depth = r.choice([2, 2, 3])
@@ -1153,8 +1218,8 @@ class Program:
         self.owner = []          # the piece each function of self.funcs belongs to
         for k in range(count):
             nf = len(self.funcs)
-            kinds = ["loop", "seg", "collapse", "write", "buffers", "data", "minmax", "section"]
-            weights = [0 if k in AVOID else w for k, w in zip(kinds, [10, 4, 2, 4, 1, 1, 1, 2])]
+            kinds = ["loop", "seg", "collapse", "write", "buffers", "data", "minmax", "section", "parallel"]
+            weights = [0 if k in AVOID else w for k, w in zip(kinds, [10, 4, 2, 4, 1, 1, 1, 2, 2])]
             kind = r.choices(kinds, weights)[0]
             if kind == "loop":
                 p = self.piece_loop()
@@ -1170,10 +1235,12 @@ class Program:
                 p = self.piece_minmax_pair()
             elif kind == "section":
                 p = self.piece_section()
+            elif kind == "parallel":
+                p = self.piece_parallel()
             else:
                 p = self.piece_data()
             # some loops in a function of their own (chained residency)
-            if kind in ("loop", "seg", "section") and r.random() < 0.3 and not self.c89:
+            if kind in ("loop", "seg", "section", "parallel") and r.random() < 0.3 and not self.c89:
                 f = self.fresh("part")
                 params = ", ".join("%s *%s" % (a.ctype, a.name) for a in self.arrays)
                 self.funcs.append("static void %s(long n, %s)\n%s\n" % (f, params, "\n".join(p)))
