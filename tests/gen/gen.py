@@ -1008,6 +1008,8 @@ class Program:
                 op = "+"
         else:
             return self.piece_loop()
+        if t == "double" and L > 40:
+            L = 40   # a thread's copy in shared memory: longer runs on the CPU (an error in gpu mode)
         h = self.fresh("h")
         idx = self.arrays_of(lambda a: a.kind == "idx")[0]
         bin_of = r.choice(["(size_t)%s[%s] %% %d" % (idx.name, x, L), "(%s) %% %d" % (x, L),
