@@ -319,14 +319,25 @@ Linear access_linear(const Source *src, const Node *expr, const Var *iv)
 
 static bool writes_var(const Node *n, const Var *v);
 
-/* No variable of `n` but `iv` is written inside `loop`, and no explicit
- * cast of a value that moves with `iv` (a narrowing one would wrap between
- * consecutive elements). */
+/* An unsigned integer type narrower than 64 bits: arithmetic in it wraps. */
+static bool wraps_early(CXType t)
+{
+    CXType c = clang_getCanonicalType(t);
+    bool is_unsigned = c.kind == CXType_UInt || c.kind == CXType_UShort || c.kind == CXType_UChar ||
+                       c.kind == CXType_Char_U || c.kind == CXType_Bool;
+    return is_unsigned || (c.kind == CXType_ULong && clang_Type_getSizeOf(c) < 8);
+}
+
+/* No variable of `n` but `iv` is written inside `loop`, and nothing that
+ * moves with `iv` can wrap between consecutive elements: no explicit cast
+ * of it (a narrowing one), no arithmetic on it in a narrow unsigned type. */
 static bool steady_in(const Node *n, const Node *loop, const Var *iv)
 {
     if (!n)
         return true;
     if (n->kind == N_CAST && ast_mentions(n, iv))
+        return false;
+    if ((n->kind == N_BINARY || n->kind == N_UNARY) && ast_mentions(n, iv) && wraps_early(n->type))
         return false;
     if (n->kind == N_DECLREF && n->var && n->var != iv && writes_var(loop, n->var))
         return false;
@@ -376,6 +387,9 @@ int access_unit_stride_refs(const Source *src, const Site *outer, const Site *m,
     *caps = NULL;
     *nrefs = 0;
     if (li->step_down || li->step_runtime_check || !li->step || strcmp(li->step, "1") != 0)
+        return 0;
+    /* `j != end` in a narrow unsigned type may pass its wrap: not consecutive */
+    if (li->cmp == CMP_NE && wraps_early(li->iv->type))
         return 0;
     long long widest = 0;
     for (int i = 0; i < outer->ncaptures; i++) {

@@ -70,6 +70,9 @@ static const struct {
     {"0", "", "s += y[i] + f[i * cols + j];", 4, 1},               /* not y: the segment writes it */
     {"0", "", "s += g2[i * cols + j][0];", 0, 0},                 /* rows of an array of arrays */
     {"0", "", "if (c[j] > 0) s += d[i * cols + j];", 2, 2},       /* under a condition */
+    {"0", "", "s += f[i * cols + (unsigned)j + 1u];", 0, 0},       /* (a cast, and unsigned arithmetic) */
+    {"0", "unsigned b = (unsigned)i;", "s += f[b + (unsigned)j];", 0, 0}, /* wraps at 2^32 */
+    {"0", "unsigned b = (unsigned)i;", "s += f[(long)b + j];", 4, 1}, /* the row in unsigned: steady */
 };
 
 START_TEST(test_vector_reads)
