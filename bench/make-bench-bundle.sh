@@ -5,7 +5,7 @@
 #   bench/make-bench-bundle.sh PRAGREDUCE OUTDIR
 # Then, on the GPU machine: bash OUTDIR/run.sh [passes]; bash OUTDIR/run-host.sh;
 # bash OUTDIR/run-segmented.sh; bash OUTDIR/run-whole.sh; bash OUTDIR/run-sections.sh;
-# bash OUTDIR/run-tables.sh
+# bash OUTDIR/run-tables.sh; bash OUTDIR/run-programs.sh
 # (bench/NOTES.md)
 set -eu
 pragreduce=$(realpath "$1")
@@ -39,6 +39,12 @@ done
 # version is plain C, built there with gcc
 "$pragreduce" bench/power_iter.c -o "$out/power_iter.cu"
 "$pragreduce" bench/stats_once.c -o "$out/stats_once.cu"
+# whole programs against their OpenMP build (bench/run-programs.sh)
+for p in cg_whole stencil_whole; do
+    "$pragreduce" -fopenmp "bench/$p.c" -o "$out/$p.cu"
+    cp "bench/$p.c" "$out/"
+done
+cp bench/run-programs.sh "$out/"
 # array sections against CUB (bench/run-sections.sh)
 "$pragreduce" bench/section_bench.c -o "$out/sections.cu"
 cp bench/section_cub.cu bench/run-sections.sh bench/plot_sections.py "$out/"
