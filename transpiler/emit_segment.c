@@ -86,15 +86,23 @@ static char *marked_body(const Ctx *c, const Site *m)
     return splice_range(c, &edits, m->info.body->start, m->body_end);
 }
 
+/* `j` at iteration `k` of marked loop `m`, declared there when the loop
+ * declares it. */
+static void set_iv(StrBuf *sb, const Site *m, const char *indent, const char *k)
+{
+    const LoopInfo *li = &m->info;
+    strbuf_printf(sb, "%s%s%s = pragreduce::iv_at<%s, %s>(pr_jlo, %s, pr_jstep);\n%s(void)%s;\n",
+                  indent, li->iv_declared_in_loop ? xformat("%s ", li->iv_type) : "", li->iv->name,
+                  li->iv_type, li->step_down ? "true" : "false", k, indent, li->iv->name);
+}
+
 /* One iteration of marked loop `m` at shared index `k`, for the kernel. */
 static void shared_iteration(const Ctx *c, StrBuf *sb, const Site *m, const char *indent,
                              const char *k, const char *body)
 {
     const LoopInfo *li = &m->info;
-    strbuf_printf(sb, "%s%s%s = pragreduce::iv_at<%s, %s>(pr_jlo, %s, pr_jstep);\n", indent,
-                  li->iv_declared_in_loop ? xformat("%s ", li->iv_type) : "", li->iv->name,
-                  li->iv_type, li->step_down ? "true" : "false", k);
-    strbuf_printf(sb, "%s(void)%s;\n%s{", indent, li->iv->name, indent);
+    set_iv(sb, m, indent, k);
+    strbuf_printf(sb, "%s{", indent);
     strbuf_puts(sb, line_text(c, li->body->start));
     unsigned line, col;
     source_line_col(c->src, li->body->start, &line, &col);
@@ -159,15 +167,6 @@ static char *vector_body(const Ctx *c, const Site *m, const VectorReads *v)
     add_call_renames(c, &edits, t->fn_calls, t->nfn_calls, m->info.body->start, m->body_end);
     add_cxx_edits(c, &edits, m->info.body->start, m->body_end);
     return splice_range(c, &edits, m->info.body->start, m->body_end);
-}
-
-/* `j` at iteration `k` of `m`, declared there when the loop declares it. */
-static void set_iv(StrBuf *sb, const Site *m, const char *indent, const char *k)
-{
-    const LoopInfo *li = &m->info;
-    strbuf_printf(sb, "%s%s%s = pragreduce::iv_at<%s, false>(pr_jlo, %s, pr_jstep);\n%s(void)%s;\n",
-                  indent, li->iv_declared_in_loop ? xformat("%s ", li->iv_type) : "", li->iv->name,
-                  li->iv_type, k, indent, li->iv->name);
 }
 
 /* pr_U vectors per thread from vector pr_q on (pr_G apart), loaded first,

@@ -283,17 +283,15 @@ static bool add_outer_accumulator(Site *t, const Node *body, Var *v, char **floa
     if (op == OP_COUNT)
         return false;
     if (!type_is_integer(v->type)) {
-        if (!*float_note && t->pragma.parallel)
-            *float_note = xformat("'%s' accumulates across its iterations in floating point, an "
-                                  "order pragreduce keeps unless told: name it, '#pragma reduce "
-                                  "parallel reduce(%s: %s)', to allow reordering it",
-                                  v->name, reduce_ops[op].spelling, v->name);
+        const char *spelling = reduce_ops[op].spelling;
         if (!*float_note)
             *float_note = xformat("'%s' accumulates across its iterations in floating point, an "
-                                  "order pragreduce keeps unless told: mark this loop "
-                                  "'#pragma reduce(%s: %s)' (in place of the marked loop inside it) to "
-                                  "allow reordering it",
-                                  v->name, reduce_ops[op].spelling, v->name);
+                                  "order pragreduce keeps unless told: %s to allow reordering it",
+                                  v->name,
+                                  t->pragma.parallel
+                                      ? xformat("name it, '#pragma reduce parallel reduce(%s: %s)',", spelling, v->name)
+                                      : xformat("mark this loop '#pragma reduce(%s: %s)' (in place of the "
+                                                "marked loop inside it)", spelling, v->name));
         return false;
     }
     t->pragma.vars = xrealloc(t->pragma.vars, (size_t)(t->pragma.nvars + 1) * sizeof(ReduceVar));
@@ -658,6 +656,14 @@ static void explain_site(const Source *src, FILE *to, const Site *m, const char 
             text);
 }
 
+/* --explain: the scalars each iteration of segmented site `t` has its own. */
+static void explain_privates(FILE *to, const Site *t)
+{
+    for (int v = 0; v < t->nprivates; v++)
+        fprintf(to, "    private: '%s' (assigned first in each iteration; keeps the last one's value)\n",
+                t->privates[v]->name);
+}
+
 /* --explain: the host loops around a marked loop that stays its own
  * launch, with what each runs over: the launches a call makes. */
 static void explain_launch_count(const Source *src, FILE *to, const Node *self)
@@ -743,9 +749,7 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
             for (int v = 0; v < t->pragma.nvars; v++)
                 fprintf(explain, "    accumulates '%s' (%s) across its iterations\n", t->pragma.vars[v].name,
                         reduce_ops[t->pragma.vars[v].op].spelling);
-            for (int v = 0; v < t->nprivates; v++)
-                fprintf(explain, "    private: '%s' (assigned first in each iteration; keeps the last one's value)\n",
-                        t->privates[v]->name);
+            explain_privates(explain, t);
         }
     }
 
@@ -839,9 +843,7 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
                 if (found[innermost] != chosen)
                     fprintf(explain, "    with fewer iterations than twice the GPU's SMs, the loop at line %u runs on the host and the independent loops inside it launch instead\n",
                             line);
-                for (int v = 0; v < chosen->nprivates; v++)
-                    fprintf(explain, "    private: '%s' (assigned first in each iteration; keeps the last one's value)\n",
-                            chosen->privates[v]->name);
+                explain_privates(explain, chosen);
             }
         } else if (explain && notes.len) {
             /* inside loops, none of them independent: item by item from the host */

@@ -391,6 +391,16 @@ static int compare_site_lines(const void *a, const void *b)
     return xs < ys ? -1 : xs > ys;
 }
 
+/* The end of a loop's brief line: where auto mode keeps it on the CPU. */
+static void brief_cpu_threshold(FILE *to, const LaunchPlan *plan)
+{
+    if (plan->cpu_below == ~0ULL)
+        fputs("; CPU in auto mode when its arrays start on the host", to);
+    else if (plan->cpu_below > 0)
+        fprintf(to, "; CPU below %llu iterations (auto mode)", plan->cpu_below);
+    fputs("\n", to);
+}
+
 static void explain_brief(const Source *src, const Site *sites, int n, FILE *to)
 {
     const Site **order = xcalloc((size_t)(n ? n : 1), sizeof *order);
@@ -413,11 +423,7 @@ static void explain_brief(const Source *src, const Site *sites, int n, FILE *to)
         if (s->pragma.parallel) {
             fprintf(to, "#pragma %s: GPU kernel, an iteration per thread%s", s->pragma.summary,
                     s->segment->cooperative ? ", a warp or block sharing each marked loop inside" : "");
-            if (s->plan.cpu_below == ~0ULL)
-                fputs("; CPU in auto mode when its arrays start on the host", to);
-            else if (s->plan.cpu_below > 0)
-                fprintf(to, "; CPU below %llu iterations (auto mode)", s->plan.cpu_below);
-            fputs("\n", to);
+            brief_cpu_threshold(to, &s->plan);
             continue;
         }
         if (outer)
@@ -434,11 +440,7 @@ static void explain_brief(const Source *src, const Site *sites, int n, FILE *to)
         fprintf(to, "GPU kernel, %d threads a block, %d load%s in flight%s",
                 s->plan.block, s->plan.unroll, s->plan.unroll == 1 ? "" : "s",
                 s->plan.vector > 1 ? ", 16-byte loads" : "");
-        if (s->plan.cpu_below == ~0ULL)
-            fputs("; CPU in auto mode when its arrays start on the host", to);
-        else if (s->plan.cpu_below > 0)
-            fprintf(to, "; CPU below %llu iterations (auto mode)", s->plan.cpu_below);
-        fputs("\n", to);
+        brief_cpu_threshold(to, &s->plan);
     }
 }
 
