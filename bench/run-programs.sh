@@ -2,14 +2,18 @@
 # Runs on the GPU machine (bench bundle's run-programs.sh): issue 17's whole
 # programs, each one C file with OpenMP lines beside its pragmas, timed by
 # the program itself (the solve or time loop, clock_gettime):
-#   serial      gcc -O3 -march=native
 #   openmp      gcc -O3 -march=native -fopenmp, OMP_NUM_THREADS = all cores
 #   pragreduce  the transpiled file (transpiled with -fopenmp), nvcc -O3
 #               -Xcompiler -fopenmp,-march=native, PRAGREDUCE_DEVICE=auto
-#               (what a user gets), then gpu
-# Programs: cg_whole (CG on the 2-D Poisson matrix, 75 iterations) and
-# stencil_whole (diffusion sweeps with a per-step mean, 100 steps).
-# Writes $OUT/programs.md.
+#               (what a user gets), then gpu, then gpu with every kernel's
+#               writes copied back at once (PRAGREDUCE_LAZY_COPY_BACK=0)
+#   serial      gcc -O3 -march=native, at the first size of each program
+# Programs: cg_whole (CG on the 2-D Poisson matrix, 75 iterations),
+# stencil_whole (diffusion sweeps with a per-step mean, 100 steps),
+# particles_whole (all-pairs forces, moves and kinetic energy per step),
+# lookups_whole (Monte Carlo cross-section lookups in batches).
+# Writes $OUT/programs.md (the table) and $OUT/programs.out (every run's
+# output line, to compare the results).
 #   bash run-programs.sh
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,30 +21,48 @@ cd "$here"
 out=${OUT:-$here/bench-out}
 mkdir -p "$out" bin
 cores=$(nproc)
-for p in cg_whole stencil_whole; do
+progs="cg_whole stencil_whole particles_whole lookups_whole"
+for p in $progs; do
     gcc -O3 -march=native "$p.c" -o "bin/${p}_serial" -lm &
     gcc -O3 -march=native -fopenmp "$p.c" -o "bin/${p}_omp" -lm &
     nvcc -O3 -arch=sm_90 -w -Xcompiler -fopenmp,-march=native "$p.cu" -o "bin/${p}_pr" &
 done
 wait
-secs() { sed -n 's/.*\(solve\|loop\) \([0-9.]*\) s.*/\2/p'; }
+secs() { sed -n 's/.* \([0-9.]*\) s$/\1/p'; }
+run() { # label program args...: one run, its line kept, its seconds printed
+    local label=$1 p=$2
+    shift 2
+    local line
+    line=$("$@")
+    echo "$label: $line" >>"$out/programs.out"
+    echo "$line" | secs
+}
 {
     echo "# Whole programs: $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1), $cores cores, $(date -u +%Y-%m-%d)"
     echo
     echo "Seconds of the solve / time loop (measured inside the program); ratio = OpenMP / pragreduce auto."
     echo
-    echo "| program | size | serial | OpenMP $cores threads | pragreduce auto | pragreduce gpu | ratio |"
-    echo "|---|---|---|---|---|---|---|"
+    echo "| program | size | serial | OpenMP $cores threads | pragreduce auto | pragreduce gpu | gpu, eager copy-back | ratio |"
+    echo "|---|---|---|---|---|---|---|---|"
 } >"$out/programs.md"
-for spec in "cg_whole 2048 75" "cg_whole 4096 75" "stencil_whole 4096 100" "stencil_whole 8192 100"; do
+: >"$out/programs.out"
+first=""
+for spec in "cg_whole 2048 75" "cg_whole 4096 75" "stencil_whole 4096 100" "stencil_whole 8192 100" \
+    "particles_whole 16384 4" "particles_whole 32768 4" "lookups_whole 8000000 4" "lookups_whole 16000000 4"; do
     set -- $spec
     p=$1
     shift
-    s=$(bin/${p}_serial "$@" | secs)
-    o=$(OMP_NUM_THREADS=$cores bin/${p}_omp "$@" | secs)
-    a=$(OMP_NUM_THREADS=$cores PRAGREDUCE_DEVICE=auto bin/${p}_pr "$@" | secs)
-    g=$(OMP_NUM_THREADS=$cores PRAGREDUCE_DEVICE=gpu bin/${p}_pr "$@" | secs)
+    s="-"
+    if [ "$p" != "$first" ]; then
+        s=$(run "$p $* serial" "$p" "bin/${p}_serial" "$@")
+        first=$p
+    fi
+    o=$(OMP_NUM_THREADS=$cores run "$p $* openmp" "$p" "bin/${p}_omp" "$@")
+    a=$(OMP_NUM_THREADS=$cores PRAGREDUCE_DEVICE=auto run "$p $* auto" "$p" "bin/${p}_pr" "$@")
+    g=$(OMP_NUM_THREADS=$cores PRAGREDUCE_DEVICE=gpu run "$p $* gpu" "$p" "bin/${p}_pr" "$@")
+    e=$(OMP_NUM_THREADS=$cores PRAGREDUCE_DEVICE=gpu PRAGREDUCE_LAZY_COPY_BACK=0 run "$p $* eager" "$p" "bin/${p}_pr" "$@")
     r=$(awk -v o="$o" -v a="$a" 'BEGIN { printf "%.2f", o / a }')
-    echo "| $p | $* | $s | $o | $a | $g | $r |" >>"$out/programs.md"
+    echo "| $p | $* | $s | $o | $a | $g | $e | $r |" >>"$out/programs.md"
 done
 cat "$out/programs.md"
+cat "$out/programs.out"

@@ -1076,7 +1076,9 @@ static void emit_output_snapshot(const Ctx *c, StrBuf *sb)
     if (!(has_float_minmax(site) || site_has_sections(site)) || !site_writes_arrays(site))
         return;
     strbuf_puts(sb, "    /* the elements the loop writes, as they were: a run on the CPU after the GPU's\n"
-                    "       (a floating-point min/max whose result depends on the order) starts from them */\n");
+                    "       (a floating-point min/max whose result depends on the order) starts from them;\n"
+                    "       what the kernel writes comes back at once, so that they can be restored */\n"
+                    "    pragreduce::eager_copy_back pr_eager;\n");
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind != CAP_ARRAY || !cap->written)
@@ -1085,9 +1087,11 @@ static void emit_output_snapshot(const Ctx *c, StrBuf *sb)
         strbuf_printf(sb,
                       "    const long long pr_saved_%s_lo = pr_%s_lo;\n"
                       "    std::vector<unsigned char> pr_saved_%s((size_t)(pr_%s_n > 0 ? pr_%s_n : 0) * sizeof(%s));\n"
-                      "    if (!pr_saved_%s.empty())\n"
-                      "        memcpy(pr_saved_%s.data(), %s + pr_saved_%s_lo, pr_saved_%s.size());\n",
-                      n, n, n, n, n, array_elem(cap), n, n, n, n, n);
+                      "    if (!pr_saved_%s.empty()) {\n"
+                      "        pragreduce::host_reads(%s + pr_saved_%s_lo, pr_saved_%s.size());\n"
+                      "        memcpy(pr_saved_%s.data(), %s + pr_saved_%s_lo, pr_saved_%s.size());\n"
+                      "    }\n",
+                      n, n, n, n, n, array_elem(cap), n, n, n, n, n, n, n, n);
     }
 }
 
@@ -1440,7 +1444,10 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         if (!site->inner[k].iv_declared_in_loop)
             strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->inner[k].iv->name,
                           site->inner[k].iv->name);
-    strbuf_puts(sb, "    };\n    auto pr_on_cpu = [&]() {\n        pr_as_written(");
+    strbuf_puts(sb, "    };\n    auto pr_on_cpu = [&]() {\n"
+                    "        /* what kernels kept on the GPU back first; its marked loops' writes at once */\n"
+                    "        pragreduce::host_path pr_host_path;\n"
+                    "        pr_as_written(");
     emit_as_written_args(c, sb, false);
     strbuf_puts(sb, ");\n");
     if (site_writes_arrays(site) || site_has_sections(site))

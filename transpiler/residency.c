@@ -68,6 +68,8 @@ typedef struct {
     DataDirective *dirs;
     int ndirs;
     EditList *edits;
+    EditList *held_edits; /* when set, put_inline's edits wait here (rewrite_leaf adds
+                             them after what goes before the statement) */
     StrBuf explain;
     StrBuf chains;        /* --explain: chained calls of the function */
     bool explaining;
@@ -84,6 +86,14 @@ typedef struct {
     const char *give_up_why; /* for --explain */
     bool ok;
     bool line_directives; /* #line after text put before an OpenMP directive */
+    /* what kernels of the file write (host reads of anything else need
+     * nothing: another file's kernels' writes are back before its calls
+     * return) */
+    bool reads_on;        /* some marked or parallel loop writes an array */
+    char **written_types; /* their element types, unqualified spellings */
+    int nwritten_types;
+    bool written_record;  /* one of them is a struct or union: any type may alias */
+    bool written_char;    /* one of them is a character type */
 } Res;
 
 /* ------------------------------------------------------------ helpers */
@@ -227,8 +237,9 @@ static int enclosing_fors(const WriteCtx *w, const Node *n, const Node **loops, 
     return k;
 }
 
-/* base[sub] in canonical host loops: the subscript at the corners. */
-static bool box_write(WriteCtx *w, const Node *lv, const Node *sub_node)
+/* base[sub] in canonical host loops: the subscript at the corners
+ * (`reading`: the elements read, host_reads_box, else those written). */
+static bool box_access(WriteCtx *w, const Node *lv, const Node *sub_node, bool reading)
 {
     const Source *src = w->r->src;
     const Node *base = ast_strip(lv->kids[0]);
@@ -279,7 +290,8 @@ static bool box_write(WriteCtx *w, const Node *lv, const Node *sub_node)
     }
     char *btext = ast_expr_text(src, base);
     StrBuf sb = {0};
-    strbuf_printf(&sb, "pragreduce::host_wrote_box(%s, sizeof((%s)[0]), [&](", btext, btext);
+    strbuf_printf(&sb, "pragreduce::host_%s_box(%s, sizeof((%s)[0]), [&](", reading ? "reads" : "wrote", btext,
+                  btext);
     for (int k = 0; k < nused; k++)
         strbuf_printf(&sb, "%slong long %s", k ? ", " : "", ivs[k]->name);
     strbuf_printf(&sb, ") -> long long { return (long long)(%s); }", ast_expr_text(src, sub));
@@ -289,8 +301,8 @@ static bool box_write(WriteCtx *w, const Node *lv, const Node *sub_node)
     unsigned line, col;
     source_line_col(src, lv->start, &line, &col);
     add_inval(w->out, strbuf_steal(&sb),
-              xformat("line %u: %s written in a host loop: the elements its subscript reaches", line,
-                      ast_expr_text(src, lv)),
+              xformat("line %u: %s %s in a host loop: the elements its subscript reaches", line,
+                      ast_expr_text(src, lv), reading ? "read" : "written"),
               lv->start, 0);
     return true;
 }
@@ -348,8 +360,9 @@ static bool put_inline(WriteCtx *w, const Node *expr, char *call, char *why)
 {
     if (in_macro(w->r, expr) || in_macro(w->r, w->scope))
         return false;
-    edits_add(w->r->edits, expr->start, expr->start, xformat("(%s, ", call));
-    edits_add(w->r->edits, expr->end, expr->end, xstrdup(")"));
+    EditList *to = w->r->held_edits ? w->r->held_edits : w->r->edits;
+    edits_add(to, expr->start, expr->start, xformat("(%s, ", call));
+    edits_add(to, expr->end, expr->end, xstrdup(")"));
     w->out->inlined++;
     if (w->r->explaining)
         strbuf_printf(&w->r->explain, "    %s [at the write]\n", why);
@@ -370,6 +383,13 @@ static bool object_scoped_in(const WriteCtx *w, const Node *root)
     enum CXTypeKind k = clang_getCanonicalType(v->type).kind;
     return (k == CXType_ConstantArray || k == CXType_VariableArray || k == CXType_Record) &&
            v->decl_offset >= w->scope->start && v->decl_offset < w->scope->end;
+}
+
+/* A variable declared inside the statement the calls go before: out of
+ * scope there (a static one may hold what an earlier run of it left). */
+static bool declared_in_scope(const WriteCtx *w, const Var *v)
+{
+    return v->decl_offset != UINT32_MAX && v->decl_offset >= w->scope->start && v->decl_offset < w->scope->end;
 }
 
 static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
@@ -402,10 +422,10 @@ static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
     const Node *s = lv;
     while (s->kind == N_MEMBER && !strcmp(s->op, ".") && s->nkids)
         s = ast_strip(s->kids[0]);
-    if (s->kind == N_SUBSCRIPT && box_write(w, s, s))
+    if (s->kind == N_SUBSCRIPT && box_access(w, s, s, false))
         return;
     const Var *arr = array_object(lv);
-    if (arr) {
+    if (arr && !declared_in_scope(w, arr)) {
         add_inval(w->out, xformat("pragreduce::host_wrote(&(%s), sizeof(%s));", arr->name, arr->name),
                   xformat("line %u: an element of '%s' written on the host: all of '%s'",
                           line, arr->name, arr->name),
@@ -574,24 +594,372 @@ static InvalList writes_of(Res *r, const Node *n, const Node *scope)
     return out;
 }
 
+
+/* ------------------------------------------------------------ reads */
+
+/* What a kernel writes into a kept copy stays on the GPU until the host
+ * reads it. Before each host statement goes what it may read: the bytes
+ * of each lvalue it loads (host_reads(&(L), sizeof(L))), a host loop's
+ * box of subscripts, a fixed-size array, or host_reads_all() for reads the
+ * analysis cannot bound (a call of a function it does not instrument, a
+ * pointer argument of a library function, an address the statement
+ * changes). Those calls cost a load while nothing waits on the GPU. */
+
+static void add_read_all(InvalList *l, char *why, unsigned at)
+{
+    add_inval(l, xstrdup("pragreduce::host_reads_all();"), why, at, 3);
+}
+
+static bool is_read_item(const Inval *v) { return !strncmp(v->text, "pragreduce::host_reads", 22); }
+
+/* The type of what an array (of arrays) or pointer holds, or the type itself. */
+static CXType leaf_type(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_Pointer)
+        t = clang_getCanonicalType(clang_getPointeeType(t));
+    while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray || t.kind == CXType_VariableArray)
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+    return t;
+}
+
+static bool char_like(CXType t)
+{
+    enum CXTypeKind k = clang_getCanonicalType(t).kind;
+    return k == CXType_Char_S || k == CXType_Char_U || k == CXType_SChar || k == CXType_UChar;
+}
+
+static bool record_like(CXType t)
+{
+    enum CXTypeKind k = clang_getCanonicalType(t).kind;
+    return k == CXType_Record || k == CXType_Elaborated;
+}
+
+/* A type's canonical spelling without const and volatile. */
+static char *unqualified_spelling(CXType t)
+{
+    CXString sp = clang_getTypeSpelling(clang_getCanonicalType(t));
+    const char *c = clang_getCString(sp);
+    StrBuf sb = {0};
+    while (*c) {
+        if (!strncmp(c, "const ", 6))
+            c += 6;
+        else if (!strncmp(c, "volatile ", 9))
+            c += 9;
+        else {
+            char one[2] = {*c++, 0};
+            strbuf_puts(&sb, one);
+        }
+    }
+    clang_disposeString(sp);
+    return strbuf_steal(&sb);
+}
+
+/* Whether an object of type `t` may hold bytes a kernel of the file wrote
+ * (C's aliasing rules: the array's element type, a character type, a
+ * struct or union that may contain it). */
+static bool may_hold_kernel_writes(const Res *r, CXType t)
+{
+    if (!r->reads_on)
+        return false;
+    t = clang_getCanonicalType(t);
+    if (t.kind == CXType_Void || char_like(t) || record_like(t) || r->written_record)
+        return true;
+    char *sp = unqualified_spelling(t);
+    for (int i = 0; i < r->nwritten_types; i++)
+        if (!strcmp(sp, r->written_types[i]))
+            return true;
+    return false;
+}
+
+/* The element types the file's kernels write (Res.written_types). */
+static void collect_written_types(Res *r)
+{
+    for (int i = 0; i < r->nsites; i++) {
+        const Site *site = &r->sites[i];
+        if (site->rejected || !site->loop)
+            continue;
+        for (int k = 0; k < site->ncaptures; k++) {
+            const Capture *cap = &site->captures[k];
+            if (cap->kind != CAP_ARRAY || !cap->written)
+                continue;
+            CXType t = leaf_type(cap->var->type);
+            r->reads_on = true;
+            r->written_record |= record_like(t) || t.kind == CXType_Unexposed;
+            r->written_char |= char_like(t);
+            r->written_types = xrealloc(r->written_types, (size_t)(r->nwritten_types + 1) * sizeof(char *));
+            r->written_types[r->nwritten_types++] = unqualified_spelling(t);
+        }
+    }
+}
+
+static bool is_array_type(CXType t)
+{
+    enum CXTypeKind k = clang_getCanonicalType(t).kind;
+    return k == CXType_ConstantArray || k == CXType_IncompleteArray || k == CXType_VariableArray ||
+           k == CXType_DependentSizedArray;
+}
+
+/* Whether `n` is an lvalue in memory whose value the expression loads: not
+ * an array (it decays), not under `&`, not the object of a `.` (its member
+ * is what is read), not the target of a plain `=`. */
+static bool memory_read(const Res *r, const Node *n)
+{
+    switch (n->kind) {
+    case N_SUBSCRIPT:
+    case N_MEMBER:
+        break;
+    case N_UNARY:
+        if (strcmp(n->op, "*") != 0 || !n->nkids)
+            return false;
+        break;
+    case N_DECLREF:
+        if (!n->var || fx_plain_local(&r->fx, n->var))
+            return false;
+        break;
+    default:
+        return false;
+    }
+    CXType t = clang_getCanonicalType(n->type);
+    if (is_array_type(t) || t.kind == CXType_FunctionProto || t.kind == CXType_FunctionNoProto ||
+        !may_hold_kernel_writes(r, t))
+        return false;
+    const Node *child = n, *p = n->parent;
+    while (p && (p->kind == N_PAREN || p->kind == N_IMPLICIT)) {
+        child = p;
+        p = p->parent;
+    }
+    if (!p)
+        return true;
+    if (p->kind == N_UNARY && !strcmp(p->op, "&"))
+        return false;
+    if (p->kind == N_MEMBER && !strcmp(p->op, ".") && p->nkids && p->kids[0] == child)
+        return false;
+    if (p->kind == N_ASSIGN && !strcmp(p->op, "=") && p->nkids && p->kids[0] == child)
+        return false;
+    return true;
+}
+
+static void classify_read(WriteCtx *w, const Node *lv)
+{
+    Res *r = w->r;
+    const Source *src = r->src;
+    const Var *root = fx_dot_root(lv);
+    if (root && fx_plain_local(&r->fx, root))
+        return;
+    if (object_scoped_in(w, fx_address_root(lv)))
+        return;
+    unsigned line, col;
+    source_line_col(src, lv->start, &line, &col);
+    char *text = in_macro(r, lv) ? NULL : ast_expr_text(src, lv);
+    if (text && !is_bitfield(lv) && fx_safe(lv, true) &&
+        fx_invariant_at(&r->fx, &w->facts, lv, NULL, NULL, 0, true)) {
+        add_inval(w->out, xformat("pragreduce::host_reads(&(%s), sizeof(%s));", text, text),
+                  xformat("line %u: %s read on the host: what a kernel wrote there comes back", line, text),
+                  lv->start, 0);
+        return;
+    }
+    const Node *s = lv;
+    while (s->kind == N_MEMBER && !strcmp(s->op, ".") && s->nkids)
+        s = ast_strip(s->kids[0]);
+    if (s->kind == N_SUBSCRIPT && box_access(w, s, s, true))
+        return;
+    const Var *arr = array_object(lv);
+    if (arr && !declared_in_scope(w, arr)) {
+        add_inval(w->out, xformat("pragreduce::host_reads(&(%s), sizeof(%s));", arr->name, arr->name),
+                  xformat("line %u: an element of '%s' read on the host: all of '%s' comes back", line,
+                          arr->name, arr->name),
+                  lv->start, 0);
+        return;
+    }
+    add_read_all(w->out,
+                 xformat("line %u: %s read at an address the statement computes", line, text ? text : "memory"),
+                 lv->start);
+}
+
+/* A string literal, a null pointer, a FILE *: nothing a kernel writes. */
+static bool never_kept(const Node *arg)
+{
+    const Node *a = ast_strip((Node *)arg);
+    while (a && a->kind == N_CAST && a->nkids)
+        a = ast_strip(a->kids[a->nkids - 1]);
+    if (!a || a->kind == N_STRINGLIT || a->kind == N_INTLIT || (a->kind == N_OTHER && a->nkids == 0))
+        return true;
+    CXType t = clang_getCanonicalType(a->type);
+    if (t.kind != CXType_Pointer)
+        return false;
+    CXString sp = clang_getTypeSpelling(clang_getCanonicalType(clang_getPointeeType(t)));
+    bool file = strstr(clang_getCString(sp), "_IO_FILE") != NULL || !strcmp(clang_getCString(sp), "FILE") ||
+                !strcmp(clang_getCString(sp), "struct FILE");
+    clang_disposeString(sp);
+    return file;
+}
+
+/* The first argument (from 1, not `skip`) that points into memory a
+ * kernel of the file may have written, or 0. A `char *` counts only where
+ * a kernel writes characters (strings printed, parsed, compared). */
+static int pointer_argument(const Res *r, const Node *call, int skip)
+{
+    for (int j = 1; j < call->nkids; j++) {
+        if (j == skip)
+            continue;
+        CXType t = clang_getCanonicalType(ast_strip(call->kids[j])->type);
+        if (!(t.kind == CXType_Pointer || is_array_type(t)) || never_kept(call->kids[j]))
+            continue;
+        CXType to = leaf_type(t);
+        /* a function it calls back (qsort's comparison) may read anything */
+        bool callback = to.kind == CXType_FunctionProto || to.kind == CXType_FunctionNoProto;
+        if (callback ? r->reads_on : char_like(to) ? r->written_char : may_hold_kernel_writes(r, to))
+            return j;
+    }
+    return 0;
+}
+
+static bool reads_only_own_fn(Res *r, CXCursor def, int depth);
+
+/* exit runs the handlers atexit registered, which may read anything */
+static bool ends_program(const char *name)
+{
+    return !strcmp(name, "exit") || !strcmp(name, "quick_exit") || !strcmp(name, "_Exit");
+}
+
+/* Whether a function of the file reads nothing but its own variables and
+ * the values passed to it: no globals, no pointer parameters, no calls but
+ * of library functions without pointer arguments and of such functions. */
+static bool reads_only_own(Res *r, const Node *n, int depth)
+{
+    if (n->kind == N_ASM || n->kind == N_STMTEXPR)
+        return false;
+    if (n->kind == N_DECLREF && n->var) {
+        CXType t = clang_getCanonicalType(n->var->type);
+        bool global = n->var->storage != VAR_LOCAL;
+        bool pointer_param = clang_getCursorKind(n->var->decl) == CXCursor_ParmDecl &&
+                             (t.kind == CXType_Pointer || is_array_type(t));
+        if ((global || pointer_param) && may_hold_kernel_writes(r, leaf_type(t)))
+            return false;
+    }
+    if (n->kind == N_CALL) {
+        CXCursor fn = fx_callee(n);
+        if (clang_Cursor_isNull(fn))
+            return false;
+        if (fx_pure_call(&r->fx, n)) {
+            if (pointer_argument(r, n, 0) || (n->name && ends_program(n->name)))
+                return false;
+        } else {
+            CXCursor def = clang_getCursorDefinition(fn);
+            if (clang_Cursor_isNull(def) || !source_cursor_in_main(r->src, def) || depth >= 4 ||
+                !reads_only_own_fn(r, def, depth + 1))
+                return false;
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        if (!reads_only_own(r, n->kids[i], depth))
+            return false;
+    return true;
+}
+
+static bool reads_only_own_fn(Res *r, CXCursor def, int depth)
+{
+    Node *tree = ast_build(r->src, def);
+    return tree && reads_only_own(r, tree, depth);
+}
+
+static void classify_call_reads(WriteCtx *w, const Node *call)
+{
+    Res *r = w->r;
+    unsigned line, col;
+    source_line_col(r->src, call->start, &line, &col);
+    CXCursor fn = fx_callee(call);
+    if (clang_Cursor_isNull(fn)) {
+        add_read_all(w->out, xformat("line %u: a call through a pointer may read anything", line), call->start);
+        return;
+    }
+    const char *name = call->name ? call->name : "?";
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (!clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def)) {
+        /* a function with a region brings back what its own statements read */
+        if (fx_is_regioned(&r->fx, def) || reads_only_own_fn(r, def, 0))
+            return;
+        add_read_all(w->out,
+                     xformat("line %u: a call of '%s', which reads memory other than its own variables", line,
+                             name),
+                     call->start);
+        return;
+    }
+    if (ends_program(name)) {
+        add_read_all(w->out, xformat("line %u: '%s' runs exit handlers, which may read anything", line, name),
+                     call->start);
+        return;
+    }
+    int k = fx_model_of(&r->fx, call);
+    if (fx_pure_call(&r->fx, call) || k >= 0) {
+        /* free and realloc bring their block back themselves (freeing) */
+        if (pointer_argument(r, call, k >= 0 ? fx_models[k].dst : 0))
+            add_read_all(w->out, xformat("line %u: '%s' reads through a pointer argument", line, name),
+                         call->start);
+        return;
+    }
+    add_read_all(w->out, xformat("line %u: a call of '%s', which may read what kernels wrote", line, name),
+                 call->start);
+}
+
+static void walk_reads(WriteCtx *w, const Node *n)
+{
+    if (n->kind == N_SIZEOF)
+        return;
+    if (memory_read(w->r, n))
+        classify_read(w, n);
+    else if (n->kind == N_CALL)
+        classify_call_reads(w, n);
+    else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
+        unsigned line, col;
+        source_line_col(w->r->src, n->start, &line, &col);
+        add_read_all(w->out, xformat("line %u: inline assembly or a statement expression", line), n->start);
+    }
+    for (int i = 0; i < n->nkids; i++)
+        walk_reads(w, n->kids[i]);
+}
+
+/* What `n` may read, brought back before `scope`. */
+static InvalList reads_of(Res *r, const Node *n, const Node *scope)
+{
+    InvalList out = {0};
+    if (!r->reads_on)
+        return out;
+    WriteCtx w = {r, scope, false, {0}, &out};
+    fx_facts(&r->fx, scope, &w.facts);
+    walk_reads(&w, n);
+    return out;
+}
+
+static void merge(InvalList *into, const InvalList *from)
+{
+    for (int k = 0; k < from->count; k++)
+        add_inval(into, from->items[k].text, from->items[k].why, from->items[k].at, from->items[k].level);
+}
+
 /* ------------------------------------------------------------ placement */
 
 static char *inval_text(const InvalList *l)
 {
     StrBuf sb = {0};
-    bool all = false, all_sticky = false;
+    bool all = false, all_sticky = false, read_all = false;
     for (int i = 0; i < l->count; i++) {
         all |= l->items[i].level == 1;
         all_sticky |= l->items[i].level == 2;
+        read_all |= l->items[i].level == 3;
     }
     if (all_sticky) {
+        /* every copy stale: what kernels wrote comes back first */
         strbuf_puts(&sb, "pragreduce::host_wrote_all(true); ");
     } else {
+        if (read_all)
+            strbuf_puts(&sb, "pragreduce::host_reads_all(); ");
         if (all)
             strbuf_puts(&sb, "pragreduce::host_wrote_all(); ");
         /* ranges still matter to data regions' copies */
         for (int i = 0; i < l->count; i++)
-            if (l->items[i].level == 0) {
+            if (l->items[i].level == 0 && !(read_all && is_read_item(&l->items[i]))) {
                 strbuf_puts(&sb, l->items[i].text);
                 strbuf_puts(&sb, " ");
             }
@@ -605,9 +973,9 @@ static void note(Res *r, const InvalList *l, const char *where)
         return;
     for (int i = 0; i < l->count; i++)
         strbuf_printf(&r->explain, "    %s%s%s\n", l->items[i].why,
-                      l->items[i].level == 0 ? "" : l->items[i].level == 1
-                                                        ? " (every copy but data regions')"
-                                                        : "",
+                      l->items[i].level == 1   ? " (every copy but data regions')"
+                      : l->items[i].level == 3 ? " (all that kernels wrote comes back)"
+                                               : "",
                       where);
 }
 
@@ -701,15 +1069,18 @@ static void rewrite_stmt(Res *r, Node *n);
 /* Calls of functions with regions in an expression whose statement writes
  * nothing before them that is invalidated before the statement: the callee's
  * region is chained to this one (pragreduce::chain_next() just before the
- * call), so it reuses this call's copies and leaves its own here. */
-static void mark_chains(Res *r, const Node *n)
+ * call), so it reuses this call's copies and leaves its own here. When the
+ * statement also reads memory (`reads`), perhaps after the call, what the
+ * callee's kernels wrote comes back as it returns (chain_next(true)). */
+static void mark_chains(Res *r, const Node *n, bool reads)
 {
     if (n->kind == N_CALL && n->nkids && !in_macro(r, n)) {
         CXCursor fn = fx_callee(n);
         const Node *callee = ast_strip(n->kids[0]);
         if (!clang_Cursor_isNull(fn) && fx_is_regioned(&r->fx, clang_getCursorDefinition(fn)) &&
             !in_macro(r, callee)) {
-            edits_add(r->edits, callee->start, callee->start, xstrdup("(pragreduce::chain_next(), "));
+            edits_add(r->edits, callee->start, callee->start,
+                      xstrdup(reads ? "(pragreduce::chain_next(true), " : "(pragreduce::chain_next(), "));
             edits_add(r->edits, callee->end, callee->end, xstrdup(")"));
             if (r->explaining) {
                 unsigned line, col;
@@ -719,7 +1090,7 @@ static void mark_chains(Res *r, const Node *n)
         }
     }
     for (int i = 0; i < n->nkids; i++)
-        mark_chains(r, n->kids[i]);
+        mark_chains(r, n->kids[i], reads);
 }
 
 /* `T v = ...` (an array's size is a child of the declaration too). */
@@ -765,10 +1136,18 @@ static void rewrite_macro_leaf(Res *r, Node *n, const InvalList *l, const InvalL
     unsigned line, col;
     source_line_col(r->src, n->start, &line, &col);
     InvalList all = {0};
-    add_inval(&all, xstrdup("pragreduce::host_wrote_all(true);"),
-              xformat("line %u: a write in a macro invocation (%s): every copy, data regions' too", line,
-                      l->count ? l->items[0].why : after->items[0].why),
-              n->start, 2);
+    bool reads_only = after->count == 0;
+    for (int i = 0; i < l->count; i++)
+        reads_only &= l->items[i].level == 3 || is_read_item(&l->items[i]);
+    if (reads_only)
+        add_read_all(&all,
+                     xformat("line %u: a read in a macro invocation (%s): everything", line, l->items[0].why),
+                     n->start);
+    else
+        add_inval(&all, xstrdup("pragreduce::host_wrote_all(true);"),
+                  xformat("line %u: a write in a macro invocation (%s): every copy, data regions' too", line,
+                          l->count ? l->items[0].why : after->items[0].why),
+                  n->start, 2);
     unsigned at = n->start, end;
     (void)source_macro_span(r->src, n->start, &at, &end);
     if (n->parent && n->parent->kind == N_COMPOUND) {
@@ -787,12 +1166,27 @@ static void rewrite_macro_leaf(Res *r, Node *n, const InvalList *l, const InvalL
 
 /* A statement holding no marked loop: its writes, invalidated before it;
  * a declaration of an array or struct with an initializer, after it. */
+static void rewrite_leaf_with(Res *r, Node *n, EditList *held);
+
 static void rewrite_leaf(Res *r, Node *n)
+{
+    EditList held = {0};
+    rewrite_leaf_with(r, n, &held);
+    /* invalidations at the writes themselves: after what went before the
+     * statement at the same offset */
+    for (size_t i = 0; i < held.count; i++)
+        edits_add(r->edits, held.items[i].start, held.items[i].end, held.items[i].text);
+}
+
+static void rewrite_leaf_with(Res *r, Node *n, EditList *held)
 {
     if (n->kind == N_NULLSTMT || n->kind == N_BREAK || n->kind == N_CONTINUE ||
         n->kind == N_GOTO)
         return;
+    r->held_edits = held;
     InvalList l = writes_of(r, n, n);
+    r->held_edits = NULL;
+    InvalList reads = reads_of(r, n, n);
     unsigned s, e;
     stmt_range(r, n, &s, &e);
     /* OpenMP threads run (some of) it: what they do must be invalidated
@@ -800,8 +1194,10 @@ static void rewrite_leaf(Res *r, Node *n)
     bool threaded = source_has_omp_line(r->src, s, e, r->sites, r->nsites);
     if (threaded && l.inlined)
         add_all(&l, "writes inside an OpenMP loop, at addresses it computes", n->start);
-    if (l.count == 0 && l.inlined == 0 && !threaded)
-        mark_chains(r, n);
+    /* chained after what goes before the statement (edits at one offset
+     * apply in the order they were added) */
+    bool chain = l.count == 0 && l.inlined == 0 && !threaded;
+    merge(&l, &reads);
     InvalList after = {0};
     if (n->kind == N_DECLSTMT) {
         for (int i = 0; i < n->nkids; i++) {
@@ -821,10 +1217,15 @@ static void rewrite_leaf(Res *r, Node *n)
             }
         }
     }
-    if (l.count == 0 && after.count == 0)
+    if (l.count == 0 && after.count == 0) {
+        if (chain)
+            mark_chains(r, n, false);
         return;
+    }
     if (leaf_in_macro(r, n)) {
         rewrite_macro_leaf(r, n, &l, &after);
+        if (chain)
+            mark_chains(r, n, reads.count > 0);
         return;
     }
     if (n->from_macro && after.count) {
@@ -836,12 +1237,48 @@ static void rewrite_leaf(Res *r, Node *n)
     put_around(r, n, l.count ? inval_text(&l) : NULL, after.count ? inval_text(&after) : NULL);
     note(r, &l, " [before it]");
     note(r, &after, " [after it]");
+    if (chain)
+        mark_chains(r, n, reads.count > 0);
+}
+
+/* Reads of a condition or step of a loop holding a marked loop: brought
+ * back in the expression itself, each time it runs
+ * (`(pragreduce::host_reads(...), cond)`). */
+static void put_control_reads(Res *r, const Node *expr, const Node *loop)
+{
+    InvalList reads = reads_of(r, expr, expr);
+    if (reads.count == 0)
+        return;
+    if (in_macro(r, expr)) {
+        r->give_up = true;
+        r->give_up_why = "a read in the condition or step of a loop, from a macro";
+        return;
+    }
+    char *text = inval_text(&reads);
+    StrBuf sb = {0};
+    strbuf_puts(&sb, "(");
+    /* the statements "f(...); g(...); " as the expression "f(...), g(...), " */
+    for (const char *c = text; *c; c++) {
+        if (*c == ';' && c[1] == ' ') {
+            strbuf_puts(&sb, ", ");
+            c++;
+        } else {
+            char one[2] = {*c, 0};
+            strbuf_puts(&sb, one);
+        }
+    }
+    edits_add(r->edits, expr->start, expr->start, strbuf_steal(&sb));
+    edits_add(r->edits, expr->end, expr->end, xstrdup(")"));
+    note(r, &reads, where_line(r, "in the condition or step of the loop of", loop->start));
 }
 
 /* A loop holding a marked loop: writes of its condition and step run again
  * each time round, before the body. */
 static void rewrite_loop_control(Res *r, Node *loop, const Node **ctl, int nctl, Node *body)
 {
+    for (int i = 0; i < nctl; i++)
+        if (ctl[i])
+            put_control_reads(r, ctl[i], loop);
     InvalList l = {0};
     for (int i = 0; i < nctl; i++) {
         if (!ctl[i])
@@ -881,11 +1318,13 @@ static void rewrite_stmt(Res *r, Node *n)
     case N_IF:
     case N_SWITCH: {
         InvalList l = writes_of(r, n->kids[0], n->kids[0]);
+        InvalList reads = reads_of(r, n->kids[0], n->kids[0]);
+        if (l.count == 0 && l.inlined == 0)
+            mark_chains(r, n->kids[0], reads.count > 0);
+        merge(&l, &reads);
         if (l.count) {
             put_around(r, n, inval_text(&l), NULL);
             note(r, &l, " [before it]");
-        } else if (l.inlined == 0) {
-            mark_chains(r, n->kids[0]);
         }
         for (int i = 1; i < n->nkids; i++)
             rewrite_stmt(r, n->kids[i]);
@@ -906,6 +1345,8 @@ static void rewrite_stmt(Res *r, Node *n)
     case N_FOR: {
         if (n->for_init) {
             InvalList l = writes_of(r, n->for_init, n->for_init);
+            InvalList reads = reads_of(r, n->for_init, n->for_init);
+            merge(&l, &reads);
             if (l.count) {
                 put_around(r, n, inval_text(&l), NULL);
                 note(r, &l, " [before it]");
@@ -935,6 +1376,7 @@ static void rewrite_stmt(Res *r, Node *n)
         /* a marked loop inside an expression (a statement expression) */
         InvalList l = {0};
         add_all(&l, "a statement holding a marked loop", n->start);
+        add_read_all(&l, xstrdup("a statement holding a marked loop"), n->start);
         put_around(r, n, inval_text(&l), NULL);
         return;
     }
@@ -1198,7 +1640,7 @@ static void explain_sites(Res *r, CXCursor fn)
                     if (o->captures[q].kind == CAP_ARRAY && o->captures[q].var == cap->var)
                         source_line_col(r->src, o->loop->start, &prev, &col);
             }
-            const char *out = cap->written ? " (written by the loop: copied back, the copy stays current)" : "";
+            const char *out = cap->written ? " (written by the loop: kept on the GPU until the host reads it)" : "";
             if (held) {
                 unsigned dl;
                 source_line_col(r->src, held->start, &dl, &col);
@@ -1251,6 +1693,7 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
             break;
         }
     collect_marks(&r);
+    collect_written_types(&r);
     for (int i = 0; i < nsites; i++)
         if (!sites[i].rejected && sites[i].loop)
             fx_add_regioned(&r.fx, sites[i].function);
@@ -1308,8 +1751,11 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
             if (r.explaining)
                 explain_sites(&r, fn);
             if (r.explaining)
-                strbuf_puts(&r.explain, "  host writes that make copies stale (copied again at the next loop that "
-                                    "reads them):\n");
+                strbuf_puts(&r.explain, r.reads_on ? "  host writes that make copies stale (copied again at the next loop "
+                                                     "that reads them), host reads that bring back what kernels "
+                                                     "wrote:\n"
+                                                   : "  host writes that make copies stale (copied again at the next loop "
+                                                     "that reads them):\n");
             size_t before = r.explain.len;
             r.give_up = false;
             r.give_up_why = NULL;

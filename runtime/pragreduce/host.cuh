@@ -39,6 +39,7 @@ struct Settings {
     int segment_group = 0;      /* 0: by the inner trip count */
     size_t pin_min_kb = 1024;
     bool resident = true, warmup = true, profile = false;
+    bool lazy_copy_back = true; /* written arrays stay on the GPU until the host reads them */
     int bench = 0;              /* PRAGREDUCE_BENCH: timed runs per launch */
     char error[160] = "";       /* the first bad value, reported by settings() */
 };
@@ -89,6 +90,7 @@ inline Settings parse_settings()
     setting_integer(s, "PRAGREDUCE_PIN_MIN_KB", 0, kb_max, &s.pin_min_kb);
     setting_integer(s, "PRAGREDUCE_BENCH", 0, 1000000, &s.bench);
     setting_flag(s, "PRAGREDUCE_RESIDENT", &s.resident);
+    setting_flag(s, "PRAGREDUCE_LAZY_COPY_BACK", &s.lazy_copy_back);
     setting_flag(s, "PRAGREDUCE_WARMUP", &s.warmup);
     setting_flag(s, "PRAGREDUCE_PROFILE", &s.profile);
     const char *g = getenv("PRAGREDUCE_SEGMENT_GROUP");

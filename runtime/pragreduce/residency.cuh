@@ -1,5 +1,6 @@
 /* pragreduce runtime, residency: device copies kept between loops,
- * invalidated by host writes; data regions. */
+ * invalidated by host writes, brought back where the host reads what a
+ * kernel wrote; data regions. */
 #ifndef PRAGREDUCE_RT_RESIDENCY_CUH
 #define PRAGREDUCE_RT_RESIDENCY_CUH
 
@@ -24,6 +25,17 @@ namespace pragreduce {
  * realloc; they mark the overlapping copies stale (or drop them), in every
  * region of the thread. A stale copy is refreshed, within the bytes a loop
  * asks for, when a loop next reads them.
+ * What a kernel writes into a kept copy stays there (the copy's `newer`
+ * bytes) until the host needs it: the transpiler puts host_reads() (a byte
+ * range, a loop's box of subscripts) or host_reads_all() (unknown reads:
+ * calls of functions it cannot see) before each host statement that may
+ * read memory, and a write first brings back what it overlaps. A copy
+ * that is released (its region ends without a caller's region to keep it,
+ * make_room, free) or refreshed from the host brings its newer bytes back
+ * first; a wrapper's CPU path (host_path) brings everything back and copies
+ * what its own marked loops write back at once, as do copies of this
+ * thread's stack (a block's array dies before its region ends).
+ * PRAGREDUCE_LAZY_COPY_BACK=0 copies every kernel's writes back at once.
  * A `data_region` (#pragma reduce data) makes its copies sticky: they
  * survive host_wrote_all(), are visible from the functions it calls, and
  * update_in() refreshes them. PRAGREDUCE_RESIDENT=0 keeps nothing.
@@ -39,6 +51,11 @@ struct Resident {
     int sticky;              /* data regions holding it */
     u64 used;                /* call_epoch() of its last use */
     u64 version = next_version(); /* changes whenever its bytes are copied in or out */
+    /* bytes a kernel wrote that the host has not got (none when newer_lo >=
+     * newer_hi); never overlapping dirty_lo..dirty_hi, and no other copy
+     * holds newer bytes of the same host bytes */
+    uintptr_t newer_lo = 0, newer_hi = 0;
+    const char *writer = nullptr; /* the last loop that wrote them, for the profile */
 
     /* Versions are never reused, so (entry, version) names one state of the
      * bytes even after an entry is freed and another made at its address. */
@@ -74,6 +91,52 @@ inline void device_free(char *dev, bool to_pool = true)
     if (it != sizes.end())
         sizes.erase(it);
 }
+
+/* Copies of this thread's regions holding newer bytes: host statements
+ * check it first, so reads cost a load while nothing waits on the GPU. */
+inline int &newer_count()
+{
+    static thread_local int count = 0;
+    return count;
+}
+
+/* Above 0 inside a wrapper's CPU path or a loop that must see its outputs on
+ * the host at once: kernels' writes are copied back as they finish. */
+inline int &eager_depth()
+{
+    static thread_local int depth = 0;
+    return depth;
+}
+
+/* Newer bytes of `e` within [lo, hi) back to the host: only those when
+ * they start or end its newer range (which shrinks), else all of it (one
+ * range per copy). */
+inline void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
+{
+    if (e->newer_lo >= e->newer_hi)
+        return;
+    const uintptr_t l = lo > e->newer_lo ? lo : e->newer_lo;
+    const uintptr_t h = hi < e->newer_hi ? hi : e->newer_hi;
+    if (l >= h)
+        return;
+    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    const char *site = e->writer ? e->writer : "pragreduce";
+    if (l == e->newer_lo && h < e->newer_hi) {
+        to_host((void *)l, e->dev + (l - e->lo), h - l, site);
+        e->newer_lo = h;
+    } else if (h == e->newer_hi && l > e->newer_lo) {
+        to_host((void *)l, e->dev + (l - e->lo), h - l, site);
+        e->newer_hi = l;
+    } else {
+        to_host((void *)e->newer_lo, e->dev + (e->newer_lo - e->lo), e->newer_hi - e->newer_lo, site);
+        e->newer_lo = e->newer_hi = 0;
+        newer_count()--;
+    }
+}
+
+inline void flush_all_newer(Resident *e) { flush_newer(e, e->lo, e->hi); }
+
+inline void host_reads_all();
 
 struct region;
 
@@ -118,7 +181,20 @@ inline region *&chain_pending()
  * with regions whose statement writes nothing invalidated before it (a
  * copy made by the callee is then never older than a host write it does
  * not know about). */
-inline void chain_next() { chain_pending() = region_stack().empty() ? nullptr : region_stack().back(); }
+inline bool &chain_sync_pending()
+{
+    static thread_local bool pending = false;
+    return pending;
+}
+
+/* `reads_after`: the caller's statement may read memory after the call,
+ * where no host_reads() of its own can go: what kernels wrote comes back
+ * when f returns (its copies still stay with the caller). */
+inline void chain_next(bool reads_after = false)
+{
+    chain_pending() = region_stack().empty() ? nullptr : region_stack().back();
+    chain_sync_pending() = reads_after;
+}
 
 /* This thread's stack: copies of what lies there die with their call. */
 inline bool on_thread_stack(uintptr_t lo, uintptr_t hi)
@@ -145,13 +221,19 @@ struct region {
     std::vector<Resident *> entries;
     bool enabled;
     bool chained; /* to the region below it on the stack */
+    bool sync_on_exit; /* bring back what kernels wrote as the call returns */
     region *below; /* the caller's region (or an outer one), nullptr at the bottom */
 
     explicit region(bool on = true) : enabled(on), below(region_top())
     {
+        /* a function the transpiler did not instrument reads the host's bytes */
+        if (!on)
+            host_reads_all();
         region *&pending = chain_pending();
         chained = pending != nullptr && pending == below && below->enabled;
+        sync_on_exit = chained && chain_sync_pending();
         pending = nullptr;
+        chain_sync_pending() = false;
         region_top() = this;
     }
     region(const region &) = delete;
@@ -176,6 +258,12 @@ struct region {
         /* the innermost one; when a longjmp skipped the destructors of
          * regions above it, those are gone with their frames too */
         region_top() = below;
+        /* a caller that is not chained may not be instrumented (another
+         * file's function, or one reading after the call in its statement):
+         * what kernels wrote into copies that outlive this call (a data
+         * region's) comes back as it returns */
+        if (sync_on_exit || !parent)
+            host_reads_all();
         /* a region the transpiler disabled covers writes it could not
          * invalidate: the callers' copies are stale */
         if (!enabled)
@@ -187,11 +275,16 @@ struct region {
      * room is needed now). */
     static void release(Resident *e, bool to_pool = true)
     {
+        flush_all_newer(e);
         device_free(e->dev, to_pool);
         delete e;
     }
 };
 
+/* The host writes (or wrote elsewhere) bytes [lo, hi) of `e`: they are
+ * copied again before a loop reads them. Its newer bytes there come back
+ * first (a write may change part of an element, or a statement read it
+ * before writing), all of them when the dirty range would reach them. */
 inline void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi)
 {
     if (lo < e->lo)
@@ -200,13 +293,17 @@ inline void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi)
         hi = e->hi;
     if (lo >= hi)
         return;
-    if (e->dirty_lo >= e->dirty_hi) {
-        e->dirty_lo = lo;
-        e->dirty_hi = hi;
-    } else {
-        e->dirty_lo = lo < e->dirty_lo ? lo : e->dirty_lo;
-        e->dirty_hi = hi > e->dirty_hi ? hi : e->dirty_hi;
+    if (e->newer_lo < e->newer_hi)
+        flush_newer(e, lo, hi);
+    uintptr_t dl = lo, dh = hi;
+    if (e->dirty_lo < e->dirty_hi) {
+        dl = lo < e->dirty_lo ? lo : e->dirty_lo;
+        dh = hi > e->dirty_hi ? hi : e->dirty_hi;
     }
+    if (e->newer_lo < e->newer_hi && dl < e->newer_hi && e->newer_lo < dh)
+        flush_all_newer(e);
+    e->dirty_lo = dl;
+    e->dirty_hi = dh;
 }
 
 inline region_list::iterator &region_list::iterator::operator++()
@@ -237,11 +334,11 @@ inline void host_wrote(const volatile void *p, size_t bytes)
                 mark_dirty(e, lo, hi);
 }
 
-/* Elements first..last (inclusive, either order) of the array at `base`. */
-inline void host_wrote_elems(const volatile void *base, size_t elem, long long first, long long last)
+/* Bytes [*l, *h) of elements first..last (inclusive, either order) of the
+ * array at `base`, clamped to the address space. */
+inline void elems_bytes(const volatile void *base, size_t elem, long long first, long long last, uintptr_t *l,
+                        uintptr_t *h)
 {
-    if (!any_resident())
-        return;
     if (first > last) {
         const long long t = first;
         first = last;
@@ -250,51 +347,63 @@ inline void host_wrote_elems(const volatile void *base, size_t elem, long long f
     const __int128 lo = (__int128)(uintptr_t)base + (__int128)first * (__int128)elem;
     const __int128 hi = (__int128)(uintptr_t)base + ((__int128)last + 1) * (__int128)elem;
     const __int128 top = (__int128)UINTPTR_MAX;
-    const uintptr_t l = lo < 0 ? 0 : lo > top ? UINTPTR_MAX : (uintptr_t)lo;
-    const uintptr_t h = hi < 0 ? 0 : hi > top ? UINTPTR_MAX : (uintptr_t)hi;
+    *l = lo < 0 ? 0 : lo > top ? UINTPTR_MAX : (uintptr_t)lo;
+    *h = hi < 0 ? 0 : hi > top ? UINTPTR_MAX : (uintptr_t)hi;
+}
+
+/* Elements first..last (inclusive, either order) of the array at `base`. */
+inline void host_wrote_elems(const volatile void *base, size_t elem, long long first, long long last)
+{
+    if (!any_resident())
+        return;
+    uintptr_t l, h;
+    elems_bytes(base, elem, first, last, &l, &h);
     if (h > l)
         host_wrote((const volatile void *)l, (size_t)(h - l));
 }
 
-/* A host loop nest writes base[sub(i, ...)] with sub affine in each loop
- * variable: its extreme values are at the corners of the variables'
- * ranges, given as (first, bound) pairs. */
-template <class F>
-inline void host_wrote_box(const volatile void *base, size_t elem, F sub, long long a0, long long b0)
+/* The least and greatest subscript a host loop nest reaches, sub(i, ...)
+ * affine in each loop variable: at the corners of the variables' ranges,
+ * given as (first, bound) pairs. */
+template <class F> inline void box_extent(F sub, long long *lo, long long *hi, long long a0, long long b0)
 {
-    if (!any_resident())
-        return;
-    long long v[2] = {sub(a0), sub(b0)};
-    host_wrote_elems(base, elem, v[0] < v[1] ? v[0] : v[1], v[0] < v[1] ? v[1] : v[0]);
+    const long long x = sub(a0), y = sub(b0);
+    *lo = x < y ? x : y;
+    *hi = x < y ? y : x;
 }
 
 template <class F>
-inline void host_wrote_box(const volatile void *base, size_t elem, F sub, long long a0, long long b0, long long a1,
-                           long long b1)
+inline void box_extent(F sub, long long *lo, long long *hi, long long a0, long long b0, long long a1, long long b1)
 {
-    if (!any_resident())
-        return;
-    const long long c[4] = {sub(a0, a1), sub(a0, b1), sub(b0, a1), sub(b0, b1)};
-    long long lo = c[0], hi = c[0];
-    for (long long x : c) {
-        lo = x < lo ? x : lo;
-        hi = x > hi ? x : hi;
+    *lo = *hi = sub(a0, a1);
+    for (int k = 0; k < 4; k++) {
+        const long long x = sub(k & 1 ? b0 : a0, k & 2 ? b1 : a1);
+        *lo = x < *lo ? x : *lo;
+        *hi = x > *hi ? x : *hi;
     }
-    host_wrote_elems(base, elem, lo, hi);
 }
 
 template <class F>
-inline void host_wrote_box(const volatile void *base, size_t elem, F sub, long long a0, long long b0, long long a1,
-                           long long b1, long long a2, long long b2)
+inline void box_extent(F sub, long long *lo, long long *hi, long long a0, long long b0, long long a1, long long b1,
+                       long long a2, long long b2)
 {
-    if (!any_resident())
-        return;
-    long long lo = sub(a0, a1, a2), hi = lo;
+    *lo = *hi = sub(a0, a1, a2);
     for (int k = 0; k < 8; k++) {
         const long long x = sub(k & 1 ? b0 : a0, k & 2 ? b1 : a1, k & 4 ? b2 : a2);
-        lo = x < lo ? x : lo;
-        hi = x > hi ? x : hi;
+        *lo = x < *lo ? x : *lo;
+        *hi = x > *hi ? x : *hi;
     }
+}
+
+/* A host loop nest writes base[sub(i, ...)]: the elements between the
+ * subscript's extremes (box_extent). */
+template <class F, class... Bounds>
+inline void host_wrote_box(const volatile void *base, size_t elem, F sub, Bounds... bounds)
+{
+    if (!any_resident())
+        return;
+    long long lo, hi;
+    box_extent(sub, &lo, &hi, (long long)bounds...);
     host_wrote_elems(base, elem, lo, hi);
 }
 
@@ -340,6 +449,77 @@ template <class T> inline T *freeing(T *p)
     host_freed((const void *)p);
     return p;
 }
+
+/* The host is about to read bytes [p, p + bytes): what kernels wrote there
+ * and kept on the GPU comes back first. */
+inline void host_reads(const volatile void *p, size_t bytes)
+{
+    if (newer_count() == 0 || bytes == 0)
+        return;
+    const uintptr_t lo = (uintptr_t)p, hi = lo + bytes < lo ? UINTPTR_MAX : lo + bytes;
+    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    for (region *r : region_stack())
+        for (Resident *e : r->entries)
+            if (e->newer_lo < e->newer_hi && lo < e->newer_hi && e->newer_lo < hi)
+                flush_newer(e, lo, hi);
+}
+
+inline void host_reads_elems(const volatile void *base, size_t elem, long long first, long long last)
+{
+    if (newer_count() == 0)
+        return;
+    uintptr_t l, h;
+    elems_bytes(base, elem, first, last, &l, &h);
+    if (h > l)
+        host_reads((const volatile void *)l, (size_t)(h - l));
+}
+
+/* A host loop nest reads base[sub(i, ...)] (as host_wrote_box). */
+template <class F, class... Bounds>
+inline void host_reads_box(const volatile void *base, size_t elem, F sub, Bounds... bounds)
+{
+    if (newer_count() == 0)
+        return;
+    long long lo, hi;
+    box_extent(sub, &lo, &hi, (long long)bounds...);
+    host_reads_elems(base, elem, lo, hi);
+}
+
+/* Reads the transpiler cannot bound (a call of a function it cannot see,
+ * through a pointer, a string printed): everything comes back. */
+inline void host_reads_all()
+{
+    if (newer_count() == 0)
+        return;
+    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    for (region *r : region_stack())
+        for (Resident *e : r->entries)
+            flush_all_newer(e);
+}
+
+/* A wrapper's CPU path: the loop as written reads and writes the host's
+ * arrays, and its marked loops' writes come back as they finish (the host
+ * code around them is not instrumented). */
+struct host_path {
+    host_path()
+    {
+        host_reads_all();
+        eager_depth()++;
+    }
+    ~host_path() { eager_depth()--; }
+    host_path(const host_path &) = delete;
+    host_path &operator=(const host_path &) = delete;
+};
+
+/* A wrapper that may restore its outputs on the host and run again there
+ * (a zero or NaN min/max, a subscript outside a section): its kernel's
+ * writes come back at once. */
+struct eager_copy_back {
+    eager_copy_back() { eager_depth()++; }
+    ~eager_copy_back() { eager_depth()--; }
+    eager_copy_back(const eager_copy_back &) = delete;
+    eager_copy_back &operator=(const eager_copy_back &) = delete;
+};
 
 /* Frees copies not used by the call under way (and not held by a data
  * region), oldest first, until `bytes` more fit; false when they do not. */
@@ -514,7 +694,9 @@ inline void *resident_inout(void *host, size_t bytes, const char *site, bool *co
 }
 
 /* After the kernel wrote host bytes [host, host + bytes) in their kept copy:
- * copied back; that copy and the host agree, other copies of them are stale. */
+ * other copies of them are stale; the bytes stay on the GPU as the copy's
+ * newer bytes until the host reads them (copied back at once under
+ * eager_depth, for this thread's stack, or with PRAGREDUCE_LAZY_COPY_BACK=0). */
 inline void resident_out(void *host, size_t bytes, const char *site)
 {
     if (bytes == 0)
@@ -525,12 +707,40 @@ inline void resident_out(void *host, size_t bytes, const char *site)
         fprintf(stderr, "%s: internal error: no device copy to bring back\n", site);
         exit(1);
     }
-    to_host(host, e->dev + (lo - e->lo), bytes, site);
-    e->version = Resident::next_version();
+    /* first: their own newer bytes there are older than these */
     for (region *r : region_stack())
         for (Resident *o : r->entries)
             if (o != e && lo < o->hi && o->lo < hi)
                 mark_dirty(o, lo, hi);
+    e->version = Resident::next_version();
+    uintptr_t nl = lo, nh = hi;
+    if (e->newer_lo < e->newer_hi) {
+        nl = e->newer_lo < lo ? e->newer_lo : lo;
+        nh = e->newer_hi > hi ? e->newer_hi : hi;
+    }
+    /* one newer range per copy, never over bytes the host wrote since */
+    const bool meets_dirty = e->dirty_lo < e->dirty_hi && nl < e->dirty_hi && e->dirty_lo < nh;
+    if (meets_dirty && e->newer_lo < e->newer_hi) {
+        flush_all_newer(e);
+        nl = lo;
+        nh = hi;
+    }
+    const bool now = eager_depth() > 0 || !settings().lazy_copy_back || on_thread_stack(lo, hi) ||
+                     (e->dirty_lo < e->dirty_hi && lo < e->dirty_hi && e->dirty_lo < hi);
+    if (now) {
+        to_host(host, e->dev + (lo - e->lo), bytes, site);
+        if (e->newer_lo < e->newer_hi && lo <= e->newer_lo && e->newer_hi <= hi) {
+            e->newer_lo = e->newer_hi = 0;
+            newer_count()--;
+        }
+        return;
+    }
+    if (e->newer_lo >= e->newer_hi)
+        newer_count()++;
+    e->newer_lo = nl;
+    e->newer_hi = nh;
+    e->writer = site;
+    host_read_hook() = &host_reads;
 }
 
 /* #pragma reduce data in(a[lo:n], ...): the arrays are copied on entry and

@@ -183,6 +183,7 @@ inline void section_fold_into(S *into, const S *from, unsigned count, unsigned l
 template <class Op, class T, class S>
 inline void section_finish(T *h, const S *dev, unsigned long long n, const char *site)
 {
+    host_reads(h, (size_t)n * sizeof(T)); /* a kernel before may have written them */
     std::vector<S> r((size_t)n);
     PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(r.data(), dev, (size_t)n * sizeof(S), cudaMemcpyDeviceToHost));
     for (unsigned long long k = 0; k < n; k++)

@@ -325,6 +325,7 @@ struct table {
         for (size_t k = 0; k < rows.size(); k++) {
             if (!rows[k])
                 continue;
+            host_reads((const void *)rows[k], row_bytes);
             memcpy(packed.data() + at, (const void *)rows[k], row_bytes);
             dev_rows[k] = (uintptr_t)own + at;
             at += row_bytes;

@@ -171,12 +171,23 @@ inline void mapped_part(const void *src, size_t bytes, size_t *front, size_t *ba
     *back = last + page < hi ? hi - (last + page) : 0;
 }
 
+/* Set by the residency layer once a kept copy holds bytes the device wrote
+ * and the host has not got: it brings them back before the host's bytes
+ * are read (a copy to the GPU reads them too). */
+inline void (*&host_read_hook())(const volatile void *, size_t)
+{
+    static void (*hook)(const volatile void *, size_t) = nullptr;
+    return hook;
+}
+
 /* Host to device, `bytes` from `src` to `dst`: the bytes on mapped pages
  * (mapped_part; the device copy of the others is left as it was). */
 inline void to_device(void *dst, const void *src, size_t bytes, const char *site)
 {
     if (bytes == 0)
         return;
+    if (host_read_hook())
+        host_read_hook()(src, bytes);
     size_t front, back;
     mapped_part(src, bytes, &front, &back);
     if (front + back >= bytes)

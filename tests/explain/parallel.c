@@ -1,5 +1,5 @@
 /* --explain on parallel loops: an update, a count across iterations, and
- * rows around a marked sum. */
+ * rows around a marked sum; host reads of what they wrote. */
 void step(const double *x, double *y, long *hits, const double *m, double *rs, long n, long cols)
 {
 #pragma reduce parallel
@@ -21,4 +21,6 @@ void step(const double *x, double *y, long *hits, const double *m, double *rs, l
             s += m[r * cols + c];
         rs[r] = s;
     }
+    if (n > 0 && y[0] > 1.0)
+        *hits += (long)rs[0];
 }

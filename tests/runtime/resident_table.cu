@@ -71,6 +71,123 @@ static const long *use(const long *host, long n)
 
 static bool same(const long *dev, const long *host, long n) { return memcmp(dev, host, (size_t)n * sizeof(long)) == 0; }
 
+/* What a wrapper does for an array its kernel writes: the kept copy, then
+ * `value + i` written into each element by "the kernel". */
+static void kernel_writes(long *host, long n, long value)
+{
+    pragreduce::call_epoch()++;
+    long *o = (long *)pragreduce::resident_inout(host, (size_t)n * sizeof(long), site, nullptr);
+    CHECK(o != nullptr);
+    if (!o)
+        return;
+    for (long i = 0; i < n; i++)
+        o[i] = value + i;
+    pragreduce::resident_out(host, (size_t)n * sizeof(long), site);
+}
+
+/* Bytes a kernel wrote come back only where the host reads them, writes or
+ * frees them, or when their copy goes. */
+static void lazy_copy_back()
+{
+    static long z[64];
+    long local[16] = {0};
+    {
+        pragreduce::region r;
+        kernel_writes(z, 64, 100);
+        CHECK(z[0] == 0 && z[63] == 0 && pragreduce::newer_count() == 1);
+        /* the last element: only it comes back, the rest stays newer */
+        u_int64_t before = counts().d2h_bytes;
+        pragreduce::host_reads(&z[63], sizeof z[63]);
+        CHECK(z[63] == 163 && z[62] == 0 && counts().d2h_bytes - before == sizeof(long));
+        /* the first element */
+        pragreduce::host_reads_elems(z, sizeof z[0], 0, 0);
+        CHECK(z[0] == 100 && z[1] == 0);
+        /* one in the middle: all of it (one range per copy) */
+        pragreduce::host_reads(&z[30], sizeof z[30]);
+        CHECK(z[1] == 101 && z[62] == 162 && pragreduce::newer_count() == 0);
+        /* a host loop's box: the elements 2 * i for i in [0, 4] */
+        kernel_writes(z, 64, 200);
+        pragreduce::host_reads_box(z, sizeof z[0], [&](long long i) -> long long { return 2 * i; }, 0, 4);
+        CHECK(z[0] == 200 && z[8] == 208 && z[9] == 109 && pragreduce::newer_count() == 1);
+        pragreduce::host_reads_all();
+        /* a host write of one element: the newer bytes it overlaps come back
+         * first, the element is copied again at the next loop */
+        kernel_writes(z, 64, 300);
+        pragreduce::host_wrote(&z[0], sizeof z[0]);
+        CHECK(z[0] == 300);
+        z[0] = -1;
+        const long *d = use(z, 64);
+        CHECK(d && d[0] == -1 && d[1] == 301 && z[1] != 301);
+        pragreduce::host_reads_all();
+        CHECK(z[1] == 301 && z[63] == 363 && pragreduce::newer_count() == 0);
+        /* a write at each end: the dirty range would reach the newer bytes,
+         * which come back first */
+        kernel_writes(z, 64, 400);
+        pragreduce::host_wrote(&z[0], sizeof z[0]);
+        z[0] = -2;
+        pragreduce::host_wrote(&z[63], sizeof z[63]);
+        z[63] = -3;
+        CHECK(z[1] == 401 && z[62] == 462 && pragreduce::newer_count() == 0);
+        d = use(z, 64);
+        CHECK(d[0] == -2 && d[63] == -3 && d[5] == 405);
+        /* a wrapper's CPU path brings everything back and copies its own
+         * loops' writes back at once */
+        kernel_writes(z, 64, 500);
+        {
+            pragreduce::host_path cpu;
+            CHECK(z[7] == 507 && pragreduce::newer_count() == 0);
+            kernel_writes(z, 64, 600);
+            CHECK(z[7] == 607 && pragreduce::newer_count() == 0);
+        }
+        /* this thread's stack: at once too (a block's array dies first) */
+        kernel_writes(local, 16, 700);
+        CHECK(local[15] == 715 && pragreduce::newer_count() == 0);
+        /* a chained callee's writes stay with the caller; chain_next(true)
+         * brings them back as it returns */
+        {
+            pragreduce::chain_next();
+            pragreduce::region callee;
+            kernel_writes(z, 64, 800);
+        }
+        CHECK(z[3] == 603 && pragreduce::newer_count() == 1);
+        {
+            pragreduce::chain_next(true);
+            pragreduce::region callee;
+            kernel_writes(z, 64, 900);
+        }
+        CHECK(z[3] == 903 && pragreduce::newer_count() == 0);
+        /* an unchained callee (its caller may not be instrumented): back as
+         * it returns, the caller's kept copies included */
+        kernel_writes(z, 64, 1000);
+        {
+            pragreduce::region callee;
+            CHECK(z[3] == 903);
+        }
+        CHECK(z[3] == 1003 && pragreduce::newer_count() == 0);
+        /* a copy made by the refresh of another reads the host's current bytes */
+        kernel_writes(z, 64, 1100);
+        {
+            pragreduce::region callee; /* not chained: makes its own copy */
+            const long *e = use(z + 2, 8);
+            CHECK(e && e[0] == 1102 && z[2] == 1102);
+        }
+        /* the region ends: the rest comes back */
+        kernel_writes(z, 64, 1200);
+        CHECK(z[9] == 1109);
+    }
+    CHECK(z[9] == 1209 && pragreduce::newer_count() == 0);
+    /* free: a block's newer bytes come back before it goes (realloc copies them) */
+    {
+        pragreduce::region r;
+        long *h = (long *)malloc(32 * sizeof(long));
+        memset(h, 0, 32 * sizeof(long));
+        kernel_writes(h, 32, 50);
+        long *h2 = (long *)realloc(pragreduce::freeing(h), 64 * sizeof(long));
+        CHECK(h2 && h2[31] == 81 && pragreduce::newer_count() == 0);
+        free(h2);
+    }
+}
+
 int main()
 {
     setenv("PRAGREDUCE_PROFILE", "1", 1);
@@ -137,7 +254,11 @@ int main()
         for (int i = 0; i < 64; i++)
             o[i] = 100 + i;
         pragreduce::resident_out(y, sizeof y, site);
-        CHECK(y[63] == 163 && same(use(y, 64), y, 64));
+        /* ... when it reads them: the written bytes stay on the device */
+        CHECK(y[63] == 0 && pragreduce::newer_count() == 1);
+        CHECK(same(use(y, 64), o, 64)); /* a later loop reads the kernel's values */
+        pragreduce::host_reads(y, sizeof y);
+        CHECK(y[63] == 163 && pragreduce::newer_count() == 0 && same(use(y, 64), y, 64));
         /* free: the copies go */
         long *h = (long *)malloc(1000 * sizeof(long));
         for (int i = 0; i < 1000; i++)
@@ -147,6 +268,8 @@ int main()
         free(pragreduce::freeing(h));
         CHECK(fake_allocs == allocs - 1 || pragreduce::device_pool().bytes > 0);
     }
+    CHECK(pragreduce::region_stack().empty());
+    lazy_copy_back();
     CHECK(pragreduce::region_stack().empty());
     /* a data region: survives unknown writes, seen from called functions,
      * refreshed by update */

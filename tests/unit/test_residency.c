@@ -281,6 +281,78 @@ START_TEST(update_needs_a_region)
 }
 END_TEST
 
+/* a parallel loop writing y: what the host may read of it comes back */
+#define PAR(y) "#pragma reduce parallel\n    for (long i = 0; i < n; i++) " y "[i] = 2 * " y "[i];\n"
+
+START_TEST(reads_of_kernel_writes_come_back)
+{
+    const char *t = user_code(HEAD "#include <stdio.h>\n"
+                              "double f(double *y, long *c, long n) {\n double s = 0;\n" PAR("y")
+                              " s = y[0];\n for (long j = 0; j < n; j++) s += y[j];\n"
+                              " c[0] = c[1];\n printf(\"%g\\n\", y[1]);\n return s;\n}\n",
+                              "double f(");
+    has(t, "pragreduce::host_reads(&(y[0]), sizeof(y[0])); s = y[0];");
+    has(t, "pragreduce::host_reads_box(y, sizeof((y)[0]), [&](long long j) -> long long { return "
+           "(long long)(j); }, (long long)(0), (long long)(n)); for");
+    /* long is not what the kernel writes: nothing to bring back */
+    lacks(t, "host_reads(&(c[1])");
+    has(t, "pragreduce::host_reads(&(y[1]), sizeof(y[1])); printf");
+}
+END_TEST
+
+START_TEST(no_reads_without_kernel_writes)
+{
+    const char *t = user_code(HEAD "double f(double *y, long n) {\n double s = 0;\n" LOOP("y")
+                              " s += y[0];\n return s;\n}\n",
+                              "double f(");
+    lacks(t, "host_reads");
+}
+END_TEST
+
+START_TEST(unbounded_reads_bring_everything_back)
+{
+    const char *t = user_code(HEAD "void ext(const double *p);\n"
+                              "double g(double *y, long n) {\n double s = 0;\n" PAR("y")
+                              " ext(y);\n memcpy(y + n, y, 8);\n s = y[(long)s];\n return s;\n}\n",
+                              "double g(");
+    has(t, "pragreduce::host_reads_all(); pragreduce::host_wrote_all(); ext(y);");
+    has(t, "pragreduce::host_reads_all(); pragreduce::host_wrote(y + n, (size_t)(8)); memcpy");
+    has(t, "pragreduce::host_reads_all(); s = y[(long)s];");
+}
+END_TEST
+
+START_TEST(loop_conditions_read_each_time)
+{
+    const char *t = user_code(HEAD "void h(double *y, long n) {\n"
+                              " while (y[0] < 100) {\n" PAR("y") " }\n}\n",
+                              "void h(");
+    has(t, "while ((pragreduce::host_reads(&(y[0]), sizeof(y[0])), y[0] < 100))");
+}
+END_TEST
+
+START_TEST(chained_call_in_a_statement_that_reads)
+{
+    const char *t = user_code(HEAD "static double k(double *y, long n) {\n double s = 0;\n" PAR("y") LOOP("y")
+                              " return s;\n}\n"
+                              "double m(double *y, long n) {\n double a = k(y, n);\n double b = k(y, n) + y[0];\n"
+                              " return a + b;\n}\n",
+                              "double m(");
+    has(t, "double a = (pragreduce::chain_next(), k)(y, n);");
+    has(t, "pragreduce::host_reads(&(y[0]), sizeof(y[0])); double b = (pragreduce::chain_next(true), k)(y, n)");
+}
+END_TEST
+
+START_TEST(read_and_inline_write_keep_their_order)
+{
+    /* the write's address divides: invalidated at the write, after the
+     * reads that go before the statement */
+    const char *t = user_code(HEAD "void q(double *y, long n, long d) {\n" PAR("y")
+                              " y[n / d] += 1;\n" PAR("y") "}\n",
+                              "void q(");
+    has(t, "pragreduce::host_reads_all(); (pragreduce::host_wrote(&(y[n / d]), sizeof(y[n / d])), y[n / d] += 1);");
+}
+END_TEST
+
 Suite *residency_suite(void)
 {
     Suite *s = suite_create("residency");
@@ -303,6 +375,14 @@ Suite *residency_suite(void)
     tcase_add_test(tc, openmp_loop_invalidated_before_its_directive);
     tcase_add_test(tc, openmp_region_keeps_nothing);
     suite_add_tcase(s, tc);
+    TCase *rc = tcase_create("reads");
+    tcase_add_test(rc, reads_of_kernel_writes_come_back);
+    tcase_add_test(rc, no_reads_without_kernel_writes);
+    tcase_add_test(rc, unbounded_reads_bring_everything_back);
+    tcase_add_test(rc, loop_conditions_read_each_time);
+    tcase_add_test(rc, chained_call_in_a_statement_that_reads);
+    tcase_add_test(rc, read_and_inline_write_keep_their_order);
+    suite_add_tcase(s, rc);
     TCase *dc = tcase_create("data");
     tcase_add_test(dc, data_and_update);
     tcase_add_test(dc, data_write_needs_update);
