@@ -29,18 +29,24 @@ for p in $progs; do
 done
 wait
 secs() { sed -n 's/.* \([0-9.]*\) s$/\1/p'; }
-run() { # label program args...: one run, its line kept, its seconds printed
+run() { # label program args...: the better of two runs, their lines kept, its seconds printed
     local label=$1 p=$2
     shift 2
-    local line
+    local line a b
     line=$("$@")
     echo "$label: $line" >>"$out/programs.out"
-    echo "$line" | secs
+    a=$(echo "$line" | secs)
+    if [ "${ONCE:-0}" = 1 ]; then echo "$a"; return; fi
+    line=$("$@")
+    echo "$label (again): $line" >>"$out/programs.out"
+    b=$(echo "$line" | secs)
+    awk -v a="$a" -v b="$b" 'BEGIN { print (a < b ? a : b) }'
 }
 {
     echo "# Whole programs: $(nvidia-smi --query-gpu=name --format=csv,noheader | head -n 1), $cores cores, $(date -u +%Y-%m-%d)"
     echo
-    echo "Seconds of the solve / time loop (measured inside the program); ratio = OpenMP / pragreduce auto."
+    echo "Seconds of the solve / time loop (measured inside the program), the better of two runs (serial: one);"
+    echo "ratio = OpenMP / pragreduce auto."
     echo
     echo "| program | size | serial | OpenMP $cores threads | pragreduce auto | pragreduce gpu | gpu, eager copy-back | ratio |"
     echo "|---|---|---|---|---|---|---|---|"
@@ -48,13 +54,13 @@ run() { # label program args...: one run, its line kept, its seconds printed
 : >"$out/programs.out"
 first=""
 for spec in "cg_whole 2048 75" "cg_whole 4096 75" "stencil_whole 4096 100" "stencil_whole 8192 100" \
-    "particles_whole 16384 4" "particles_whole 32768 4" "lookups_whole 8000000 4" "lookups_whole 16000000 4"; do
+    "particles_whole 32768 4" "particles_whole 65536 2" "lookups_whole 8000000 4" "lookups_whole 16000000 4"; do
     set -- $spec
     p=$1
     shift
     s="-"
     if [ "$p" != "$first" ]; then
-        s=$(run "$p $* serial" "$p" "bin/${p}_serial" "$@")
+        s=$(ONCE=1 run "$p $* serial" "$p" "bin/${p}_serial" "$@")
         first=$p
     fi
     o=$(OMP_NUM_THREADS=$cores run "$p $* openmp" "$p" "bin/${p}_omp" "$@")

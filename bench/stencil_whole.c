@@ -17,10 +17,14 @@ static double now_s(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The neighbours' subscripts reach w elements before and after the grid at
+ * the first and last rows, where the edge test keeps the loop from reading
+ * them; in() says which elements it reads, so that pragreduce need not
+ * assume the output (another block, perhaps right next to it) is among them. */
 static void sweep(const double *in, double *out, long w, double k)
 {
 #pragma omp parallel for
-#pragma reduce parallel
+#pragma reduce parallel in(in[0:w * w])
     for (long p = 0; p < w * w; p++) {
         long r = p / w, c = p % w;
         if (r == 0 || r == w - 1 || c == 0 || c == w - 1)

@@ -16,7 +16,9 @@
 # PR_E2E_FAKE_DEVICE=1 builds with -DPRAGREDUCE_FAKE_DEVICE and runs with
 # PRAGREDUCE_DEVICE=gpu: every marked loop takes the GPU path against a
 # device faked by host memory (residency, copies, invalidations, copy-back),
-# its loop run as written over the device copies (make e2e-fake).
+# its loop run as written over the device copies (make e2e-fake); then with
+# PRAGREDUCE_DEVICE=auto, where loops below the GPU threshold run on the CPU
+# between the others.
 set -u
 [ $# -ge 1 ] || { echo "usage: tests/run-e2e.sh PRAGREDUCE [PROGRAM.c...]" >&2; exit 2; }
 pragreduce=$(realpath "$1")
@@ -62,13 +64,18 @@ build_and_compare() {
     fi
     for n in $sizes; do
         "$out/ref" "$n" >"$out/ref.$n" 2>&1; local rs=$?
-        # shellcheck disable=SC2086
-        env $run_env "$out/prog" "$n" >"$out/got.$n" 2>&1; local gs=$?
-        if [ $rs != $gs ] || ! cmp -s "$out/ref.$n" "$out/got.$n"; then
-            echo "FAIL $src at n=$n (exit $rs vs $gs)$note$mode_note"
-            diff "$out/ref.$n" "$out/got.$n" | head -10 | sed 's/^/    /'
-            return 1
-        fi
+        # on the fake device also in auto mode: calls below the GPU threshold
+        # run on the CPU between calls on the device
+        local env_run
+        for env_run in "$run_env" ${run_env:+PRAGREDUCE_DEVICE=auto}; do
+            # shellcheck disable=SC2086
+            env $env_run "$out/prog" "$n" >"$out/got.$n" 2>&1; local gs=$?
+            if [ $rs != $gs ] || ! cmp -s "$out/ref.$n" "$out/got.$n"; then
+                echo "FAIL $src at n=$n (exit $rs vs $gs)$note$mode_note ${env_run}"
+                diff "$out/ref.$n" "$out/got.$n" | head -10 | sed 's/^/    /'
+                return 1
+            fi
+        done
     done
     echo "ok   $src$note$mode_note"
 }

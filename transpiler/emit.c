@@ -1028,6 +1028,14 @@ static bool site_writes_arrays(const Site *site)
     return false;
 }
 
+/* The alignment a kept copy must give the array's first element: 16 where
+ * the kernel loads it in 16-byte vectors from there, else any (a parallel
+ * loop's stores; its marked loops' vector loads check at run time). */
+static int resident_align(const Site *site, const Capture *cap)
+{
+    return !site->segment && site->plan.vector > 1 && cap->vec_ok && !cap->section ? 16 : 1;
+}
+
 /* Residency: each array's device copy from the enclosing function's region
  * (pragreduce::region), reused when the host has not written it since the
  * last loop that read it. When one cannot be kept (residency off, no room)
@@ -1047,13 +1055,13 @@ static void emit_resident(const Ctx *c, StrBuf *sb)
                       "    %s = nullptr;\n"
                       "    if (pr_resident && pr_%s_n > 0) {\n"
                       "        %svoid *pr_q = pragreduce::resident_%s(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s), "
-                      "%s_site, nullptr);\n"
+                      "%s_site, nullptr, %d);\n"
                       "        pr_resident = pr_q != nullptr;\n"
                       "        if (pr_q)\n"
                       "            pr_r_%s = (%s)pr_q - pr_%s_lo;\n"
                       "    }\n",
                       array_decl(cap, "", xformat("pr_r_%s", n)), n, cap->written ? "" : "const ",
-                      cap->written ? "inout" : "in", n, n, n, array_elem(cap), c->p, n,
+                      cap->written ? "inout" : "in", n, n, n, array_elem(cap), c->p, resident_align(site, cap), n,
                       array_decl(cap, "", ""), n);
     }
 }
@@ -1749,17 +1757,17 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
             strbuf_printf(sb, "        PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaDeviceSynchronize());\n", p);
         any_written = true;
         strbuf_printf(sb,
-                      "        /* %s: the elements the loop wrote, back to the host (a kept copy stays\n"
-                      "           current; other copies of them are stale) */\n"
+                      "        /* %s: the elements the loop wrote stay in the kept copy until the host\n"
+                      "           reads them (other copies of them are stale); without one, back now */\n"
                       "        if (pr_%s_n > 0 && pr_resident)\n"
-                      "            pragreduce::resident_out(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s), %s_site);\n"
+                      "            pragreduce::resident_out(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s), %s_site, %d);\n"
                       "        else if (pr_%s_n > 0) {\n"
                       "            pragreduce::to_host(%s + pr_%s_lo, pr_arrays + pr_%s_at,\n"
                       "                (size_t)pr_%s_n * sizeof(%s), %s_site);\n"
                       "            pragreduce::host_wrote(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s));\n"
                       "        }\n",
-                      n, n, n, n, n, array_elem(cap), p, n, n, n, n, n, array_elem(cap), p, n, n, n,
-                      array_elem(cap));
+                      n, n, n, n, n, array_elem(cap), p, resident_align(site, cap), n, n, n, n, n,
+                      array_elem(cap), p, n, n, n, array_elem(cap));
     }
     strbuf_puts(sb, "    }\n");
     strbuf_puts(sb, "    if (pragreduce::fake_device)\n"
@@ -1835,7 +1843,10 @@ static void emit_inline_cpu_path(const Ctx *c, StrBuf *sb)
                   "  if (pragreduce::cpu_inline(",
                   li->iv_type, li->iv_type, li->lo, li->step);
     emit_trip_expr(sb, li, "pr_lo", "pr_step");
-    strbuf_printf(sb, ", %lluULL)) { /* on the CPU: the loop in place */\n", site->plan.cpu_below);
+    strbuf_printf(sb,
+                  ", %lluULL)) { /* on the CPU: the loop in place, after what kernels kept on the GPU */\n"
+                  "  pragreduce::host_reads_all();\n",
+                  site->plan.cpu_below);
     line_to_input(c, sb, site->loop->start);
     unsigned line, col;
     source_line_col(c->src, site->loop->start, &line, &col);

@@ -25,6 +25,7 @@
 #include <malloc.h>
 #include <pthread.h>
 #include <sys/mman.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 /* Loads in flight per thread in a marked loop shared by a segment's

@@ -575,14 +575,17 @@ inline char *device_alloc(size_t bytes)
 
 /* The copy covering [lo, hi): in the innermost region and those it is
  * chained to, or a data region's in any region of the stack; its copy of
- * `lo` 16-byte aligned. */
-inline Resident *resident_find(uintptr_t lo, uintptr_t hi)
+ * `lo` aligned to `align` bytes (16: the kernel loads the array in 16-byte
+ * vectors from its first element, as from the scratch; 1: a kernel that
+ * checks or needs no alignment, such as a parallel loop's stores, so a
+ * stencil's output from its second element reuses the copy of the whole). */
+inline Resident *resident_find(uintptr_t lo, uintptr_t hi, size_t align = 16)
 {
     bool reach = true; /* the regions the innermost one is chained to */
     for (region *r : region_stack()) {
         for (Resident *e : r->entries)
             /* the kernels' vector loads need the first element 16-byte aligned, as in the scratch */
-            if (e->lo <= lo && hi <= e->hi && (reach || e->sticky) && (lo - e->lo) % 16 == 0)
+            if (e->lo <= lo && hi <= e->hi && (reach || e->sticky) && (lo - e->lo) % align == 0)
                 return e;
         reach = reach && r->chained;
     }
@@ -603,19 +606,64 @@ inline bool resident_on()
     return resident_enabled() && !region_stack().empty() && region_stack().back()->enabled;
 }
 
+/* A new copy of [lo, hi) in `dev` that contains a kept copy (a stencil's
+ * input read with its halo, `in[p - w]`, after a loop wrote the array
+ * itself): the kept copy's bytes move on the device, its newer bytes
+ * included, and only the rest comes from the host; the kept copy goes.
+ * nullptr (nothing done) when no unused copy lies inside. */
+inline Resident *grow_from_inner(uintptr_t lo, uintptr_t hi, char *dev, const char *site)
+{
+    region *owner = nullptr;
+    Resident *inner = nullptr;
+    size_t at = 0;
+    for (region *r : region_stack()) {
+        for (size_t i = 0; i < r->entries.size(); i++) {
+            Resident *o = r->entries[i];
+            if (lo <= o->lo && o->hi <= hi && !o->sticky && o->used != call_epoch() &&
+                (!inner || o->hi - o->lo > inner->hi - inner->lo)) {
+                inner = o;
+                owner = r;
+                at = i;
+            }
+        }
+        if (!r->chained)
+            break; /* the regions this call reaches */
+    }
+    if (!inner || inner->hi - inner->lo < ((size_t)1 << 16))
+        return nullptr;
+    /* the parts around it from the host, the rest on the device */
+    to_device(dev, (const void *)lo, inner->lo - lo, site);
+    to_device(dev + (inner->hi - lo), (const void *)inner->hi, hi - inner->hi, site);
+    PRAGREDUCE_CHECK(site, "cudaMemcpy", cudaMemcpy(dev + (inner->lo - lo), inner->dev, inner->hi - inner->lo,
+                                                   cudaMemcpyDeviceToDevice));
+    Resident *e = new Resident{lo, hi, dev, 0, 0, 0, call_epoch()};
+    /* what the host wrote since the inner copy was current: from the host */
+    if (inner->dirty_lo < inner->dirty_hi)
+        to_device(dev + (inner->dirty_lo - lo), (const void *)inner->dirty_lo, inner->dirty_hi - inner->dirty_lo,
+                  site);
+    e->newer_lo = inner->newer_lo;
+    e->newer_hi = inner->newer_hi;
+    e->writer = inner->writer;
+    inner->newer_lo = inner->newer_hi = 0; /* now the new copy's (newer_count unchanged) */
+    owner->entries.erase(owner->entries.begin() + (std::ptrdiff_t)at);
+    region::release(inner);
+    region_stack().back()->entries.push_back(e);
+    return e;
+}
+
 /* The device copy of host bytes [host, host + bytes): current, reused when
  * one is kept and the host has not written it since (then only what it
  * wrote is copied again), else copied and kept for the region. nullptr when
  * residency is off or there is no room: the caller copies as before.
  * *copied (when not null) tells whether anything was copied. */
-inline Resident *resident_acquire(const void *host, size_t bytes, const char *site, bool *copied)
+inline Resident *resident_acquire(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16)
 {
     if (copied)
         *copied = false;
     if (!resident_on() || bytes == 0 || !resident_fits(bytes))
         return nullptr;
     const uintptr_t lo = (uintptr_t)host, hi = lo + bytes;
-    Resident *e = resident_find(lo, hi);
+    Resident *e = resident_find(lo, hi, align);
     if (e) {
         e->used = call_epoch();
         /* what the host wrote since, within the bytes asked for (the rest of
@@ -648,9 +696,12 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
     char *dev = device_alloc(bytes);
     if (!dev)
         return nullptr;
-    to_device(dev, host, bytes, site);
     if (copied)
         *copied = true;
+    Resident *grown = grow_from_inner(lo, hi, dev, site);
+    if (grown)
+        return grown;
+    to_device(dev, host, bytes, site);
     /* copies inside the new one are redundant: dropped unless in use */
     for (size_t i = 0; i < top->entries.size();) {
         Resident *o = top->entries[i];
@@ -679,17 +730,17 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
  *       keep ? resident_out(host + first, bytes, site)
  *            : (to_host(host + first, scratch copy, bytes, site), host_wrote(host + first, bytes));
  *   and a CPU fallback that writes arrays calls host_wrote_all(true). */
-inline const void *resident_in(const void *host, size_t bytes, const char *site, bool *copied)
+inline const void *resident_in(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16)
 {
-    Resident *e = resident_acquire(host, bytes, site, copied);
+    Resident *e = resident_acquire(host, bytes, site, copied, align);
     return e ? (const void *)(e->dev + ((uintptr_t)host - e->lo)) : nullptr;
 }
 
 /* An array the kernel writes (a fused output): the same, the kernel then
  * writes into the kept copy; resident_out() brings the bytes back. */
-inline void *resident_inout(void *host, size_t bytes, const char *site, bool *copied)
+inline void *resident_inout(void *host, size_t bytes, const char *site, bool *copied, size_t align = 16)
 {
-    Resident *e = resident_acquire(host, bytes, site, copied);
+    Resident *e = resident_acquire(host, bytes, site, copied, align);
     return e ? (void *)(e->dev + ((uintptr_t)host - e->lo)) : nullptr;
 }
 
@@ -697,12 +748,12 @@ inline void *resident_inout(void *host, size_t bytes, const char *site, bool *co
  * other copies of them are stale; the bytes stay on the GPU as the copy's
  * newer bytes until the host reads them (copied back at once under
  * eager_depth, for this thread's stack, or with PRAGREDUCE_LAZY_COPY_BACK=0). */
-inline void resident_out(void *host, size_t bytes, const char *site)
+inline void resident_out(void *host, size_t bytes, const char *site, size_t align = 16)
 {
     if (bytes == 0)
         return;
     const uintptr_t lo = (uintptr_t)host, hi = lo + bytes;
-    Resident *e = resident_find(lo, hi);
+    Resident *e = resident_find(lo, hi, align); /* the copy resident_inout gave, asked the same way */
     if (!e) {
         fprintf(stderr, "%s: internal error: no device copy to bring back\n", site);
         exit(1);

@@ -140,12 +140,19 @@ inline int staging_threads(size_t bytes, size_t chunks, const void *host)
     return bytes < stage_min() || threads < 2 || host_is_pinned(host) ? 0 : threads;
 }
 
-/* Whether the host page at `page` is mapped: mincore fails with ENOMEM
- * where it is not. */
+/* Whether the host page at `page` is mapped and readable: mincore fails
+ * with ENOMEM where it is not mapped; a mapped page without read access (a
+ * thread stack's guard page next to a block) makes process_vm_readv of our
+ * own memory fail with EFAULT instead of a fault. */
 inline bool page_mapped(uintptr_t page)
 {
     unsigned char resident;
-    return mincore((void *)page, 1, &resident) == 0 || errno != ENOMEM;
+    if (mincore((void *)page, 1, &resident) != 0 && errno == ENOMEM)
+        return false;
+    char byte;
+    struct iovec local = {&byte, 1}, remote = {(void *)page, 1};
+    const ssize_t got = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+    return got == 1 || (got < 0 && errno != EFAULT);
 }
 
 /* The bytes of [src, src + bytes) on mapped pages, as the unmapped pages

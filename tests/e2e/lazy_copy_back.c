@@ -6,8 +6,9 @@
  * string printed with %s, memcpy and fwrite, realloc, an element
  * accumulator, a call in the same statement as a read, a partial host
  * write (one element at either end, one in the middle), a block's own
- * array, a qsort comparison reading a global the kernel wrote, and an
- * atexit handler after exit(). Integers and small doubles, so
+ * array, a qsort comparison reading a global the kernel wrote, an
+ * atexit handler after exit(), and a 1-D stencil whose input (read with
+ * its halo) is the array the previous sweep wrote. Integers and small doubles, so
  * any order of summation gives the same bits. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,13 @@ static int by_key(const void *a, const void *b)
 static void at_end(void)
 {
     printf("at exit glob[5] %ld\n", glob[5]);
+}
+
+static void smooth(const long *in, long *out, long n)
+{
+#pragma reduce parallel
+    for (long p = 1; p < n - 1; p++)
+        out[p] = in[p - 1] + in[p] + in[p + 1] - 2 * (p % 3);
 }
 
 struct vec {
@@ -225,6 +233,22 @@ int main(int argc, char **argv)
         for (int i = 0; i < GRID; i++)
             ls += local[i];
         printf("local %d %ld\n", round, ls);
+    }
+
+    /* sweeps back and forth: each reads the other's output with its halo */
+    {
+        long *a = calloc((size_t)m, sizeof *a), *b = calloc((size_t)m, sizeof *b);
+        if (!a || !b)
+            return 1;
+        for (long i = 0; i < n; i++)
+            a[i] = b[i] = i % 5;
+        for (int t = 0; t < 4; t++) {
+            smooth(a, b, n);
+            smooth(b, a, n);
+        }
+        printf("smoothed %ld %ld\n", total(a, n), n > 2 ? a[n / 2] + b[1] : 0);
+        free(a);
+        free(b);
     }
 
     /* qsort's comparison reads the keys a kernel wrote */

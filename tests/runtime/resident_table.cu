@@ -176,6 +176,25 @@ static void lazy_copy_back()
         CHECK(z[9] == 1109);
     }
     CHECK(z[9] == 1209 && pragreduce::newer_count() == 0);
+    /* a stencil's input with its halo after a loop wrote the array: the
+     * kept copy grows on the device, its newer bytes stay there */
+    {
+        static long big[20000];
+        for (long i = 0; i < 20000; i++)
+            big[i] = -i;
+        pragreduce::region r;
+        kernel_writes(big + 1000, 16384, 5);
+        u_int64_t before = counts().d2h_bytes, h2d = counts().h2d_bytes;
+        const long *d = use(big + 998, 16388);
+        CHECK(d && d[0] == -998 && d[2] == 5 && d[16385] == 16388 && d[16386] == -17384);
+        CHECK(counts().d2h_bytes == before && counts().h2d_bytes - h2d == 4 * sizeof(long));
+        CHECK(big[1000] == -1000 && pragreduce::newer_count() == 1 && r.entries.size() == 1);
+        pragreduce::host_reads(big + 1000, sizeof(long));
+        CHECK(big[1000] == 5 && big[17383] == -17383);
+        pragreduce::host_reads_all();
+        CHECK(big[17383] == 16388 && big[999] == -999);
+    }
+    CHECK(pragreduce::newer_count() == 0);
     /* free: a block's newer bytes come back before it goes (realloc copies them) */
     {
         pragreduce::region r;
