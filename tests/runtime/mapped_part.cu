@@ -3,7 +3,8 @@
  * `i > 0 ? a[i - 1] : 0`) may start or end on pages that are not mapped.
  * Four pages mapped, the first and last unmapped again: ranges from each
  * edge give the mapped part, and a faked copy of the whole range reads
- * only it (a read of an unmapped page would crash the test).
+ * only it (a read of an unmapped page would crash the test); the same
+ * next to a mapped page without read access.
  *   nvcc -O1 -DPRAGREDUCE_FAKE_DEVICE tests/runtime/mapped_part.cu -o t && ./t */
 #define PRAGREDUCE_FAKE_DEVICE 1
 #include "../../runtime/pragreduce_rt.cuh"
@@ -53,6 +54,19 @@ int main()
         }
     expect("bytes before left as they were", dev[99], 0xee);
     expect("bytes after left as they were", dev[100 + 2 * page], 0xee);
+    /* a mapped page without read access (a thread stack's guard page) counts
+     * as unmapped: a range past a block into one is copied up to it */
+    unsigned char *g =
+        (unsigned char *)mmap(nullptr, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (g == MAP_FAILED)
+        return 1;
+    mprotect(g + page, page, PROT_NONE);
+    pragreduce::mapped_part(g + page - 64, 128, &front, &back);
+    expect("front before a guard page", front, 0);
+    expect("back into a guard page", back, 64);
+    std::vector<unsigned char> dg(128, 0xee);
+    pragreduce::to_device(dg.data(), g + page - 64, dg.size(), "mapped_part.cu:2");
+    expect("bytes in the guard page left as they were", dg[64], 0xee);
     printf("mapped_part: %s\n", failures ? "FAILED" : "ok");
     return failures != 0;
 }
