@@ -635,7 +635,8 @@ static bool record_like(CXType t)
     return k == CXType_Record || k == CXType_Elaborated;
 }
 
-/* A type's canonical spelling without const and volatile. */
+/* A type's canonical spelling without const, volatile and signedness
+ * (C lets `unsigned int` read an `int` object and the reverse). */
 static char *unqualified_spelling(CXType t)
 {
     CXString sp = clang_getTypeSpelling(clang_getCanonicalType(t));
@@ -646,6 +647,11 @@ static char *unqualified_spelling(CXType t)
             c += 6;
         else if (!strncmp(c, "volatile ", 9))
             c += 9;
+        else if (!strncmp(c, "unsigned ", 9))
+            c += 9;
+        else if (!strncmp(c, "signed ", 7))
+            c += 7;
+
         else {
             char one[2] = {*c++, 0};
             strbuf_puts(&sb, one);
@@ -685,7 +691,8 @@ static void collect_written_types(Res *r)
                 continue;
             CXType t = leaf_type(cap->var->type);
             r->reads_on = true;
-            r->written_record |= record_like(t) || t.kind == CXType_Unexposed;
+            /* a struct, or an enum its integer type may read: any type counts */
+            r->written_record |= record_like(t) || t.kind == CXType_Unexposed || t.kind == CXType_Enum;
             r->written_char |= char_like(t);
             r->written_types = xrealloc(r->written_types, (size_t)(r->nwritten_types + 1) * sizeof(char *));
             r->written_types[r->nwritten_types++] = unqualified_spelling(t);

@@ -300,12 +300,26 @@ START_TEST(reads_of_kernel_writes_come_back)
 }
 END_TEST
 
+START_TEST(reads_through_the_other_signedness)
+{
+    /* an int array the kernel writes, read as unsigned: the same bytes */
+    const char *t = user_code(HEAD "long f(int *y, long n) {\n"
+                              "#pragma reduce parallel\n    for (long i = 0; i < n; i++) y[i] = (int)i;\n"
+                              " return (long)*(unsigned *)y;\n}\n",
+                              "long f(");
+    has(t, "pragreduce::host_reads(&(*(unsigned *)y), sizeof(*(unsigned *)y));");
+}
+END_TEST
+
 START_TEST(no_reads_without_kernel_writes)
 {
     const char *t = user_code(HEAD "double f(double *y, long n) {\n double s = 0;\n" LOOP("y")
                               " s += y[0];\n return s;\n}\n",
                               "double f(");
-    lacks(t, "host_reads");
+    /* (the in-place CPU path brings back what other loops may keep) */
+    lacks(t, "host_reads(");
+    lacks(t, "host_reads_box");
+    lacks(t, "host_reads_all(); s += y[0]");
 }
 END_TEST
 
@@ -378,6 +392,7 @@ Suite *residency_suite(void)
     TCase *rc = tcase_create("reads");
     tcase_add_test(rc, reads_of_kernel_writes_come_back);
     tcase_add_test(rc, no_reads_without_kernel_writes);
+    tcase_add_test(rc, reads_through_the_other_signedness);
     tcase_add_test(rc, unbounded_reads_bring_everything_back);
     tcase_add_test(rc, loop_conditions_read_each_time);
     tcase_add_test(rc, chained_call_in_a_statement_that_reads);
