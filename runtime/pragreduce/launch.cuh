@@ -69,8 +69,16 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call =
  * takes the wrapper, which counts every call. */
 inline bool cpu_inline(u64 trip, u64 cpu_below)
 {
-    const Settings &s = settings();
-    return !s.profile && (s.device == MODE_CPU || (s.device == MODE_AUTO && trip < cpu_below));
+    /* the mode, read once (-1 before; 3: never in place, under the profile):
+     * this runs on every call of a small loop */
+    static std::atomic<int> cached{-1};
+    int mode = cached.load(std::memory_order_relaxed);
+    if (mode < 0) {
+        const Settings &s = settings();
+        mode = s.profile ? 3 : s.device;
+        cached.store(mode, std::memory_order_relaxed);
+    }
+    return mode == MODE_CPU || (mode == MODE_AUTO && trip < cpu_below);
 }
 
 inline int sm_count(const char *site)

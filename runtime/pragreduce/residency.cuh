@@ -92,21 +92,32 @@ inline void device_free(char *dev, bool to_pool = true)
         sizes.erase(it);
 }
 
+struct region;
+
+/* This thread's residency state, in one thread-local object so that the
+ * entry and exit of a function with marked loops find it once (a small
+ * loop called from a host loop 10^7 times costs what the plain loop costs). */
+struct ThreadState {
+    region *top = nullptr;     /* the innermost region (region_top) */
+    region *pending = nullptr; /* chain_next()'s region for the call about to start */
+    bool sync_pending = false; /* chain_next(true) */
+    int newer = 0;             /* copies holding newer bytes (newer_count) */
+    int eager = 0;             /* eager_depth */
+};
+
+inline ThreadState &thread_state()
+{
+    static thread_local ThreadState state;
+    return state;
+}
+
 /* Copies of this thread's regions holding newer bytes: host statements
  * check it first, so reads cost a load while nothing waits on the GPU. */
-inline int &newer_count()
-{
-    static thread_local int count = 0;
-    return count;
-}
+inline int &newer_count() { return thread_state().newer; }
 
 /* Above 0 inside a wrapper's CPU path or a loop that must see its outputs on
  * the host at once: kernels' writes are copied back as they finish. */
-inline int &eager_depth()
-{
-    static thread_local int depth = 0;
-    return depth;
-}
+inline int &eager_depth() { return thread_state().eager; }
 
 /* Newer bytes of `e` within [lo, hi) back to the host: only those when
  * they start or end its newer range (which shrinks), else all of it (one
@@ -137,18 +148,12 @@ inline void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
 inline void flush_all_newer(Resident *e) { flush_newer(e, e->lo, e->hi); }
 
 inline void host_reads_all();
+inline void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi);
 
-struct region;
-
-/* This thread's regions, a list from the innermost through region::below:
- * a plain thread_local pointer, so entering and leaving a function with
- * marked loops costs a few instructions (a loop called 10^7 times from a
- * host loop runs on the CPU at the plain loop's speed). */
-inline region *&region_top()
-{
-    static thread_local region *top = nullptr;
-    return top;
-}
+/* This thread's regions, a list from the innermost through region::below
+ * (in thread_state, so that entering and leaving a function with marked
+ * loops costs a few instructions). */
+inline region *&region_top() { return thread_state().top; }
 
 /* The list as a range, innermost first: for (region *r : region_stack()). */
 struct region_list {
@@ -169,11 +174,7 @@ inline region_list region_stack() { return {region_top()}; }
 
 /* The region a call about to start is chained to (set by chain_next()
  * just before the call, taken by the callee's region). */
-inline region *&chain_pending()
-{
-    static thread_local region *pending = nullptr;
-    return pending;
-}
+inline region *&chain_pending() { return thread_state().pending; }
 
 /* `(pragreduce::chain_next(), f)(args)`: f's region is chained to the
  * caller's: it reuses the caller's copies, and its own outlive the call in
@@ -181,11 +182,7 @@ inline region *&chain_pending()
  * with regions whose statement writes nothing invalidated before it (a
  * copy made by the callee is then never older than a host write it does
  * not know about). */
-inline bool &chain_sync_pending()
-{
-    static thread_local bool pending = false;
-    return pending;
-}
+inline bool &chain_sync_pending() { return thread_state().sync_pending; }
 
 /* `reads_after`: the caller's statement may read memory after the call,
  * where no host_reads() of its own can go: what kernels wrote comes back
@@ -240,6 +237,17 @@ struct region {
     region &operator=(const region &) = delete;
     ~region()
     {
+        /* a call that kept nothing, with nothing waiting on the GPU (a small
+         * loop called from a host loop, on the CPU): a few stores */
+        if (entries.empty() && enabled && newer_count() == 0) {
+            chain_pending() = nullptr;
+            region_top() = below;
+            return;
+        }
+        leave();
+    }
+    __attribute__((noinline)) void leave()
+    {
         region *parent = chained && region_top() == this ? below : nullptr;
         chain_pending() = nullptr;
         if (!entries.empty()) {
@@ -269,7 +277,7 @@ struct region {
         if (!enabled)
             for (region *r : region_stack())
                 for (Resident *e : r->entries)
-                    e->dirty_lo = e->lo, e->dirty_hi = e->hi;
+                    mark_dirty(e, e->lo, e->hi);
     }
     /* The copy's memory back to the pool, or to the driver (`to_pool` false:
      * room is needed now). */
