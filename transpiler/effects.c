@@ -165,7 +165,7 @@ void fx_facts(Effects *r, const Node *n, Facts *f)
         fx_facts(r, n->kids[i], f);
 }
 
-static bool char_type(CXType t)
+bool fx_char_type(CXType t)
 {
     CXType c = clang_getCanonicalType(t);
     return c.kind == CXType_Char_S || c.kind == CXType_Char_U || c.kind == CXType_SChar ||
@@ -176,7 +176,7 @@ static bool char_type(CXType t)
 static bool may_alias(CXType w, CXType v)
 {
     CXType a = clang_getCanonicalType(w), b = clang_getCanonicalType(v);
-    if (char_type(a) || a.kind == CXType_Record || b.kind == CXType_Record)
+    if (fx_char_type(a) || a.kind == CXType_Record || b.kind == CXType_Record)
         return true;
     if (a.kind == CXType_Pointer || b.kind == CXType_Pointer)
         return a.kind == b.kind;

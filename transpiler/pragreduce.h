@@ -962,6 +962,8 @@ extern const FxModel fx_models[FX_NMODELS];
 bool fx_is_regioned(const Effects *fx, CXCursor fn);
 void fx_add_regioned(Effects *fx, CXCursor fn);
 bool fx_type_is_aggregate(CXType t);
+/* char, signed char or unsigned char: may read any object's bytes. */
+bool fx_char_type(CXType t);
 bool fx_is_addr_taken(const Effects *fx, const Var *v);
 /* Sets fx->addr_taken for the function tree `n`. */
 void fx_collect_addr_taken(Effects *fx, const Node *n);

@@ -94,7 +94,16 @@ typedef struct {
     int nwritten_types;
     bool written_record;  /* one of them is a struct or union: any type may alias */
     bool written_char;    /* one of them is a character type */
+    struct OwnReads *own_reads; /* reads_only_own_fn's answers, per function */
 } Res;
+
+/* Whether a function of the file reads only its own variables (computed
+ * once per function; false while being computed, so recursion ends). */
+typedef struct OwnReads {
+    CXCursor def;
+    bool only_own;
+    struct OwnReads *next;
+} OwnReads;
 
 /* ------------------------------------------------------------ helpers */
 
@@ -369,6 +378,13 @@ static bool put_inline(WriteCtx *w, const Node *expr, char *call, char *why)
     return true;
 }
 
+/* A variable declared inside the statement the calls go before: out of
+ * scope there (a static one may hold what an earlier run of it left). */
+static bool declared_in_scope(const WriteCtx *w, const Var *v)
+{
+    return v->decl_offset != UINT32_MAX && v->decl_offset >= w->scope->start && v->decl_offset < w->scope->end;
+}
+
 /* Whether `root` is an array or struct declared inside the statement the
  * invalidations go before: there it is out of scope, and no marked loop
  * can read it while it lives (the statement holds none, nor a call of a
@@ -377,19 +393,11 @@ static bool put_inline(WriteCtx *w, const Node *expr, char *call, char *why)
 static bool object_scoped_in(const WriteCtx *w, const Node *root)
 {
     const Var *v = root ? root->var : NULL;
-    if (!v || v->storage != VAR_LOCAL || v->decl_offset == UINT32_MAX ||
-        clang_getCursorKind(v->decl) == CXCursor_ParmDecl)
+    if (!v || v->storage != VAR_LOCAL || clang_getCursorKind(v->decl) == CXCursor_ParmDecl)
         return false;
     enum CXTypeKind k = clang_getCanonicalType(v->type).kind;
     return (k == CXType_ConstantArray || k == CXType_VariableArray || k == CXType_Record) &&
-           v->decl_offset >= w->scope->start && v->decl_offset < w->scope->end;
-}
-
-/* A variable declared inside the statement the calls go before: out of
- * scope there (a static one may hold what an earlier run of it left). */
-static bool declared_in_scope(const WriteCtx *w, const Var *v)
-{
-    return v->decl_offset != UINT32_MAX && v->decl_offset >= w->scope->start && v->decl_offset < w->scope->end;
+           declared_in_scope(w, v);
 }
 
 static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
@@ -623,12 +631,6 @@ static CXType leaf_type(CXType t)
     return t;
 }
 
-static bool char_like(CXType t)
-{
-    enum CXTypeKind k = clang_getCanonicalType(t).kind;
-    return k == CXType_Char_S || k == CXType_Char_U || k == CXType_SChar || k == CXType_UChar;
-}
-
 static bool record_like(CXType t)
 {
     enum CXTypeKind k = clang_getCanonicalType(t).kind;
@@ -651,7 +653,6 @@ static char *unqualified_spelling(CXType t)
             c += 9;
         else if (!strncmp(c, "signed ", 7))
             c += 7;
-
         else {
             char one[2] = {*c++, 0};
             strbuf_puts(&sb, one);
@@ -669,7 +670,7 @@ static bool may_hold_kernel_writes(const Res *r, CXType t)
     if (!r->reads_on)
         return false;
     t = clang_getCanonicalType(t);
-    if (t.kind == CXType_Void || char_like(t) || record_like(t) || r->written_record)
+    if (t.kind == CXType_Void || fx_char_type(t) || record_like(t) || r->written_record)
         return true;
     char *sp = unqualified_spelling(t);
     for (int i = 0; i < r->nwritten_types; i++)
@@ -693,7 +694,7 @@ static void collect_written_types(Res *r)
             r->reads_on = true;
             /* a struct, or an enum its integer type may read: any type counts */
             r->written_record |= record_like(t) || t.kind == CXType_Unexposed || t.kind == CXType_Enum;
-            r->written_char |= char_like(t);
+            r->written_char |= fx_char_type(t);
             r->written_types = xrealloc(r->written_types, (size_t)(r->nwritten_types + 1) * sizeof(char *));
             r->written_types[r->nwritten_types++] = unqualified_spelling(t);
         }
@@ -816,13 +817,13 @@ static int pointer_argument(const Res *r, const Node *call, int skip)
         CXType to = leaf_type(t);
         /* a function it calls back (qsort's comparison) may read anything */
         bool callback = to.kind == CXType_FunctionProto || to.kind == CXType_FunctionNoProto;
-        if (callback ? r->reads_on : char_like(to) ? r->written_char : may_hold_kernel_writes(r, to))
+        if (callback ? r->reads_on : fx_char_type(to) ? r->written_char : may_hold_kernel_writes(r, to))
             return j;
     }
     return 0;
 }
 
-static bool reads_only_own_fn(Res *r, CXCursor def, int depth);
+static bool reads_only_own_fn(Res *r, CXCursor def);
 
 /* exit runs the handlers atexit registered, which may read anything */
 static bool ends_program(const char *name)
@@ -833,7 +834,7 @@ static bool ends_program(const char *name)
 /* Whether a function of the file reads nothing but its own variables and
  * the values passed to it: no globals, no pointer parameters, no calls but
  * of library functions without pointer arguments and of such functions. */
-static bool reads_only_own(Res *r, const Node *n, int depth)
+static bool reads_only_own(Res *r, const Node *n)
 {
     if (n->kind == N_ASM || n->kind == N_STMTEXPR)
         return false;
@@ -854,21 +855,28 @@ static bool reads_only_own(Res *r, const Node *n, int depth)
                 return false;
         } else {
             CXCursor def = clang_getCursorDefinition(fn);
-            if (clang_Cursor_isNull(def) || !source_cursor_in_main(r->src, def) || depth >= 4 ||
-                !reads_only_own_fn(r, def, depth + 1))
+            if (clang_Cursor_isNull(def) || !source_cursor_in_main(r->src, def) || !reads_only_own_fn(r, def))
                 return false;
         }
     }
     for (int i = 0; i < n->nkids; i++)
-        if (!reads_only_own(r, n->kids[i], depth))
+        if (!reads_only_own(r, n->kids[i]))
             return false;
     return true;
 }
 
-static bool reads_only_own_fn(Res *r, CXCursor def, int depth)
+static bool reads_only_own_fn(Res *r, CXCursor def)
 {
+    CXCursor canon = clang_getCanonicalCursor(def);
+    for (OwnReads *o = r->own_reads; o; o = o->next)
+        if (clang_equalCursors(o->def, canon))
+            return o->only_own;
+    OwnReads *o = xcalloc(1, sizeof *o);
+    *o = (OwnReads){canon, false, r->own_reads};
+    r->own_reads = o;
     Node *tree = ast_build(r->src, def);
-    return tree && reads_only_own(r, tree, depth);
+    o->only_own = tree && reads_only_own(r, tree);
+    return o->only_own;
 }
 
 static void classify_call_reads(WriteCtx *w, const Node *call)
@@ -885,7 +893,7 @@ static void classify_call_reads(WriteCtx *w, const Node *call)
     CXCursor def = clang_getCursorDefinition(fn);
     if (!clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def)) {
         /* a function with a region brings back what its own statements read */
-        if (fx_is_regioned(&r->fx, def) || reads_only_own_fn(r, def, 0))
+        if (fx_is_regioned(&r->fx, def) || reads_only_own_fn(r, def))
             return;
         add_read_all(w->out,
                      xformat("line %u: a call of '%s', which reads memory other than its own variables", line,
@@ -1261,19 +1269,17 @@ static void put_control_reads(Res *r, const Node *expr, const Node *loop)
         r->give_up_why = "a read in the condition or step of a loop, from a macro";
         return;
     }
-    char *text = inval_text(&reads);
+    /* the calls as the start of a comma expression: "(f(...), g(...), " */
     StrBuf sb = {0};
     strbuf_puts(&sb, "(");
-    /* the statements "f(...); g(...); " as the expression "f(...), g(...), " */
-    for (const char *c = text; *c; c++) {
-        if (*c == ';' && c[1] == ' ') {
-            strbuf_puts(&sb, ", ");
-            c++;
-        } else {
-            char one[2] = {*c, 0};
-            strbuf_puts(&sb, one);
+    bool read_all = false;
+    for (int i = 0; i < reads.count; i++)
+        read_all |= reads.items[i].level == 3;
+    for (int i = 0; i < reads.count; i++)
+        if (!read_all || reads.items[i].level == 3) {
+            const char *t = reads.items[i].text; /* "pragreduce::host_reads(...);" */
+            strbuf_printf(&sb, "%.*s, ", (int)strlen(t) - 1, t);
         }
-    }
     edits_add(r->edits, expr->start, expr->start, strbuf_steal(&sb));
     edits_add(r->edits, expr->end, expr->end, xstrdup(")"));
     note(r, &reads, where_line(r, "in the condition or step of the loop of", loop->start));
@@ -1758,11 +1764,10 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
             if (r.explaining)
                 explain_sites(&r, fn);
             if (r.explaining)
-                strbuf_puts(&r.explain, r.reads_on ? "  host writes that make copies stale (copied again at the next loop "
-                                                     "that reads them), host reads that bring back what kernels "
-                                                     "wrote:\n"
-                                                   : "  host writes that make copies stale (copied again at the next loop "
-                                                     "that reads them):\n");
+                strbuf_printf(&r.explain,
+                              "  host writes that make copies stale (copied again at the next loop that reads "
+                              "them)%s:\n",
+                              r.reads_on ? ", host reads that bring back what kernels wrote" : "");
             size_t before = r.explain.len;
             r.give_up = false;
             r.give_up_why = NULL;

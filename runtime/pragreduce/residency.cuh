@@ -95,8 +95,8 @@ inline void device_free(char *dev, bool to_pool = true)
 struct region;
 
 /* This thread's residency state, in one thread-local object so that the
- * entry and exit of a function with marked loops find it once (a small
- * loop called from a host loop 10^7 times costs what the plain loop costs). */
+ * entry and exit of a function with marked loops find it once and cost a
+ * few instructions (bench/wrapper_overhead.c). */
 struct ThreadState {
     region *top = nullptr;     /* the innermost region (region_top) */
     region *pending = nullptr; /* chain_next()'s region for the call about to start */
