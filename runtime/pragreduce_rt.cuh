@@ -24,6 +24,8 @@
  *   chunks        loops whose arrays exceed the GPU's memory; pinned
  *                 allocation for --pin-host
  *   residency     device copies kept between loops (region, data_region)
+ *   choice        auto mode's CPU/GPU choice per call: the cost model's
+ *                 thresholds, OpenMP threads, where the arrays are
  *   section       array sections reduce(op: h[lo:len]): per-block copies and
  *                 integer atomics, per-thread copies for floating point
  *   table         tables of pointers (float **rows with in(rows[..][..])):

@@ -322,7 +322,7 @@ LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, i
     for (int v = 0; v < nvec; v++)
         for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
             for (size_t u = 0; u < sizeof unrolls / sizeof unrolls[0]; u++) {
-                LaunchPlan p = {blocks[b], unrolls[u], vectors[v], 1, NULL, 0};
+                LaunchPlan p = {blocks[b], unrolls[u], vectors[v], 1, NULL, 0, 0};
                 Candidate c;
                 c.us_large = cost_estimate(f, d, &p, N_LARGE, &c);
                 c.us_small = cost_estimate(f, d, &p, N_SMALL, NULL);
@@ -389,6 +389,26 @@ unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d)
     double staged_from = stage_min / f->copy_per_iter;
     if (n < staged_from)
         n = staged_from;
+    return n > 1e18 ? ULLONG_MAX : (unsigned long long)ceil(n);
+}
+
+/* The same choice when the arrays are already on the GPU (kept by an
+ * earlier loop, or written there): no copy, only the call's fixed cost,
+ * ~12 us on the H100 (the launch, the result's copy back and the wrapper's
+ * bookkeeping), against the CPU loop. */
+unsigned long long cost_cpu_threshold_kept(const CostFacts *f, const GpuDesc *d)
+{
+    double cpu_ns = f->bytes_per_iter / 10.0;
+    double chain = f->float_chain ? 1.3 : 0.35;
+    if (chain > cpu_ns)
+        cpu_ns = chain;
+    if (f->ops_per_iter * 0.3 > cpu_ns)
+        cpu_ns = f->ops_per_iter * 0.3;
+    const double fixed_ns = 8000.0 + 1000.0 * d->launch_us;
+    const double gpu_ns = f->bytes_per_iter / (d->dram_gbps * d->achieved);
+    if (cpu_ns <= gpu_ns)
+        return ULLONG_MAX;
+    double n = fixed_ns / (cpu_ns - gpu_ns);
     return n > 1e18 ? ULLONG_MAX : (unsigned long long)ceil(n);
 }
 
@@ -478,6 +498,9 @@ LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, cons
     CostFacts f = cost_facts(src, site);
     LaunchPlan p = cost_choose(&f, d, NULL, NULL);
     p.cpu_below = cost_cpu_threshold(&f, d);
+    p.cpu_below_kept = cost_cpu_threshold_kept(&f, d);
+    if (p.cpu_below_kept > p.cpu_below)
+        p.cpu_below_kept = p.cpu_below;
     section_plan(site, &p);
     if (override) {
         int v = p.vector;
@@ -569,6 +592,10 @@ void cost_explain(const Source *src, const Site *site, const GpuDesc *d, FILE *t
         fprintf(to, "  arrays from the host: the GPU wins above %llu iterations; below, "
                     "PRAGREDUCE_DEVICE=auto runs the loop on the CPU\n",
                 p->cpu_below);
+    if (p->cpu_below_kept < p->cpu_below)
+        fprintf(to, "  arrays already on the GPU (kept or written there by earlier loops): the GPU "
+                    "wins above %llu iterations\n",
+                p->cpu_below_kept);
 }
 
 /* Segmented loops. A thread that reduces its segment alone reads it with

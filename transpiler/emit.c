@@ -1182,6 +1182,22 @@ static void emit_as_written_args(const Ctx *c, StrBuf *sb, bool device)
     }
 }
 
+/* `{(const volatile void *)a, ...}`: the arrays the loop reads, by their
+ * names in the wrapper, for the auto mode's look at where they are. */
+void emit_array_probe(const Ctx *c, StrBuf *sb)
+{
+    strbuf_puts(sb, "{");
+    const char *sep = "";
+    for (int i = 0; i < c->site->ncaptures; i++) {
+        const Capture *cap = &c->site->captures[i];
+        if (cap->kind != CAP_ARRAY && cap->kind != CAP_TABLE)
+            continue;
+        strbuf_printf(sb, "%s(const volatile void *)%s", sep, cap->var->name);
+        sep = ", ";
+    }
+    strbuf_puts(sb, "}");
+}
+
 /* ------------------------------------------------------------ OpenMP */
 
 typedef struct {
@@ -1465,11 +1481,16 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_printf(sb,
                   "    /* the CPU runs the loop as written: without a GPU, below the size where the\n"
                   "       GPU wins (%s), or when the induction variable would wrap */\n"
-                  "    if (!pragreduce::use_gpu(%s_site, pr_trip, %lluULL) ||\n"
-                  "        pragreduce::iv_wraps(pr_lo, %s, pr_step, %s)",
+                  "    if (!pragreduce::use_gpu(%s_site, pr_trip, %lluULL, %lluULL, %s, ",
                   site->plan.cpu_below == ULLONG_MAX ? "never, when the arrays start on the host"
-                                                     : "the cost model's estimate",
-                  p, site->plan.cpu_below, site->ninner ? "pr_trip0" : "pr_trip", down);
+                                                     : "the cost model's estimate; the arrays "
+                                                       "already on the GPU, the CPU path's OpenMP "
+                                                       "threads",
+                  p, site->plan.cpu_below, site->plan.cpu_below_kept,
+                  omp ? "true /* OpenMP */" : "false");
+    emit_array_probe(c, sb);
+    strbuf_printf(sb, ") ||\n        pragreduce::iv_wraps(pr_lo, %s, pr_step, %s)",
+                  site->ninner ? "pr_trip0" : "pr_trip", down);
     for (int k = 0; k < site->ninner; k++)
         strbuf_printf(sb, " ||\n        pragreduce::iv_wraps(pr_lo%d, pr_trip%d, pr_step%d, %s)", k + 1,
                       k + 1, k + 1, site->inner[k].step_down ? "true" : "false");
@@ -1754,7 +1775,10 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
             continue;
         const char *n = cap->var->name;
         if (!any_written)
-            strbuf_printf(sb, "        PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaDeviceSynchronize());\n", p);
+            strbuf_printf(sb,
+                          "        /* kept outputs: later copies and launches wait for the kernel, not the call */\n"
+                          "        pragreduce::kernel_done(%s_site, pr_chunked || !pr_resident);\n",
+                          p);
         any_written = true;
         strbuf_printf(sb,
                       "        /* %s: the elements the loop wrote stay in the kept copy until the host\n"
@@ -1775,12 +1799,14 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     if (site->segment)
         emit_segment_lastprivate(c, sb);
     emit_section_finish(c, sb, emit_output_restore);
-    strbuf_printf(sb,
-                  "    std::vector<unsigned char> pr_res((size_t)pr_chunks * %d);\n"
-                  "    PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaMemcpy(pr_res.data(), pr_dev + pr_res_at, "
-                  "pr_res.size(), cudaMemcpyDeviceToHost));\n",
-                  32 * nslots, p);
-    strbuf_puts(sb, "    /* the chunks' results in order, then the value each variable had before the loop, once */\n");
+    if (nslots > 0) {
+        strbuf_printf(sb,
+                      "    const unsigned char *pr_res =\n"
+                      "        pragreduce::fetch_results(pr_dev + pr_res_at, (size_t)pr_chunks * %d, %s_site);\n",
+                      32 * nslots, p);
+        strbuf_puts(sb, "    /* the chunks' results in order, then the value each variable had before the "
+                        "loop, once */\n");
+    }
     for (int k = 0; k < nslots; k++) {
         const ReduceVar *rv = &site->pragma.vars[slots[k].var];
         if (slots[k].index < 0)
@@ -1790,7 +1816,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       "        %s pr_r = pr_id%d;\n"
                       "        for (pragreduce::u64 pr_c = 0; pr_c < pr_chunks; pr_c++) {\n"
                       "            %s pr_x;\n"
-                      "            memcpy(&pr_x, pr_res.data() + (size_t)pr_c * %d + %d, sizeof pr_x);\n",
+                      "            memcpy(&pr_x, pr_res + (size_t)pr_c * %d + %d, sizeof pr_x);\n",
                       slots[k].type, k, slots[k].type, 32 * nslots, 32 * k);
         if (slots[k].index >= 0)
             strbuf_puts(sb, "            pr_x.at += pr_c * pr_chunk; /* the iteration, counted from the loop's start */\n");
@@ -1827,7 +1853,7 @@ static bool inline_on_cpu(const Ctx *c)
     const Site *site = c->site;
     if (site->segment || site->ninner || site->nprivates || site->pragma.nprivates ||
         site->pragma.nomp || site->info.step_runtime_check || site_writes_arrays(site) ||
-        site_has_sections(site) || has_elements(c) || site->plan.cpu_below == 0)
+        site_has_sections(site) || has_elements(c) || site->plan.cpu_below_kept == 0)
         return false;
     return true;
 }
@@ -1840,13 +1866,13 @@ static void emit_inline_cpu_path(const Ctx *c, StrBuf *sb)
     const LoopInfo *li = &site->info;
     strbuf_printf(sb,
                   "{ const %s pr_lo = (%s)(%s); const pragreduce::u64 pr_step = (pragreduce::u64)(%s);\n"
-                  "  if (pragreduce::cpu_inline(",
+                  "  if (pragreduce::cpu_in_place(",
                   li->iv_type, li->iv_type, li->lo, li->step);
     emit_trip_expr(sb, li, "pr_lo", "pr_step");
     strbuf_printf(sb,
                   ", %lluULL)) { /* on the CPU: the loop in place, after what kernels kept on the GPU */\n"
                   "  pragreduce::host_reads_all();\n",
-                  site->plan.cpu_below);
+                  site->plan.cpu_below_kept);
     line_to_input(c, sb, site->loop->start);
     unsigned line, col;
     source_line_col(c->src, site->loop->start, &line, &col);

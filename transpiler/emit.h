@@ -43,6 +43,8 @@ void emit_fixed_arrays(const Ctx *c, StrBuf *sb);
 /* The call that replaces the loop; in_segment: inside a segmented loop's
  * wrapper, whose parameters hold the in() sections' values. */
 void emit_call(const Ctx *c, StrBuf *sb, bool in_segment);
+/* `{(const volatile void *)a, ...}`: the arrays a loop reads (the auto mode's probe) */
+void emit_array_probe(const Ctx *c, StrBuf *sb);
 
 /* The kernel's slots (a result per reduction variable or maxloc pair):
  * parameters, launch arguments for chunk pr_c, and the end of the kernel

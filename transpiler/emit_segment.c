@@ -503,7 +503,10 @@ static char *inner_trip_expr(const Ctx *c)
 void emit_segment_decision(const Ctx *c, StrBuf *sb)
 {
     const Segment *seg = seg_of(c);
-    unsigned long long cpu_below = seg->nmarked ? seg->marked[0]->plan.cpu_below : c->site->plan.cpu_below;
+    /* a parallel loop with no marked loop inside: its size was weighed with
+     * its own plan before (use_gpu), only the segments' shape is left */
+    static const LaunchPlan none = {0};
+    const LaunchPlan *plan = seg->nmarked ? &seg->marked[0]->plan : &none;
     bool nested = false;
     for (int k = 0; k < seg->nchildren; k++)
         nested |= seg->children[k]->segment != NULL;
@@ -513,12 +516,18 @@ void emit_segment_decision(const Ctx *c, StrBuf *sb)
                   "    /* the loop as written (its marked loops launching on their own) when the\n"
                   "       whole is too small for the GPU, or when a few long segments would leave\n"
                   "       most of it idle */\n"
-                  "    if (!pragreduce::segments_on_gpu(%s_site, pr_trip, pr_inner, %lluULL, %s)) {\n"
-                  "        pr_on_cpu();\n"
-                  "        return;\n"
-                  "    }\n",
-                  inner_trip_expr(c), c->p, cpu_below,
+                  "    if (!pragreduce::segments_on_gpu(%s_site, pr_trip, pr_inner, %lluULL, %lluULL, %s, %s,\n"
+                  "                                     ",
+                  inner_trip_expr(c), c->p, plan->cpu_below, plan->cpu_below_kept,
+                  c->site->pragma.nomp > 0 && c->site->pragma.parallel && seg->nchildren == 0
+                      ? "true /* OpenMP */"
+                      : "false",
                   nested ? "true /* independent loops inside launch on their own when this one is short */" : "false");
+    emit_array_probe(c, sb);
+    strbuf_puts(sb, ")) {\n"
+                    "        pr_on_cpu();\n"
+                    "        return;\n"
+                    "    }\n");
 }
 
 void emit_segment_shape(const Ctx *c, StrBuf *sb)

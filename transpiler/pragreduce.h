@@ -669,6 +669,9 @@ typedef struct {
     int waves;  /* grid cap in rounds of resident blocks; 0: a block per tile */
     const char *why;
     unsigned long long cpu_below; /* auto mode: trip counts below run on the CPU */
+    /* and below this even when the arrays are already on the GPU (between
+     * the two, where the arrays are decides) */
+    unsigned long long cpu_below_kept;
 } LaunchPlan;
 
 typedef struct {
@@ -689,6 +692,8 @@ LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, i
 /* Trip count below which the CPU is estimated faster when the arrays start
  * on the host (ULLONG_MAX: never slower). */
 unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d);
+/* The same with the arrays already on the GPU (no copies). */
+unsigned long long cost_cpu_threshold_kept(const CostFacts *f, const GpuDesc *d);
 /* Overrides for experiments: "block=512,unroll=2,vector=4,waves=0" (any
  * subset); NULL keeps the model's choice. */
 LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, const char *override);

@@ -322,11 +322,12 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
         s->prefix = xformat("%sloop%d", prefix, i);
         /* a parallel loop with no marked loop inside: the CPU below the size
          * where the GPU pays off, as for a marked loop */
-        unsigned long long cpu_below =
-            s->segment->nmarked ? 0
-                                : cost_plan(src, s, opts->gpu ? opts->gpu : &gpu_table[0], NULL).cpu_below;
+        LaunchPlan own = {0};
+        if (!s->segment->nmarked)
+            own = cost_plan(src, s, opts->gpu ? opts->gpu : &gpu_table[0], NULL);
         s->plan = (LaunchPlan){.block = 256, .unroll = 8, .vector = 1, .waves = 0,
-                               .why = "segmented", .cpu_below = cpu_below};
+                               .why = "segmented", .cpu_below = own.cpu_below,
+                               .cpu_below_kept = own.cpu_below_kept};
     }
 
     bool any_rejected = malformed;

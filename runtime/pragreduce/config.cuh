@@ -15,6 +15,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <initializer_list>
 #include <limits>
 #include <mutex>
 #include <thread>
@@ -27,6 +28,9 @@
 #include <sys/mman.h>
 #include <sys/uio.h>
 #include <unistd.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
 
 /* Loads in flight per thread in a marked loop shared by a segment's
  * threads (segmented loops); -D at nvcc time for experiments. */

@@ -9,9 +9,21 @@ namespace pragreduce {
 
 /* ------------------------------------------------------------ host helpers */
 
+/* The last loop whose kernel was left running when its call returned
+ * (kernel_done): a fault it makes surfaces at a later CUDA call. */
+inline std::atomic<const char *> &async_site()
+{
+    static std::atomic<const char *> site{nullptr};
+    return site;
+}
+
 [[noreturn]] inline void fail(const char *site, const char *what, cudaError_t err)
 {
     fprintf(stderr, "%s: %s: %s\n", site, what, cudaGetErrorString(err));
+    const char *earlier = async_site().load();
+    if (earlier && earlier != site)
+        fprintf(stderr, "%s: (its kernel, still running when the call returned, may have caused it)\n",
+                earlier);
     exit(1);
 }
 

@@ -63,6 +63,23 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call =
     return true;
 }
 
+/* How many times one core's speed the CPU path of a loop with OpenMP lines
+ * runs at, for auto mode's thresholds: 0.6 of the threads OpenMP would
+ * start (a memory-bound loop does not scale with every core), 1 inside a
+ * parallel region (nested loops run on the calling thread) or without
+ * OpenMP. */
+inline u64 openmp_gain()
+{
+#ifdef _OPENMP
+    static const int threads = omp_get_max_threads();
+    if (threads < 2 || omp_in_parallel())
+        return 1;
+    return (u64)(threads * 6 + 5) / 10;
+#else
+    return 1;
+#endif
+}
+
 /* The caller's own test before a small loop's wrapper (emit.c's inline
  * path): true when this call would run on the CPU anyway, so the caller
  * runs the loop in place, at the plain loop's cost. PRAGREDUCE_PROFILE
@@ -107,6 +124,8 @@ inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
     return inner <= thread_max ? 1 : inner <= warp_max ? 32 : block;
 }
 
+inline bool segments_fill_gpu(const char *site, u64 segments, u64 inner, bool gpu, bool nested);
+
 /* A segmented loop runs as one launch unless the whole nest is below the
  * CPU threshold (auto mode), or its segments are too few to fill the GPU
  * (fewer than twice its SMs with an independent loop inside, which then
@@ -116,7 +135,13 @@ inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
 inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, bool nested)
 {
     const u64 total = inner != 0 && segments > ~0ULL / inner ? ~0ULL : segments * inner;
-    if (!use_gpu(site, total, cpu_below, false)) /* (the wrapper counted the call) */
+    return segments_fill_gpu(site, segments, inner, use_gpu(site, total, cpu_below, false), nested);
+}
+
+/* The rest of segments_on_gpu once the size test said `gpu`. */
+inline bool segments_fill_gpu(const char *site, u64 segments, u64 inner, bool gpu, bool nested)
+{
+    if (!gpu) /* (the wrapper counted the call) */
         return false;
     /* an independent loop inside takes over when this one cannot fill the GPU */
     const bool few = (nested && segments < 2 * (u64)sm_count(site)) ||
@@ -124,6 +149,23 @@ inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_b
     if (few)
         profile_add(site, [](SiteProfile &s) { s.cpu_few_segments++; });
     return !few;
+}
+
+/* After a launch whose written arrays stay on the GPU: the call returns
+ * without waiting for it (a loop with no result needs none; ~4 us a call
+ * against ~10 with the wait, bench/NOTES.md). Every later use of its
+ * output is ordered after it: launches and cudaMemcpy on the same (legacy
+ * default) stream, staged copies after syncing that stream (transfers.cuh).
+ * `wait`: the caller needs it finished (chunks sharing buffers, copies
+ * made at once); so does PRAGREDUCE_PROFILE, to time the kernel. */
+inline void kernel_done(const char *site, bool wait)
+{
+    if (wait || profiling()) {
+        PRAGREDUCE_CHECK(site, "kernel", cudaDeviceSynchronize());
+        async_site().store(nullptr);
+        return;
+    }
+    async_site().store(site);
 }
 
 /* Blocks in the grid: enough to fill every multiprocessor with the blocks
@@ -167,6 +209,35 @@ inline Scratch &scratch()
 {
     static Scratch held;
     return held;
+}
+
+/* A call's results back from the device, into pinned memory (a pageable
+ * copy passes through the driver's staging: a few us more a call). One
+ * buffer that only grows; the caller holds gpu_lock() and reads it before
+ * its next call. */
+inline const unsigned char *fetch_results(const void *dev, size_t bytes, const char *site)
+{
+    static unsigned char *pinned = nullptr;
+    static size_t size = 0;
+    static std::vector<unsigned char> pageable; /* when pinned memory is refused */
+    if (bytes > size) {
+        if (pinned)
+            (void)cudaFreeHost(pinned);
+        size = bytes < 4096 ? 4096 : bytes;
+        if (cudaHostAlloc((void **)&pinned, size, cudaHostAllocDefault) != cudaSuccess) {
+            (void)cudaGetLastError();
+            pinned = nullptr;
+            size = 0;
+        }
+    }
+    if (!pinned) {
+        pageable.resize(bytes);
+        PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(pageable.data(), dev, bytes, cudaMemcpyDeviceToHost));
+        return pageable.data();
+    }
+    PRAGREDUCE_CHECK(site, "kernel", cudaMemcpyAsync(pinned, dev, bytes, cudaMemcpyDeviceToHost, 0));
+    PRAGREDUCE_CHECK(site, "kernel", cudaStreamSynchronize(0));
+    return pinned;
 }
 
 /* Device buffers of ended regions, reused by later ones (cudaMalloc and

@@ -17,7 +17,7 @@
 #ifndef PRAGREDUCE_RT_SECTION_CUH
 #define PRAGREDUCE_RT_SECTION_CUH
 
-#include "residency.cuh"
+#include "choice.cuh"
 
 namespace pragreduce {
 

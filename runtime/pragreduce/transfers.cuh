@@ -215,6 +215,8 @@ inline void to_device(void *dst, const void *src, size_t bytes, const char *site
         PRAGREDUCE_CHECK(site, "cudaMemcpy", cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice));
         return;
     }
+    /* the staging streams do not wait for the default stream's kernels */
+    PRAGREDUCE_CHECK(site, "kernel", cudaStreamSynchronize(0));
     /* thread w copies chunks w, w + threads, ...: while the DMA of one chunk
      * runs from one half of its buffer, it fills the other half */
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
@@ -254,6 +256,7 @@ inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
         PRAGREDUCE_CHECK(site, "cudaMemcpy", cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost));
         return;
     }
+    PRAGREDUCE_CHECK(site, "kernel", cudaStreamSynchronize(0)); /* (as in to_device) */
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
         Stager &s = stagers()[(size_t)w];
         PRAGREDUCE_TRY(stager_ready(s, chunk, device));

@@ -33,7 +33,7 @@ START_TEST(coalesced_beats_strided)
     const GpuDesc *d = gpu_find("H100");
     AccessFact one = access_of(STRIDE_ONE, 1, 4, 4), large = access_of(STRIDE_LARGE, 64, 4, 32);
     CostFacts f1 = facts(&one, 1, 4, 2, 1), f2 = facts(&large, 1, 32, 2, 1);
-    LaunchPlan p = {256, 4, 1, 1, NULL, 0};
+    LaunchPlan p = {256, 4, 1, 1, NULL, 0, 0};
     ck_assert(cost_estimate(&f1, d, &p, 1 << 24, NULL) < cost_estimate(&f2, d, &p, 1 << 24, NULL));
 }
 END_TEST
@@ -113,6 +113,29 @@ START_TEST(cpu_threshold)
 }
 END_TEST
 
+START_TEST(cpu_threshold_kept)
+{
+    const GpuDesc *d = gpu_find("H100");
+    AccessFact one = access_of(STRIDE_ONE, 1, 4, 4);
+    /* with the arrays on the GPU already, no copy: the GPU wins sooner */
+    CostFacts f = facts(&one, 1, 4, 2, 4);
+    unsigned long long kept = cost_cpu_threshold_kept(&f, d);
+    ck_assert(kept > 1000 && kept < cost_cpu_threshold(&f, d));
+    /* the call's fixed cost over a float add chain (1.3 ns): ~12 us */
+    ck_assert(kept > 8000 && kept < 10000);
+    /* copies that never pay off still leave the kept case to the GPU */
+    CostFacts c = facts(&one, 1, 32, 2, 1);
+    c.float_chain = false;
+    c.bytes_per_iter = 2;
+    c.copy_per_iter = 512;
+    ck_assert(cost_cpu_threshold(&c, d) == ULLONG_MAX);
+    ck_assert(cost_cpu_threshold_kept(&c, d) < ULLONG_MAX);
+    /* heavy arithmetic: sooner still */
+    CostFacts h = facts(&one, 1, 4, 400, 1);
+    ck_assert(cost_cpu_threshold_kept(&h, d) < kept);
+}
+END_TEST
+
 START_TEST(facts_from_a_loop)
 {
     int n;
@@ -151,6 +174,7 @@ Suite *cost_suite(void)
     tcase_add_test(tc, wider_vectors_win_for_unit_stride);
     tcase_add_test(tc, compute_heavy_bodies_fill_the_sm);
     tcase_add_test(tc, cpu_threshold);
+    tcase_add_test(tc, cpu_threshold_kept);
     tcase_add_test(tc, facts_from_a_loop);
     suite_add_tcase(s, tc);
     return s;

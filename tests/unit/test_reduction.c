@@ -207,7 +207,7 @@ START_TEST(output_has_kernel_and_fallback)
 END_TEST
 
 /* A small loop that stays on the CPU runs in place in the caller, behind
- * cpu_inline(); a loop that writes arrays or has private() always goes
+ * cpu_in_place(); a loop that writes arrays or has private() always goes
  * through its wrapper. */
 START_TEST(cpu_path_in_place)
 {
@@ -215,19 +215,19 @@ START_TEST(cpu_path_in_place)
                                   "#pragma reduce(+: s)\n"
                                   "for (int i = 0; i < n; i++) s += a[i];\nreturn s; }\n");
     ck_assert_ptr_nonnull(out);
-    ck_assert_ptr_nonnull(strstr(out, "if (pragreduce::cpu_inline(pragreduce::trip_up(pr_lo, (n), pr_step, false), "));
+    ck_assert_ptr_nonnull(strstr(out, "if (pragreduce::cpu_in_place(pragreduce::trip_up(pr_lo, (n), pr_step, false), "));
     ck_assert_ptr_nonnull(strstr(out, "for (int i = 0; i < n; i++) s += a[i];\n"));
     ck_assert_ptr_nonnull(strstr(out, "} else pr_loop0(&s, n, a); }"));
     out = transpile_snippet("double f(const double *a, double *b, int n) { double s = 0;\n"
                             "#pragma reduce(+: s)\n"
                             "for (int i = 0; i < n; i++) { b[i] = a[i]; s += a[i]; }\nreturn s; }\n");
     ck_assert_ptr_nonnull(out);
-    ck_assert_ptr_null(strstr(out, "if (pragreduce::cpu_inline("));
+    ck_assert_ptr_null(strstr(out, "if (pragreduce::cpu_in_place("));
     out = transpile_snippet("double f(const double *a, int n) { double s = 0, t;\n"
                             "#pragma reduce(+: s) private(t)\n"
                             "for (int i = 0; i < n; i++) { t = a[i] * 2; s += t; }\nreturn s + t; }\n");
     ck_assert_ptr_nonnull(out);
-    ck_assert_ptr_null(strstr(out, "if (pragreduce::cpu_inline("));
+    ck_assert_ptr_null(strstr(out, "if (pragreduce::cpu_in_place("));
 }
 END_TEST
 
