@@ -8,6 +8,7 @@
 #               (what a user gets), then gpu, then gpu with every kernel's
 #               writes copied back at once (PRAGREDUCE_LAZY_COPY_BACK=0)
 #   serial      gcc -O3 -march=native, at the first size of each program
+# SERIAL=0 leaves out the serial runs, EAGER=0 the eager copy-back ones.
 # Programs: cg_whole (CG on the 2-D Poisson matrix, 75 iterations),
 # stencil_whole (diffusion sweeps with a per-step mean, 100 steps),
 # particles_whole (all-pairs forces, moves and kinetic energy per step),
@@ -59,14 +60,17 @@ for spec in "cg_whole 2048 75" "cg_whole 4096 75" "stencil_whole 4096 100" "sten
     p=$1
     shift
     s="-"
-    if [ "$p" != "$first" ]; then
+    if [ "$p" != "$first" ] && [ "${SERIAL:-1}" = 1 ]; then
         s=$(ONCE=1 run "$p $* serial" "$p" "bin/${p}_serial" "$@")
         first=$p
     fi
     o=$(OMP_NUM_THREADS=$cores run "$p $* openmp" "$p" "bin/${p}_omp" "$@")
     a=$(OMP_NUM_THREADS=$cores PRAGREDUCE_DEVICE=auto run "$p $* auto" "$p" "bin/${p}_pr" "$@")
     g=$(OMP_NUM_THREADS=$cores PRAGREDUCE_DEVICE=gpu run "$p $* gpu" "$p" "bin/${p}_pr" "$@")
-    e=$(OMP_NUM_THREADS=$cores PRAGREDUCE_DEVICE=gpu PRAGREDUCE_LAZY_COPY_BACK=0 run "$p $* eager" "$p" "bin/${p}_pr" "$@")
+    e="-"
+    if [ "${EAGER:-1}" = 1 ]; then
+        e=$(OMP_NUM_THREADS=$cores PRAGREDUCE_DEVICE=gpu PRAGREDUCE_LAZY_COPY_BACK=0 run "$p $* eager" "$p" "bin/${p}_pr" "$@")
+    fi
     r=$(awk -v o="$o" -v a="$a" 'BEGIN { printf "%.2f", o / a }')
     echo "| $p | $* | $s | $o | $a | $g | $e | $r |" >>"$out/programs.md"
 done
