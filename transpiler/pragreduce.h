@@ -810,6 +810,16 @@ typedef struct Segment {
  * iterations are independent, and builds a site for it (appended to
  * *sites, which may move). --explain describes each decision. */
 void segment_find_all(const Source *src, Site **sites, int *count, FILE *explain);
+/* "line 5 ('t' over [0, steps))": a host loop and what it runs over. */
+void explain_loop_range(const Source *src, const Node *loop, StrBuf *sb);
+
+/* --------------------------------------------------------- host_launches.c */
+
+/* --explain: each marked loop launched from host loops (its function's, or
+ * around calls of its function in the file): the launches a run makes, the
+ * host writes in those loops that are copied again at each launch, and the
+ * host loops to mark instead. */
+void explain_host_launches(const Source *src, const Site *sites, int nsites, FILE *to);
 
 /* ---------------------------------------------------------------- emit.c */
 

@@ -664,6 +664,30 @@ static void explain_privates(FILE *to, const Site *t)
                 t->privates[v]->name);
 }
 
+/* "line 5 ('t' over [0, steps))": a host loop and what it runs over. */
+void explain_loop_range(const Source *src, const Node *p, StrBuf *sb)
+{
+    unsigned line, col;
+    source_line_col(src, p->start, &line, &col);
+    strbuf_printf(sb, "line %u", line);
+    LoopInfo li;
+    diag_probe(true);
+    bool canonical = p->kind == N_FOR && loop_analyze_one(src, (Node *)p, &li);
+    diag_probe(false);
+    if (canonical) {
+        bool down = li.cmp == CMP_GT || li.cmp == CMP_GE;
+        const char *step = li.step_node ? ast_expr_text(src, li.step_node) : NULL;
+        if (step && strcmp(step, "1") == 0)
+            step = NULL;
+        strbuf_printf(sb, " ('%s' over %s%s, %s%s%s%s)", li.iv->name,
+                      li.cmp == CMP_GT ? "(" : "[", down ? li.hi : li.lo, down ? li.lo : li.hi,
+                      li.cmp == CMP_LT ? ")" : li.cmp == CMP_NE ? ") until equal" : "]",
+                      step ? " by " : "", step ? step : "");
+    } else {
+        strbuf_puts(sb, p->kind == N_FOR ? " (not canonical)" : " (a while/do loop)");
+    }
+}
+
 /* --explain: the host loops around a marked loop that stays its own
  * launch, with what each runs over: the launches a call makes. */
 static void explain_launch_count(const Source *src, FILE *to, const Node *self)
@@ -673,25 +697,8 @@ static void explain_launch_count(const Source *src, FILE *to, const Node *self)
     for (const Node *p = self->parent; p; p = p->parent) {
         if (p->kind != N_FOR && p->kind != N_WHILE && p->kind != N_DO)
             continue;
-        unsigned line, col;
-        source_line_col(src, p->start, &line, &col);
-        strbuf_printf(&sb, "%s line %u", nloops++ ? " x" : "", line);
-        LoopInfo li;
-        diag_probe(true);
-        bool canonical = p->kind == N_FOR && loop_analyze_one(src, (Node *)p, &li);
-        diag_probe(false);
-        if (canonical) {
-            bool down = li.cmp == CMP_GT || li.cmp == CMP_GE;
-            const char *step = li.step_node ? ast_expr_text(src, li.step_node) : NULL;
-            if (step && strcmp(step, "1") == 0)
-                step = NULL;
-            strbuf_printf(&sb, " ('%s' over %s%s, %s%s%s%s)", li.iv->name,
-                          li.cmp == CMP_GT ? "(" : "[", down ? li.hi : li.lo, down ? li.lo : li.hi,
-                          li.cmp == CMP_LT ? ")" : li.cmp == CMP_NE ? ") until equal" : "]",
-                          step ? " by " : "", step ? step : "");
-        }
-        else
-            strbuf_puts(&sb, p->kind == N_FOR ? " (not canonical)" : " (a while/do loop)");
+        strbuf_puts(&sb, nloops++ ? " x " : " ");
+        explain_loop_range(src, p, &sb);
     }
     if (nloops)
         fprintf(to, "    launches per call: one per iteration of the host loops around it,%s; "

@@ -556,6 +556,8 @@ char *transpile(Source *src, const TranspileOptions *opts)
         return NULL;
     if (opts->explain_brief)
         explain_brief(src, sites, npragmas, opts->explain);
+    else if (opts->explain)
+        explain_host_launches(src, sites, npragmas, opts->explain);
     if (opts->pin_host)
         (void)pin_rewrite(src, sites, npragmas, &edits);
     linkage_rewrite(src, &edits, opts->line_directives);
