@@ -1141,6 +1141,22 @@ static void emit_order_check(const Ctx *c, StrBuf *sb, const Slot *slots, int ns
 
 /* The parameters of the loop as written (pr_as_written): its arrays, under
  * the names the loop uses, so that a call may pass other copies of them. */
+/* A scalar the loop reads, passed to the loop as written by value: a
+ * number or a pointer (not volatile). Captured by reference instead, its
+ * every read would go through memory that the loop's stores may alias (a
+ * double `a` in `y[i] += a * x[i]`), which keeps the compiler from
+ * vectorizing the loop: 2x the plain loop's time (bench/call_overhead.c). */
+static bool scalar_by_value(const Capture *cap)
+{
+    if (cap->kind != CAP_SCALAR || cap->var->is_volatile || !cap->type)
+        return false;
+    CXType t = clang_getCanonicalType(cap->var->type);
+    if (clang_isVolatileQualifiedType(t))
+        return false;
+    return t.kind == CXType_Pointer || t.kind == CXType_Enum ||
+           (t.kind >= CXType_FirstBuiltin && t.kind <= CXType_LastBuiltin && t.kind != CXType_Void);
+}
+
 static void emit_as_written_params(const Ctx *c, StrBuf *sb)
 {
     const char *sep = "";
@@ -1150,6 +1166,8 @@ static void emit_as_written_params(const Ctx *c, StrBuf *sb)
             strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
         else if (cap->kind == CAP_ARRAY)
             strbuf_printf(sb, "%s%s", sep, array_param(cap));
+        else if (scalar_by_value(cap))
+            strbuf_printf(sb, "%s%s %s", sep, cap->type, cap->var->name);
         else
             continue;
         sep = ", ";
@@ -1166,6 +1184,11 @@ static void emit_as_written_args(const Ctx *c, StrBuf *sb, bool device)
         const char *n = cap->var->name;
         if (cap->kind == CAP_TABLE) {
             strbuf_printf(sb, "%s%s%s", sep, device ? "pr_t_" : "", n);
+            sep = ", ";
+            continue;
+        }
+        if (scalar_by_value(cap)) {
+            strbuf_printf(sb, "%s%s", sep, n);
             sep = ", ";
             continue;
         }
@@ -1374,6 +1397,91 @@ static void emit_home_sync(const Ctx *c, StrBuf *sb, bool before)
     }
 }
 
+static bool inline_on_cpu(const Ctx *c);
+
+/* Whether the CPU path may split the iterations over the runtime's threads
+ * (a loop without OpenMP lines, which would thread it themselves): a loop
+ * that runs in place (inline_on_cpu: one level, no array writes, private,
+ * element or section accumulators), whose operators combine partial
+ * results from their identity (+, *, &, |, ^, integer min/max: no
+ * floating-point min/max with its NaN rules, no minloc/maxloc, no && or
+ * ||, no min/max else-chain), written outside macros. */
+static bool threads_on_cpu(const Ctx *c)
+{
+    const Site *site = c->site;
+    if (!inline_on_cpu(c) || site->nminmax_pairs || !site->info.body || site->info.body->from_macro ||
+        site->loop->from_macro)
+        return false;
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        /* (&& and || keep the value before the loop when no iteration updates it) */
+        if (rv->op == OP_MAXLOC || rv->op == OP_MINLOC || rv->op == OP_LAND || rv->op == OP_LOR ||
+            float_minmax(rv) || rv->var->is_volatile)
+            return false;
+    }
+    return true;
+}
+
+/* The CPU path over the runtime's threads: part p of the iterations from
+ * the identity into pr_part[p], the parts then folded in order into the
+ * value before the loop (the GPU's order of combining, not C's: floating-
+ * point sums may differ in the last bits, as on the GPU). */
+static void emit_threaded_cpu_path(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const LoopInfo *li = &site->info;
+    Slot *slots = xcalloc((size_t)site->pragma.nvars + 1, sizeof(Slot));
+    int nslots = slots_of(site, slots);
+    strbuf_printf(sb,
+                  "        /* large enough for several CPU threads (PRAGREDUCE_CPU_THREADS) */\n"
+                  "        const unsigned pr_parts = pragreduce::cpu_parts(pr_trip, %lluULL);\n"
+                  "        if (pr_parts > 1) {\n"
+                  "            struct pr_part_t {",
+                  site->plan.cpu_below_kept);
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, " %s v%d;", slots[k].type, k);
+    strbuf_puts(sb, " } pr_part[pragreduce::max_cpu_parts];\n"
+                    "            pragreduce::cpu_run(pr_parts, [&](unsigned pr_p) {\n"
+                    "                const pragreduce::u64 pr_first = pragreduce::part_start(pr_trip, pr_parts, pr_p);\n"
+                    "                const pragreduce::u64 pr_end = pragreduce::part_start(pr_trip, pr_parts, pr_p + 1);\n");
+    for (int k = 0; k < nslots; k++) {
+        const ReduceVar *rv = &site->pragma.vars[slots[k].var];
+        strbuf_printf(sb, "                %s %s = %s::identity<%s>();\n", slots[k].type, rv->name,
+                      slots[k].functor, slots[k].type);
+    }
+    strbuf_printf(sb,
+                  "                for (pragreduce::u64 pr_it = pr_first; pr_it < pr_end; pr_it++) {\n"
+                  "                    %s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_it, pr_step);\n",
+                  li->iv_type, li->iv->name, li->iv_type, li->step_down ? "true" : "false");
+    line_to_input(c, sb, li->body->start);
+    /* the body to the loop's end: a statement's ';' included */
+    EditList edits = {0};
+    add_cxx_edits(c, &edits, li->body->start, site->loop_end);
+    unsigned line, col;
+    source_line_col(c->src, li->body->start, &line, &col);
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+    strbuf_puts(sb, splice_range(c, &edits, li->body->start, site->loop_end));
+    strbuf_puts(sb, "\n");
+    line_to_output(c, sb);
+    strbuf_puts(sb, "                }\n");
+    for (int k = 0; k < nslots; k++)
+        strbuf_printf(sb, "                pr_part[pr_p].v%d = %s;\n", k, site->pragma.vars[slots[k].var].name);
+    strbuf_puts(sb, "            });\n");
+    for (int k = 0; k < nslots; k++) {
+        const ReduceVar *rv = &site->pragma.vars[slots[k].var];
+        strbuf_printf(sb,
+                      "            for (unsigned pr_p = 0; pr_p < pr_parts; pr_p++)\n"
+                      "                %s = %s::apply(%s, pr_part[pr_p].v%d);\n"
+                      "            *pr_ref_%s = %s;\n",
+                      rv->name, slots[k].functor, rv->name, k, rv->name, rv->name);
+    }
+    if (!li->iv_declared_in_loop)
+        strbuf_printf(sb, "            *pr_ref_%s = pragreduce::iv_at<%s, %s>(pr_lo, pr_trip, pr_step);\n",
+                      li->iv->name, li->iv_type, li->step_down ? "true" : "false");
+    strbuf_puts(sb, "            return;\n        }\n");
+}
+
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
@@ -1470,8 +1578,10 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                           site->inner[k].iv->name);
     strbuf_puts(sb, "    };\n    auto pr_on_cpu = [&]() {\n"
                     "        /* what kernels kept on the GPU back first; its marked loops' writes at once */\n"
-                    "        pragreduce::host_path pr_host_path;\n"
-                    "        pr_as_written(");
+                    "        pragreduce::host_path pr_host_path;\n");
+    if (threads_on_cpu(c))
+        emit_threaded_cpu_path(c, sb);
+    strbuf_puts(sb, "        pr_as_written(");
     emit_as_written_args(c, sb, false);
     strbuf_puts(sb, ");\n");
     if (site_writes_arrays(site) || site_has_sections(site))
@@ -1870,9 +1980,9 @@ static void emit_inline_cpu_path(const Ctx *c, StrBuf *sb)
                   li->iv_type, li->iv_type, li->lo, li->step);
     emit_trip_expr(sb, li, "pr_lo", "pr_step");
     strbuf_printf(sb,
-                  ", %lluULL)) { /* on the CPU: the loop in place, after what kernels kept on the GPU */\n"
+                  ", %lluULL%s)) { /* on the CPU: the loop in place, after what kernels kept on the GPU */\n"
                   "  pragreduce::host_reads_all();\n",
-                  site->plan.cpu_below_kept);
+                  site->plan.cpu_below_kept, threads_on_cpu(c) ? ", true /* else over threads */" : "");
     line_to_input(c, sb, site->loop->start);
     unsigned line, col;
     source_line_col(c->src, site->loop->start, &line, &col);

@@ -70,10 +70,12 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, u64 cpu_below_kep
 /* The caller's test before a small loop's wrapper (emit.c's in-place path):
  * true when the call would run on the CPU anyway (auto_threshold): below
  * `cpu_below_kept / 16` iterations, or below `cpu_below_kept` while no
- * kernel's writes wait on the GPU. */
-inline bool cpu_in_place(u64 trip, u64 cpu_below_kept)
+ * kernel's writes wait on the GPU; and on one thread (`threaded`: the
+ * wrapper's CPU path splits large loops over the CPU's threads). */
+inline bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = false)
 {
-    return cpu_inline(trip, cpu_below_kept) && (trip < cpu_below_kept / 16 || newer_count() == 0);
+    return cpu_inline(trip, cpu_below_kept) && (trip < cpu_below_kept / 16 || newer_count() == 0) &&
+           !(threaded && cpu_parts(trip, cpu_below_kept) > 1);
 }
 
 /* segments_on_gpu for a nest whose marked loops have the plan: their

@@ -49,6 +49,7 @@ struct Settings {
     size_t stage_min_kb = 4096;
     size_t device_mem_kb = 0;   /* 0: the GPU's free memory */
     int segment_group = 0;      /* 0: by the inner trip count */
+    int cpu_threads = 0;        /* threads of a CPU path without OpenMP; 0: one per hardware thread */
     size_t pin_min_kb = 1024;
     bool resident = true, warmup = true, profile = false;
     bool lazy_copy_back = true; /* written arrays stay on the GPU until the host reads them */
@@ -101,6 +102,7 @@ inline Settings parse_settings()
     setting_integer(s, "PRAGREDUCE_DEVICE_MEM_KB", 1, kb_max, &s.device_mem_kb);
     setting_integer(s, "PRAGREDUCE_PIN_MIN_KB", 0, kb_max, &s.pin_min_kb);
     setting_integer(s, "PRAGREDUCE_BENCH", 0, 1000000, &s.bench);
+    setting_integer(s, "PRAGREDUCE_CPU_THREADS", 0, 64, &s.cpu_threads);
     setting_flag(s, "PRAGREDUCE_RESIDENT", &s.resident);
     setting_flag(s, "PRAGREDUCE_LAZY_COPY_BACK", &s.lazy_copy_back);
     setting_flag(s, "PRAGREDUCE_WARMUP", &s.warmup);

@@ -98,6 +98,77 @@ inline bool cpu_inline(u64 trip, u64 cpu_below)
     return mode == MODE_CPU || (mode == MODE_AUTO && trip < cpu_below);
 }
 
+/* ------------------------------------------------------------ CPU threads */
+
+/* A CPU path split over the runtime's threads (a loop without OpenMP lines
+ * that runs on the CPU: no GPU, below its threshold, PRAGREDUCE_DEVICE=cpu):
+ * at most this many parts. */
+constexpr unsigned max_cpu_parts = 64;
+
+/* True on a thread while it runs a part (a marked loop called from one
+ * runs on that thread alone). */
+inline bool &in_cpu_part()
+{
+    static thread_local bool inside = false;
+    return inside;
+}
+
+/* Parts for `trip` iterations: one below ~0.5 ms of work on one core (40x
+ * the ~12 us the kept threshold stands for: starting threads costs tens
+ * of us), inside a part or an OpenMP parallel region; else up to the
+ * CPU's threads (PRAGREDUCE_CPU_THREADS: 0 all, 1 none), each part ~0.25
+ * ms or more. */
+inline unsigned cpu_parts(u64 trip, u64 cpu_below_kept)
+{
+    if (cpu_below_kept == 0 || trip / 40 < cpu_below_kept || in_cpu_part())
+        return 1;
+#ifdef _OPENMP
+    if (omp_in_parallel())
+        return 1;
+#endif
+    static const unsigned threads = [] {
+        unsigned t = (unsigned)settings().cpu_threads;
+        if (t == 0)
+            t = std::thread::hardware_concurrency();
+        return t < 1 ? 1u : t > max_cpu_parts ? max_cpu_parts : t;
+    }();
+    const u64 most = trip / (20 * cpu_below_kept);
+    return (unsigned)(most < threads ? (most < 1 ? 1 : most) : threads);
+}
+
+/* The first iteration of part p of `parts` (p = parts: the end). */
+inline u64 part_start(u64 trip, unsigned parts, unsigned p)
+{
+    const u64 q = trip / parts, r = trip % parts;
+    return q * p + (p < r ? p : r);
+}
+
+/* f(0) ... f(parts - 1), on this thread and parts - 1 others (a part whose
+ * thread could not start runs here after). */
+template <class F> inline void cpu_run(unsigned parts, F f)
+{
+    auto part = [&f](unsigned p) {
+        in_cpu_part() = true;
+        f(p);
+        in_cpu_part() = false;
+    };
+    std::vector<std::thread> others;
+    std::vector<unsigned> left;
+    others.reserve(parts);
+    for (unsigned p = 1; p < parts; p++) {
+        try {
+            others.emplace_back(part, p);
+        } catch (...) {
+            left.push_back(p);
+        }
+    }
+    part(0);
+    for (auto &t : others)
+        t.join();
+    for (unsigned p : left)
+        part(p);
+}
+
 inline int sm_count(const char *site)
 {
     static int count = 0;

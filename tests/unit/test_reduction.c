@@ -231,6 +231,40 @@ START_TEST(cpu_path_in_place)
 }
 END_TEST
 
+/* A loop that runs in place splits over the runtime's CPU threads when its
+ * operators fold from their identity; && and ||, floating-point min/max
+ * and minloc keep one thread. */
+START_TEST(cpu_path_threads)
+{
+    char *out = transpile_snippet("double f(const double *a, int n) { double s = 0;\n"
+                                  "#pragma reduce(+: s)\n"
+                                  "for (int i = 0; i < n; i++) s += a[i];\nreturn s; }\n");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_nonnull(strstr(out, "pragreduce::cpu_parts(pr_trip, "));
+    ck_assert_ptr_nonnull(strstr(out, "double s = pragreduce::op_add::identity<double>();"));
+    ck_assert_ptr_nonnull(strstr(out, "s = pragreduce::op_add::apply(s, pr_part[pr_p].v0);"));
+    ck_assert_ptr_nonnull(strstr(out, ", true /* else over threads */)"));
+    out = transpile_snippet("int f(const int *a, int n) { int m = 0;\n"
+                            "#pragma reduce(max: m)\n"
+                            "for (int i = 0; i < n; i++) m = a[i] > m ? a[i] : m;\nreturn m; }\n");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_nonnull(strstr(out, "pragreduce::cpu_parts(pr_trip, "));
+    const char *no_threads[] = {
+        "int f(const int *a, int n) { int ok = 1;\n#pragma reduce(&&: ok)\n"
+        "for (int i = 0; i < n; i++) ok = ok && a[i] > 0;\nreturn ok; }\n",
+        "double f(const double *a, int n) { double m = 0;\n#pragma reduce(max: m)\n"
+        "for (int i = 0; i < n; i++) m = a[i] > m ? a[i] : m;\nreturn m; }\n",
+        "int f(const double *a, int n) { double m = a[0]; int k = 0;\n#pragma reduce(maxloc: m, k)\n"
+        "for (int i = 0; i < n; i++) if (a[i] > m) { m = a[i]; k = i; }\nreturn k; }\n",
+    };
+    for (size_t k = 0; k < sizeof no_threads / sizeof no_threads[0]; k++) {
+        out = transpile_snippet(no_threads[k]);
+        ck_assert_ptr_nonnull(out);
+        ck_assert_ptr_null(strstr(out, "pragreduce::cpu_parts("));
+    }
+}
+END_TEST
+
 /* private(...) and the min/max else-chain: a loop with its own declarations
  * before it and its own pragma. */
 static char *scratch_program(const char *decls, const char *pragma, const char *body)
@@ -478,6 +512,7 @@ Suite *reduction_suite(void)
                         sizeof scratch_bad / sizeof scratch_bad[0]);
     tcase_add_test(tc, output_declares_privates_and_checks_minmax_order);
     tcase_add_test(tc, cpu_path_in_place);
+    tcase_add_test(tc, cpu_path_threads);
     tcase_add_loop_test(tc, scratch_liveness, 0, sizeof liveness / sizeof liveness[0]);
     tcase_add_loop_test(tc, gpu_hazards, 0, sizeof hazards / sizeof hazards[0]);
     suite_add_tcase(s, tc);
