@@ -55,4 +55,5 @@ for dir in tests/projects/*/; do
     fi
 done
 cp tests/gpu-run.sh "$out/run.sh"
+cp tests/gpu-run-light.sh "$out/run-light.sh"
 echo "gpu bundle: ${#list[@]} programs in $out ($(du -sh "$out" | cut -f1))"

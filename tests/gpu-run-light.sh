@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Runs on the GPU machine (copied into the bundle as run-light.sh by
+# tests/make-gpu-bundle.sh): a shorter check than run.sh. Every program
+# built, its results at a few sizes in gpu and auto mode against the gcc
+# build (8 programs at a time: a program of many small launches may pass
+# its 60 s there, forced onto the GPU), then the four compute-sanitizer
+# tools on programs with parallel loops and kept outputs.
+set -u
+cd "$(dirname "$0")"
+logs=${OUT:-$PWD/gpu-logs}
+mkdir -p "$logs" bin
+t0=$(date +%s)
+xargs -P 16 -I{} sh -c 'omp=""; grep -qx {} openmp 2>/dev/null && omp="-Xcompiler -fopenmp"
+  nvcc -O3 -arch=sm_90 -w $omp cu/{}.cu -o bin/{} >bin/{}.log 2>&1 || echo "build failed: {}"' <programs
+echo "built in $(( $(date +%s) - t0 )) s"
+check() { # mode file
+    f=$2; base=$(basename "$f"); p=${base%.*}; n=${base##*.}
+    [ -x "bin/$p" ] || { echo "FAIL $1 $p: no binary"; return; }
+    got=$(PRAGREDUCE_DEVICE=$1 timeout 60 "bin/$p" "$n" 2>&1) || got="$got
+exit $?"
+    if [ "$got" == "$(cat "$f")" ]; then echo "ok $1 $p $n"; else echo "FAIL $1 $p $n"; diff <(echo "$got") "$f" | head -6; fi
+}
+export -f check
+for mode in gpu auto; do
+    ls expected/*.0 expected/*.33 expected/*.4099 expected/*.1000003 2>/dev/null | xargs -P 8 -I{} bash -c "check $mode {}" >"$logs/results-$mode.log"
+    echo "$mode: $(grep -c '^ok' "$logs/results-$mode.log") ok, $(grep -c '^FAIL' "$logs/results-$mode.log") failed"
+    grep -A6 '^FAIL' "$logs/results-$mode.log" | head -40
+done
+echo "results done at $(( $(date +%s) - t0 )) s"
+for p in parallel_loops lazy_copy_back guarded_edges openmp_beside; do
+    [ -x "bin/$p" ] || continue
+    for tool in memcheck racecheck initcheck synccheck; do
+        r=$(PRAGREDUCE_DEVICE=gpu timeout 120 compute-sanitizer --tool $tool "bin/$p" 4099 2>&1 | grep "SUMMARY" | tail -1)
+        echo "$tool $p: $r"
+    done
+done
+echo "all done at $(( $(date +%s) - t0 )) s"
