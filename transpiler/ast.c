@@ -604,3 +604,18 @@ Node *ast_find_for(Node *tree, unsigned start)
     }
     return NULL;
 }
+
+const Node *ast_for_at(const Node *n, unsigned start)
+{
+    if (n->kind == N_FOR && n->start == start)
+        return n;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *k = n->kids[i];
+        if (k->start <= start && start < k->end) {
+            const Node *f = ast_for_at(k, start);
+            if (f)
+                return f;
+        }
+    }
+    return NULL;
+}

@@ -361,16 +361,23 @@ LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, i
     return best.plan;
 }
 
-unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d)
+/* Nanoseconds per iteration on one CPU core: ~10 GB/s from memory, a
+ * floating-point add chain of ~4 cycles at ~3 GHz, ~0.3 ns per other
+ * operation; the slowest of the three. */
+static double cpu_ns_per_iter(const CostFacts *f)
 {
-    /* one CPU core: ~10 GB/s from memory, a floating-point add chain of ~4
-     * cycles at ~3 GHz, ~0.3 ns per other operation */
     double cpu_ns = f->bytes_per_iter / 10.0;
     double chain = f->float_chain ? 1.3 : 0.35;
     if (chain > cpu_ns)
         cpu_ns = chain;
     if (f->ops_per_iter * 0.3 > cpu_ns)
         cpu_ns = f->ops_per_iter * 0.3;
+    return cpu_ns;
+}
+
+unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d)
+{
+    const double cpu_ns = cpu_ns_per_iter(f);
     /* the GPU: a fixed ~30 us of allocation, copy setup, launch and result
      * copy; copies below the runtime's staging size (4 MiB) at the link's
      * pageable rate, larger ones through pinned staging buffers filled by
@@ -398,12 +405,7 @@ unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d)
  * bookkeeping), against the CPU loop. */
 unsigned long long cost_cpu_threshold_kept(const CostFacts *f, const GpuDesc *d)
 {
-    double cpu_ns = f->bytes_per_iter / 10.0;
-    double chain = f->float_chain ? 1.3 : 0.35;
-    if (chain > cpu_ns)
-        cpu_ns = chain;
-    if (f->ops_per_iter * 0.3 > cpu_ns)
-        cpu_ns = f->ops_per_iter * 0.3;
+    const double cpu_ns = cpu_ns_per_iter(f);
     const double fixed_ns = 8000.0 + 1000.0 * d->launch_us;
     const double gpu_ns = f->bytes_per_iter / (d->dram_gbps * d->achieved);
     if (cpu_ns <= gpu_ns)

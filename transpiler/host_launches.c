@@ -115,7 +115,7 @@ static const Node *body_of(const Node *fn_tree)
     return b && b->kind == N_COMPOUND ? b : NULL;
 }
 
-static void add_write(const Pass *p, Writes *w, const Node *at, const Node *loop, const char *fn)
+static void add_write(Writes *w, const Node *at, const Node *loop, const char *fn)
 {
     if (w->count >= MAX_WRITES)
         return;
@@ -124,7 +124,6 @@ static void add_write(const Pass *p, Writes *w, const Node *at, const Node *loop
             return;
     const Var *v = element_root(at->kids[0]);
     w->items[w->count++] = (HostWrite){at->start, loop, xstrdup(v ? v->name : "?"), xstrdup(fn)};
-    (void)p;
 }
 
 /* Host writes under `n` to elements of the variable declared by `var`,
@@ -142,7 +141,7 @@ static void writes_to(const Pass *p, const Node *n, CXCursor var, const Node *lo
     if (updates && n->nkids) {
         const Var *root = element_root(n->kids[0]);
         if (root && same_decl(root->decl, var))
-            add_write(p, w, n, loop, fn);
+            add_write(w, n, loop, fn);
     }
     if (n->kind == N_CALL && depth < MAX_DEPTH) {
         CXCursor callee = fx_callee(n);
@@ -309,27 +308,13 @@ static bool explained(const Site *s)
     return !s->rejected && s->loop && !s->segmented_by && !s->absorbed;
 }
 
-/* The loop of `tree` that starts at `start`. */
-static const Node *loop_at(const Node *n, unsigned start)
-{
-    if (!n || n->start > start || n->end <= start)
-        return NULL;
-    if (n->kind == N_FOR && n->start == start)
-        return n;
-    for (int i = 0; i < n->nkids; i++) {
-        const Node *f = loop_at(n->kids[i], start);
-        if (f)
-            return f;
-    }
-    return NULL;
-}
-
 static void explain_site(const Pass *p, const Site *s, FILE *to)
 {
     StrBuf own = {0};
     const Node *own_outer = NULL;
     /* the marked loop in its function's tree, with the loops around it */
-    const Node *self = loop_at(body_of(ast_build(p->src, s->function)), s->loop->start);
+    const Node *body = body_of(ast_build(p->src, s->function));
+    const Node *self = body ? ast_for_at(body, s->loop->start) : NULL;
     int nown = self ? loops_around(p->src, self, &own, &own_outer) : 0;
     LoopCall calls[MAX_CALLERS];
     int ncalls = calls_of(p->src, s->function, calls);

@@ -339,6 +339,8 @@ struct Node {
 Node *ast_build(const Source *src, CXCursor cursor);
 /* Skips parentheses and implicit conversions. */
 Node *ast_strip(Node *n);
+/* The `for` of tree `n` that starts at byte `start`, or NULL. */
+const Node *ast_for_at(const Node *n, unsigned start);
 /* Skips implicit conversions only. */
 Node *ast_strip_implicit(Node *n);
 /* Source text for an expression that can be re-evaluated elsewhere: the

@@ -1564,21 +1564,6 @@ static char *unsafe_reason(const Source *src, const Site *sites, int nsites)
  * inside, where other threads would run it on their own empty region
  * stacks). Anything else: the region keeps nothing, and marks the
  * callers' copies stale when it ends; no invalidation is inserted. */
-static const Node *for_at(const Node *n, unsigned start)
-{
-    if (n->kind == N_FOR && n->start == start)
-        return n;
-    for (int i = 0; i < n->nkids; i++) {
-        const Node *k = n->kids[i];
-        if (k->start <= start && start < k->end) {
-            const Node *f = for_at(k, start);
-            if (f)
-                return f;
-        }
-    }
-    return NULL;
-}
-
 static bool uses_openmp(const Res *r, const Node *fn)
 {
     const Source *src = r->src;
@@ -1597,7 +1582,7 @@ static bool uses_openmp(const Res *r, const Node *fn)
         size_t t = source_after_omp_lines(src, i);
         if (t >= src->ntokens || strcmp(src->tokens[t].text, "for") != 0)
             return true;
-        const Node *loop = for_at(fn, src->tokens[t].offset);
+        const Node *loop = ast_for_at(fn, src->tokens[t].offset);
         if (!loop || loop->from_macro ||
             holds_special(r, loop->start, loop_text_end(src, loop)))
             return true;

@@ -83,9 +83,8 @@ inline bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = false)
 inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, u64 cpu_below_kept,
                             bool threaded, bool nested, std::initializer_list<const volatile void *> arrays)
 {
-    const u64 total = saturating_mul(segments, inner);
-    const u64 below = auto_threshold(total, cpu_below, cpu_below_kept, threaded, arrays);
-    return segments_fill_gpu(site, segments, inner, use_gpu(site, total, below, false), nested);
+    const u64 below = auto_threshold(saturating_mul(segments, inner), cpu_below, cpu_below_kept, threaded, arrays);
+    return segments_on_gpu(site, segments, inner, below, nested);
 }
 
 } /* namespace pragreduce */

@@ -195,8 +195,6 @@ inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
     return inner <= thread_max ? 1 : inner <= warp_max ? 32 : block;
 }
 
-inline bool segments_fill_gpu(const char *site, u64 segments, u64 inner, bool gpu, bool nested);
-
 /* A segmented loop runs as one launch unless the whole nest is below the
  * CPU threshold (auto mode), or its segments are too few to fill the GPU
  * (fewer than twice its SMs with an independent loop inside, which then
@@ -206,13 +204,7 @@ inline bool segments_fill_gpu(const char *site, u64 segments, u64 inner, bool gp
 inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, bool nested)
 {
     const u64 total = inner != 0 && segments > ~0ULL / inner ? ~0ULL : segments * inner;
-    return segments_fill_gpu(site, segments, inner, use_gpu(site, total, cpu_below, false), nested);
-}
-
-/* The rest of segments_on_gpu once the size test said `gpu`. */
-inline bool segments_fill_gpu(const char *site, u64 segments, u64 inner, bool gpu, bool nested)
-{
-    if (!gpu) /* (the wrapper counted the call) */
+    if (!use_gpu(site, total, cpu_below, false)) /* (the wrapper counted the call) */
         return false;
     /* an independent loop inside takes over when this one cannot fill the GPU */
     const bool few = (nested && segments < 2 * (u64)sm_count(site)) ||
