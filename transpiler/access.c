@@ -539,17 +539,23 @@ static bool check_written(const Source *src, Site *site, Capture *cap)
         why = "it is also used here other than as an element of an iteration";
     } else {
         /* every access names the written element: the same subscripts down
-         * to the one that moves with the loop (the first access is as good
-         * as the write, which reduction.c checked) */
+         * to the one that moves with the loop as a write (which reduction.c
+         * checked), or one that no other iteration writes (disjoint.c) */
+        int ref = 0;
+        while (ref < cap->nsubs && !access_is_write(cap->subs[ref]))
+            ref++;
+        if (ref == cap->nsubs)
+            ref = 0;
         const Node *first[8];
-        int nfirst = access_element_chain(site, cap->subs[0], first, 8);
+        int nfirst = access_element_chain(site, cap->subs[ref], first, 8);
         for (int k = 0; k < cap->nsubs && !why; k++) {
             const Node *chain[8];
             int n = access_element_chain(site, cap->subs[k], chain, 8);
             bool same = n > 0 && n == nfirst;
             for (int q = 0; same && q < n; q++)
                 same = ast_same_expr(src, chain[q], first[q]);
-            if (!same) {
+            if (!same && !disjoint_from_writes(src, site, cap->subs[ref], cap->subs[k],
+                                               access_is_write(cap->subs[k]))) {
                 at = cap->subs[k]->start;
                 why = "it is also accessed here at another element";
             }

@@ -606,6 +606,17 @@ Linear access_linear(const Source *src, const Node *expr, const Var *iv);
 bool access_distinct_per_iteration(const Source *src, const Site *site, const Node *sub);
 /* An integer expression the loop cannot change. */
 bool access_invariant(const Site *site, const Node *n);
+
+/* ---------------------------------------------------------------- disjoint.c */
+
+/* Whether the access at sub0 (its first subscript) to an array the loop
+ * writes at write_sub0's element cannot meet another iteration's writes:
+ * the same moving subscript under another row, or (a read) a subscript at
+ * that level outside the values the written one takes. */
+bool disjoint_from_writes(const Source *src, const Site *site, const Node *write_sub0, const Node *sub0,
+                          bool is_write);
+/* Whether the access at sub0 is assigned, incremented or has its address taken. */
+bool access_is_write(const Node *sub0);
 /* The subscripts of the access whose first subscript is `sub`, down to the
  * first that mentions the loop's variable (their number; 0: none does). */
 int access_element_chain(const Site *site, const Node *sub, const Node **out, int max);

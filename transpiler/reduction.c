@@ -515,9 +515,18 @@ static Var *lvalue_root(Node *n, bool *through_pointer)
 /* A fused output: `b[i] = ...` (or `b[i].x`, `b[i][k]` within the element,
  * `out[c][i]`, `out[c * h + i]`) where b is an array from outside the loop:
  * the subscripts before the first that mentions the loop's variable are
- * invariant, and that one takes a new value each iteration (c * i + d,
- * c a nonzero constant). Each iteration writes only its own elements, so
+ * invariant (or index rows of arrays of arrays), and that one takes a new
+ * value each iteration (c * i + d, c a nonzero constant). Each iteration writes only its own elements, so
  * the iterations stay independent; returns b, or NULL. */
+/* Whether a subscript after subs[k] (toward subs[0]) mentions the loop's variable. */
+static bool moving_below(const Site *site, Node **subs, int k)
+{
+    for (int q = k - 1; q >= 0; q--)
+        if (ast_mentions(subs[q], site->info.iv))
+            return true;
+    return false;
+}
+
 static Var *fused_output(const Source *src, const Site *site, Node *target)
 {
     /* from the outside in: the chain of subscripts and '.' members */
@@ -536,10 +545,15 @@ static Var *fused_output(const Source *src, const Site *site, Node *target)
         if (base->kind == N_DECLREF) {
             if (!base->var)
                 return NULL;
-            /* subs[n - 1] is the first subscript, subs[0] the last */
+            /* subs[n - 1] is the first subscript, subs[0] the last; the
+             * levels below the first index arrays (checked on the way
+             * here), so with the moving subscript below the first, the
+             * ones above it may change within an iteration (`t[0][r][c]`
+             * in a loop over c with r an inner loop's): whatever their
+             * values, the element is in the iteration's own column */
             for (int k = n - 1; k >= 0; k--) {
                 if (!ast_mentions(subs[k], site->info.iv)) {
-                    if (!access_invariant(site, subs[k]))
+                    if (!access_invariant(site, subs[k]) && !moving_below(site, subs, k))
                         return NULL;
                     continue;
                 }

@@ -1,0 +1,253 @@
+/*
+ * disjoint.c - elements of a written array that no other iteration writes.
+ *
+ * A loop may write its own element of an array (`y[i]`, a row `a[i][j]`, a
+ * column `a[k][j]` of a loop over j) and, by the rule of fused outputs,
+ * use that array only there (access.c). Two more kinds of access to such
+ * an array cannot meet another iteration's writes, as long as subscripts
+ * into arrays of arrays stay within their rows (C's rule: `a[r][c]` with c
+ * outside [0, N) is undefined):
+ *  - the moving subscript itself, under other rows: `a[p][j]` beside
+ *    `a[k][j]` in a loop over j (a row swap) touches only column j;
+ *  - a read whose subscript at the moving one's level takes values the
+ *    loop variable never takes: `a[k][j]` while i runs over [k + 1, n)
+ *    (LU's update reads the pivot row, no iteration's), `A[i][k]` with k
+ *    over [0, i) while j runs over [i, n) (ludcmp).
+ * Bounds compare as `base + constant` with the same base; the expressions
+ * must be of signed types (no wrap-around between `k` and `k + 1`).
+ */
+#include "pragreduce.h"
+
+#include <string.h>
+
+#define MAX_LEVELS 8
+
+/* The subscripts of the access whose first subscript is sub0, and for
+ * each the expression it indexes (`a`, then `a[s0]`, ...). */
+static int subscripts_of(const Node *sub0, const Node **subs, const Node **bases, int max)
+{
+    int n = 0;
+    const Node *s = sub0;
+    while (s && n < max) {
+        const Node *ref = s->parent;
+        while (ref && ref->kind != N_SUBSCRIPT)
+            ref = ref->parent;
+        if (!ref || ref->nkids != 2)
+            return n;
+        subs[n] = s;
+        bases[n] = ast_strip(ref->kids[0]);
+        n++;
+        /* the next level indexes this one: `ref` is the base of its parent */
+        const Node *up = ref->parent, *child = ref;
+        while (up && (up->kind == N_PAREN || up->kind == N_IMPLICIT)) {
+            child = up;
+            up = up->parent;
+        }
+        if (!up || up->kind != N_SUBSCRIPT || up->nkids != 2 || up->kids[0] != child)
+            return n;
+        s = up->kids[1];
+    }
+    return n;
+}
+
+/* The node of the whole access: its last subscript expression. */
+static const Node *access_top(const Node *sub0)
+{
+    const Node *subs[MAX_LEVELS], *bases[MAX_LEVELS];
+    int n = subscripts_of(sub0, subs, bases, MAX_LEVELS);
+    if (n == 0)
+        return NULL;
+    const Node *top = subs[n - 1]->parent;
+    while (top && top->kind != N_SUBSCRIPT)
+        top = top->parent;
+    return top;
+}
+
+/* Whether the access only reads a number: a scalar element used as a value. */
+static bool reads_a_number(const Node *sub0)
+{
+    const Node *top = access_top(sub0);
+    if (!top || !type_is_arithmetic(top->type))
+        return false;
+    const Node *up = top->parent, *child = top;
+    while (up && up->kind == N_PAREN) {
+        child = up;
+        up = up->parent;
+    }
+    if (!up)
+        return false;
+    if (up->kind == N_ASSIGN && up->nkids > 0 && up->kids[0] == child)
+        return false;
+    if (up->kind == N_UNARY && up->op &&
+        (!strcmp(up->op, "++") || !strcmp(up->op, "--") || !strcmp(up->op, "&")))
+        return false;
+    return true;
+}
+
+/* Levels 1..m index rows of arrays of arrays (not pointers: two rows of a
+ * table may overlap), so a different subscript there is another element. */
+static bool rows_stay_apart(const Node **bases, int m)
+{
+    for (int d = 1; d <= m; d++)
+        if (clang_getCanonicalType(bases[d]->type).kind != CXType_ConstantArray)
+            return false;
+    return true;
+}
+
+static bool signed_integer(CXType t)
+{
+    switch (clang_getCanonicalType(t).kind) {
+    case CXType_SChar:
+    case CXType_Char_S:
+    case CXType_Short:
+    case CXType_Int:
+    case CXType_Long:
+    case CXType_LongLong:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* An integer expression as base + c (base NULL: the constant c). */
+typedef struct {
+    const Node *base;
+    long long c;
+} Offset;
+
+static bool int_value(const Node *n, long long *v)
+{
+    CXEvalResult ev = clang_Cursor_Evaluate(n->cursor);
+    if (!ev)
+        return false;
+    bool ok = clang_EvalResult_getKind(ev) == CXEval_Int;
+    if (ok)
+        *v = clang_EvalResult_getAsLongLong(ev);
+    clang_EvalResult_dispose(ev);
+    return ok;
+}
+
+static Offset offset_form(const Node *n)
+{
+    n = ast_strip((Node *)n);
+    long long v;
+    if ((n->kind == N_INTLIT || n->kind == N_CHARLIT) && int_value(n, &v))
+        return (Offset){NULL, v};
+    if (n->kind == N_BINARY && n->nkids == 2 && (!strcmp(n->op, "+") || !strcmp(n->op, "-"))) {
+        const Node *l = ast_strip(n->kids[0]), *r = ast_strip(n->kids[1]);
+        if (r->kind == N_INTLIT && int_value(r, &v) && v > -(1LL << 40) && v < (1LL << 40))
+            return (Offset){l, n->op[0] == '+' ? v : -v};
+        if (n->op[0] == '+' && l->kind == N_INTLIT && int_value(l, &v) && v > -(1LL << 40) &&
+            v < (1LL << 40))
+            return (Offset){r, v};
+    }
+    return (Offset){n, 0};
+}
+
+/* a < b for every value: the same base, a smaller constant. */
+static bool below(const Source *src, Offset a, Offset b)
+{
+    if (!a.base != !b.base || (a.base && !ast_same_expr(src, a.base, b.base)))
+        return false;
+    return a.c < b.c;
+}
+
+/* [lo, hi] of a loop's variable, from its bounds (both signed). */
+static bool loop_values(const LoopInfo *li, Offset *lo, Offset *hi)
+{
+    if (li->step_runtime_check || !li->lo_node || !li->hi_node || !signed_integer(li->iv->type) ||
+        !signed_integer(li->lo_node->type) || !signed_integer(li->hi_node->type))
+        return false;
+    if (!li->step_down && (li->cmp == CMP_LT || li->cmp == CMP_LE)) {
+        *lo = offset_form(li->lo_node);
+        *hi = offset_form(li->hi_node);
+        hi->c -= li->cmp == CMP_LT;
+        return true;
+    }
+    if (li->step_down && (li->cmp == CMP_GT || li->cmp == CMP_GE)) {
+        *hi = offset_form(li->lo_node);
+        *lo = offset_form(li->hi_node);
+        lo->c += li->cmp == CMP_GT;
+        return true;
+    }
+    return false;
+}
+
+/* The values `e` may take where it is: a loop variable (the marked loop's,
+ * or an inner loop's whose bounds the loop does not change) plus a
+ * constant, or an expression the loop does not change. */
+static bool values_of(const Site *site, const Node *e, Offset *lo, Offset *hi)
+{
+    if (!signed_integer(e->type))
+        return false;
+    Offset f = offset_form(e);
+    if (!f.base) {
+        *lo = *hi = f;
+        return true;
+    }
+    const LoopInfo *li = NULL;
+    if (f.base->kind == N_DECLREF && f.base->var == site->info.iv)
+        li = &site->info;
+    for (int k = 0; !li && k < site->nranges; k++) {
+        const RangeVar *r = &site->ranges[k];
+        if (f.base->kind == N_DECLREF && f.base->var == r->info.iv && e->start >= r->start && e->end <= r->end)
+            li = &r->info;
+    }
+    if (li) {
+        if (!loop_values(li, lo, hi))
+            return false;
+        lo->c += f.c;
+        hi->c += f.c;
+        return true;
+    }
+    if (ast_mentions(e, site->info.iv) || !access_invariant(site, e))
+        return false;
+    *lo = *hi = f;
+    return true;
+}
+
+bool disjoint_from_writes(const Source *src, const Site *site, const Node *write_sub0, const Node *sub0,
+                          bool is_write)
+{
+    const Node *w[MAX_LEVELS], *wb[MAX_LEVELS], *r[MAX_LEVELS], *rb[MAX_LEVELS];
+    int nw = subscripts_of(write_sub0, w, wb, MAX_LEVELS), nr = subscripts_of(sub0, r, rb, MAX_LEVELS);
+    int m = 0;
+    while (m < nw && !ast_mentions(w[m], site->info.iv))
+        m++;
+    if (m == nw || nr <= m || !rows_stay_apart(wb, m) || !rows_stay_apart(rb, m) ||
+        !access_distinct_per_iteration(src, site, w[m]))
+        return false;
+    /* the iteration's own column under another row (a write too) */
+    if (ast_same_expr(src, w[m], r[m]))
+        return is_write || reads_a_number(sub0);
+    if (is_write || !reads_a_number(sub0))
+        return false;
+    /* a read at a level-m subscript the written one never takes: the
+     * written subscript is the loop's variable plus a constant */
+    Offset wlo, whi, rlo, rhi;
+    Offset wf = offset_form(w[m]);
+    if (!wf.base || wf.base->kind != N_DECLREF || wf.base->var != site->info.iv ||
+        !values_of(site, w[m], &wlo, &whi) || !values_of(site, r[m], &rlo, &rhi))
+        return false;
+    return below(src, rhi, wlo) || below(src, whi, rlo);
+}
+
+bool access_is_write(const Node *sub0)
+{
+    const Node *top = access_top(sub0);
+    if (!top)
+        return false;
+    /* members of the element (`a[i].x = ...`) write it too */
+    const Node *up = top->parent, *child = top;
+    while (up && (up->kind == N_PAREN || (up->kind == N_MEMBER && up->op && !strcmp(up->op, ".")) ||
+                  up->kind == N_SUBSCRIPT)) {
+        child = up;
+        up = up->parent;
+    }
+    if (!up)
+        return false;
+    if (up->kind == N_ASSIGN && up->nkids > 0 && up->kids[0] == child)
+        return true;
+    return up->kind == N_UNARY && up->op &&
+           (!strcmp(up->op, "++") || !strcmp(up->op, "--") || !strcmp(up->op, "&"));
+}
