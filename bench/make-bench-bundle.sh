@@ -40,7 +40,7 @@ done
 "$pragreduce" bench/power_iter.c -o "$out/power_iter.cu"
 "$pragreduce" bench/stats_once.c -o "$out/stats_once.cu"
 # whole programs against their OpenMP build (bench/run-programs.sh)
-for p in cg_whole stencil_whole particles_whole lookups_whole; do
+for p in cg_whole stencil_whole particles_whole lookups_whole kmeans_whole lu_whole; do
     "$pragreduce" -fopenmp "bench/$p.c" -o "$out/$p.cu"
     cp "bench/$p.c" "$out/"
 done

@@ -12,7 +12,11 @@
 # Programs: cg_whole (CG on the 2-D Poisson matrix, 75 iterations),
 # stencil_whole (diffusion sweeps with a per-step mean, 100 steps),
 # particles_whole (all-pairs forces, moves and kinetic energy per step),
-# lookups_whole (Monte Carlo cross-section lookups in batches).
+# lookups_whole (Monte Carlo cross-section lookups in batches),
+# kmeans_whole (assignment and centre sums, 20 rounds), lu_whole (LU with
+# partial pivoting and a solve). A run that fails (a mode the program
+# cannot run in) shows as "failed".
+# SPECS="kmeans_whole 494020 20;lu_whole 2048" runs only those.
 # Writes $OUT/programs.md (the table) and $OUT/programs.out (every run's
 # output line, to compare the results).
 #   bash run-programs.sh
@@ -22,7 +26,7 @@ cd "$here"
 out=${OUT:-$here/bench-out}
 mkdir -p "$out" bin
 cores=$(nproc)
-progs="cg_whole stencil_whole particles_whole lookups_whole"
+progs="cg_whole stencil_whole particles_whole lookups_whole kmeans_whole lu_whole"
 for p in $progs; do
     gcc -O3 -march=native "$p.c" -o "bin/${p}_serial" -lm &
     gcc -O3 -march=native -fopenmp "$p.c" -o "bin/${p}_omp" -lm &
@@ -34,11 +38,11 @@ run() { # label program args...: the better of two runs, their lines kept, its s
     local label=$1 p=$2
     shift 2
     local line a b
-    line=$("$@")
+    line=$("$@" 2>&1) || { echo "$label: failed: $line" >>"$out/programs.out"; echo failed; return; }
     echo "$label: $line" >>"$out/programs.out"
     a=$(echo "$line" | secs)
     if [ "${ONCE:-0}" = 1 ]; then echo "$a"; return; fi
-    line=$("$@")
+    line=$("$@" 2>&1) || { echo "$label (again): failed: $line" >>"$out/programs.out"; echo failed; return; }
     echo "$label (again): $line" >>"$out/programs.out"
     b=$(echo "$line" | secs)
     awk -v a="$a" -v b="$b" 'BEGIN { print (a < b ? a : b) }'
@@ -54,8 +58,9 @@ run() { # label program args...: the better of two runs, their lines kept, its s
 } >"$out/programs.md"
 : >"$out/programs.out"
 first=""
-for spec in "cg_whole 2048 75" "cg_whole 4096 75" "stencil_whole 4096 100" "stencil_whole 8192 100" \
-    "particles_whole 32768 4" "particles_whole 65536 2" "lookups_whole 8000000 4" "lookups_whole 16000000 4"; do
+specs=${SPECS:-"cg_whole 2048 75;cg_whole 4096 75;stencil_whole 4096 100;stencil_whole 8192 100;particles_whole 32768 4;particles_whole 65536 2;lookups_whole 8000000 4;lookups_whole 16000000 4;kmeans_whole 494020 100;kmeans_whole 2000000 50;lu_whole 2048;lu_whole 4096"}
+IFS=';' read -r -a spec_list <<<"$specs"
+for spec in "${spec_list[@]}"; do
     set -- $spec
     p=$1
     shift
@@ -71,7 +76,7 @@ for spec in "cg_whole 2048 75" "cg_whole 4096 75" "stencil_whole 4096 100" "sten
     if [ "${EAGER:-1}" = 1 ]; then
         e=$(OMP_NUM_THREADS=$cores PRAGREDUCE_DEVICE=gpu PRAGREDUCE_LAZY_COPY_BACK=0 run "$p $* eager" "$p" "bin/${p}_pr" "$@")
     fi
-    r=$(awk -v o="$o" -v a="$a" 'BEGIN { printf "%.2f", o / a }')
+    r=$(awk -v o="$o" -v a="$a" 'BEGIN { if (o + 0 > 0 && a + 0 > 0) printf "%.2f", o / a; else print "-" }')
     echo "| $p | $* | $s | $o | $a | $g | $e | $r |" >>"$out/programs.md"
 done
 cat "$out/programs.md"

@@ -991,10 +991,10 @@ static void emit_reduce_launch(const Ctx *c, StrBuf *sb, int tile)
     else
         strbuf_puts(sb, "        const bool pr_one_block = false;\n");
     strbuf_printf(sb,
-                  "        const unsigned pr_grid = pr_one_block ? 1u : pragreduce::grid_size(pr_n, %d, *pr_occ, %d, %s_site);\n"
+                  "        const unsigned pr_grid = pr_one_block ? 1u : pragreduce::section_grid(pr_sec_global, pragreduce::grid_size(pr_n, %d, *pr_occ, %d, %s_site), %s_site);\n"
                   "        /* one launch (PRAGREDUCE_BENCH=N times it instead) */\n"
                   "        pragreduce::run_launch(%s_site, pr_n, [&]() {\n",
-                  tile, site->plan.waves, p, p);
+                  tile, site->plan.waves, p, p, p);
     emit_section_launch_before(c, sb);
     if (one_block) {
         strbuf_puts(sb, "        if (pr_one_block)\n");
@@ -1672,9 +1672,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "            PRAGREDUCE_CHECK(%s_site, \"cudaOccupancyMaxActiveBlocksPerMultiprocessor\",\n"
                   "                cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<pragreduce::u64, %d>, %d, pr_smem));\n"
                   "    }\n"
-                  "    const unsigned pr_grid_max = pragreduce::grid_size(pr_trip, %d, *pr_occ, %d, %s_site);\n",
+                  "    const unsigned pr_grid_max = pragreduce::section_grid(pr_sec_global, pragreduce::grid_size(pr_trip, %d, *pr_occ, %d, %s_site), %s_site);\n",
                   p, p, site->plan.unroll, site->plan.block, p, p, site->plan.unroll, site->plan.block, tile,
-                  site->plan.waves, p);
+                  site->plan.waves, p, p);
 
     /* the arrays' index ranges, as a function of the iterations covered */
     for (int i = 0; i < site->ncaptures; i++) {

@@ -5,7 +5,10 @@
  * The wrapper receives h, lo and len; the device holds, per section, the
  * result (`out`, len + 1 elements: the last takes subscripts outside the
  * section), one chunk's accumulator (`acc`, the result itself when there is
- * one chunk) and, for floating point, the per-block partials. Each launch
+ * one chunk) and, for floating point, the per-block partials and, when the
+ * threads' copies do not fit in shared memory, the copies (`copies`: each
+ * block's laid out as in shared memory, the grid capped at two blocks per
+ * SM so that they stay within the L2 cache's reach). Each launch
  * fills acc with the identity first, so a repeated launch
  * (PRAGREDUCE_BENCH) gives the same result. The kernel declares an object
  * under the section's name whose h[k] takes the updates. After the chunks,
@@ -16,8 +19,9 @@
 
 #include <string.h>
 
-/* Per-thread copies of floating-point sections must fit in a block's
- * shared memory without an opt-in (48 KiB), beside block_reduce's own. */
+/* Per-thread copies of floating-point sections go in a block's shared
+ * memory when they fit without an opt-in (48 KiB), beside block_reduce's
+ * own; else in device memory. */
 #define SECTION_SMEM_MAX 45056
 /* Integer sections share a block's copy when small; larger ones use
  * atomics on the result in global memory. */
@@ -52,9 +56,9 @@ void emit_section_kernel_params(const Ctx *c, StrBuf *sb)
         any = true;
         const char *n = rv->name;
         strbuf_printf(sb,
-                      ",\n    %s *pr_sec_%s, %s *pr_part_%s, long long pr_sec_%s_lo, "
+                      ",\n    %s *pr_sec_%s, %s *pr_part_%s, %s *pr_glob_%s, long long pr_sec_%s_lo, "
                       "unsigned long long pr_sec_%s_n, unsigned pr_sec_%s_smem, %s pr_sec_%s_id",
-                      word(c, rv), n, word(c, rv), n, n, n, n, word(c, rv), n);
+                      word(c, rv), n, word(c, rv), n, word(c, rv), n, n, n, n, word(c, rv), n);
     }
     if (any)
         strbuf_puts(sb, ",\n    int *pr_bad");
@@ -78,13 +82,17 @@ void emit_section_kernel_prologue(const Ctx *c, StrBuf *sb)
         char *S = word(c, rv);
         if (section_float(rv)) {
             strbuf_printf(sb,
-                          "    /* '%s': a copy per thread, element k of thread t at k * %d + t */\n"
-                          "    %s *pr_home_%s = (%s *)(pr_smem + pr_sec_%s_smem) + threadIdx.x;\n"
+                          "    /* '%s': a copy per thread, element k of thread t at k * %d + t, in\n"
+                          "       shared memory or, when it does not fit, in this block's device memory */\n"
+                          "    %s *const pr_base_%s = pr_sec_%s_smem != ~0u ? (%s *)(pr_smem + pr_sec_%s_smem)\n"
+                          "        : pr_glob_%s + (unsigned long long)blockIdx.x * (pr_sec_%s_n + 1) * %du;\n"
+                          "    %s *pr_home_%s = pr_base_%s + threadIdx.x;\n"
                           "    for (unsigned long long pr_k = 0; pr_k <= pr_sec_%s_n; pr_k++)\n"
                           "        pr_home_%s[pr_k * %d] = pr_sec_%s_id;\n"
                           "    const pragreduce::section_ref<%s, pragreduce::slot_private<%s>> %s{pr_home_%s, "
                           "pr_sec_%s_lo, pr_sec_%s_n, %du, pr_bad};\n",
-                          n, block, S, n, S, n, n, n, block, n, S, S, n, n, n, n, block);
+                          n, block, S, n, n, S, n, n, n, block, S, n, n, n, n, block, n, S, S, n, n, n, n,
+                          block);
         } else {
             strbuf_printf(sb,
                           "    /* '%s': integer atomics, in a copy per block when it fits in shared memory */\n"
@@ -120,13 +128,13 @@ void emit_section_kernel_epilogue(const Ctx *c, StrBuf *sb)
             strbuf_printf(sb,
                           "    /* '%s': the threads' copies of each element in thread order */\n"
                           "    for (unsigned long long pr_k = threadIdx.x; pr_k < pr_sec_%s_n; pr_k += %d) {\n"
-                          "        const %s *pr_row = (const %s *)(pr_smem + pr_sec_%s_smem) + pr_k * %d;\n"
+                          "        const %s *pr_row = pr_base_%s + pr_k * %d;\n"
                           "        %s pr_a = pr_sec_%s_id;\n"
                           "        for (int pr_t = 0; pr_t < %d; pr_t++)\n"
                           "            pr_a = %s::apply(pr_a, pr_row[pr_t]);\n"
                           "        pr_part_%s[(unsigned long long)blockIdx.x * pr_sec_%s_n + pr_k] = pr_a;\n"
                           "    }\n",
-                          n, n, block, S, S, n, block, S, n, block, functor(rv), n, n);
+                          n, n, block, S, n, block, S, n, block, functor(rv), n, n);
         } else {
             strbuf_printf(sb,
                           "    /* '%s': what this block added, atomically into the result */\n"
@@ -185,34 +193,39 @@ void emit_section_shared(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
     if (!site_has_sections(site)) {
-        strbuf_puts(sb, "    const size_t pr_smem = 0;\n");
+        strbuf_puts(sb, "    const size_t pr_smem = 0;\n    const bool pr_sec_global = false;\n");
         return;
     }
     int block = site->plan.block;
-    strbuf_puts(sb, "    /* array sections: their copies in shared memory */\n    size_t pr_smem = 0;\n");
+    strbuf_puts(sb, "    /* array sections: their copies in shared memory, else (floating point)\n"
+                    "       in device memory */\n"
+                    "    size_t pr_smem = 0, pr_sec_copies = 0;\n");
     for (int v = 0; v < site->pragma.nvars; v++) {
         const ReduceVar *rv = &site->pragma.vars[v];
         if (!is_section(rv) || !section_float(rv))
             continue;
         strbuf_printf(sb,
-                      "    const unsigned pr_sec_%s_smem = (unsigned)pr_smem;\n"
-                      "    if ((unsigned long long)pr_sec_%s_n < %lluULL)\n"
-                      "        pr_smem += pragreduce::align_up((size_t)(pr_sec_%s_n + 1) * sizeof(%s) * %d);\n"
+                      "    const size_t pr_sec_%s_copy = (unsigned long long)pr_sec_%s_n < (1ULL << 40)\n"
+                      "        ? pragreduce::align_up((size_t)(pr_sec_%s_n + 1) * sizeof(%s) * %d) : ~(size_t)0 / 4;\n"
+                      "    const unsigned pr_sec_%s_smem = pr_smem + pr_sec_%s_copy <= %d ? (unsigned)pr_smem : ~0u;\n"
+                      "    if (pr_sec_%s_smem != ~0u)\n"
+                      "        pr_smem += pr_sec_%s_copy;\n"
                       "    else\n"
-                      "        pr_smem += (size_t)%dULL + 1;\n",
-                      rv->name, rv->name, (unsigned long long)SECTION_SMEM_MAX, rv->name, word(c, rv),
-                      block, SECTION_SMEM_MAX);
+                      "        pr_sec_copies += pr_sec_%s_copy;\n",
+                      rv->name, rv->name, rv->name, word(c, rv), block, rv->name, rv->name, SECTION_SMEM_MAX,
+                      rv->name, rv->name, rv->name);
     }
     strbuf_printf(sb,
-                  "    if (pr_smem > %d) {\n"
-                  "        /* a copy per thread of the floating-point sections does not fit in a\n"
-                  "           block's shared memory (%d bytes): the loop as written */\n"
-                  "        pragreduce::section_too_big(%s_site, pr_smem);\n"
+                  "    const bool pr_sec_global = pr_sec_copies > 0;\n"
+                  "    if (pr_sec_copies > pragreduce::section_copies_max / pragreduce::section_grid_cap(%s_site)) {\n"
+                  "        /* a copy per thread of the floating-point sections for the blocks\n"
+                  "           the GPU holds at once is too large: the loop as written */\n"
+                  "        pragreduce::section_too_big(%s_site, pr_sec_copies);\n"
                   "        pr_on_cpu();\n"
                   "        return;\n"
                   "    }\n"
                   "    size_t pr_smem_ints = 0;\n",
-                  SECTION_SMEM_MAX, SECTION_SMEM_MAX, c->p);
+                  c->p, c->p);
     for (int v = 0; v < site->pragma.nvars; v++) {
         const ReduceVar *rv = &site->pragma.vars[v];
         if (is_section(rv) && !section_float(rv))
@@ -246,19 +259,22 @@ void emit_section_bytes(const Ctx *c, StrBuf *sb, const char *total, bool declar
             continue;
         const char *n = rv->name;
         char *S = word(c, rv);
-        static const char *const parts[] = {"out", "acc", "part"};
-        for (int k = 0; k < 3; k++) {
-            if (k == 2 && !section_float(rv) && !declare)
+        static const char *const parts[] = {"out", "acc", "part", "copies"};
+        for (int k = 0; k < 4; k++) {
+            if (k >= 2 && !section_float(rv) && !declare)
                 break;
             if (declare)
                 strbuf_printf(sb, "    const size_t pr_sec_%s_%s_at = %s;\n", n, parts[k], total);
             if (k < 2)
                 strbuf_printf(sb, "    %s += pragreduce::align_up((size_t)(pr_sec_%s_n + 1) * sizeof(%s));\n",
                               total, n, S);
-            else if (section_float(rv))
+            else if (k == 2 && section_float(rv))
                 strbuf_printf(sb,
                               "    %s += pragreduce::align_up((size_t)pr_grid_max * (size_t)pr_sec_%s_n * sizeof(%s));\n",
                               total, n, S);
+            else if (section_float(rv))
+                strbuf_printf(sb, "    %s += pr_sec_%s_smem == ~0u ? (size_t)pr_grid_max * pr_sec_%s_copy : 0;\n",
+                              total, n, n);
         }
     }
     if (site_has_sections(c->site)) {
@@ -318,9 +334,9 @@ void emit_section_launch_args(const Ctx *c, StrBuf *sb)
         any = true;
         const char *n = rv->name;
         strbuf_printf(sb,
-                      ",\n                pr_sec_%s, (%s *)(pr_dev + pr_sec_%s_part_at), pr_sec_%s_lo, "
-                      "(unsigned long long)pr_sec_%s_n, pr_sec_%s_smem, %s::identity<%s>()",
-                      n, word(c, rv), n, n, n, n, functor(rv), word(c, rv));
+                      ",\n                pr_sec_%s, (%s *)(pr_dev + pr_sec_%s_part_at), (%s *)(pr_dev + pr_sec_%s_copies_at), "
+                      "pr_sec_%s_lo, (unsigned long long)pr_sec_%s_n, pr_sec_%s_smem, %s::identity<%s>()",
+                      n, word(c, rv), n, word(c, rv), n, n, n, n, functor(rv), word(c, rv));
     }
     if (any)
         strbuf_puts(sb, ", (int *)(pr_dev + pr_bad_at)");

@@ -6,9 +6,11 @@
  * in shared memory when the section is small (flushed into the result once
  * per block), else in the result itself. Floating point keeps the runtime's
  * promise of the same bits on every run: every thread of a block has its
- * own copy in shared memory (element k of thread t at k * BLOCK + t),
- * combined thread by thread and block by block in a fixed order; sections
- * too large for that run on the CPU (the wrapper decides).
+ * own copy (element k of thread t at k * BLOCK + t), in shared memory when
+ * the block's copies fit, else in device memory with the grid capped at
+ * two blocks per SM; the copies are combined thread by thread and block by
+ * block in a fixed order. Sections whose copies would pass
+ * section_copies_max run on the CPU (the wrapper decides).
  *
  * In the kernel the section's name is an object whose `h[k]` is a slot
  * taking the updates the transpiler accepted: `h[k] op= x`, `h[k]++`,
@@ -191,15 +193,33 @@ inline void section_finish(T *h, const S *dev, unsigned long long n, const char 
     host_wrote(h, (size_t)n * sizeof(T));
 }
 
-/* Floating-point sections whose per-thread copies do not fit in a block's
- * shared memory run on the CPU; with PRAGREDUCE_DEVICE=gpu that is an error. */
-inline void section_too_big(const char *site, size_t bytes)
+/* The device memory a launch's per-thread copies of floating-point
+ * sections may take (beyond it the loop runs on the CPU), and the grid of
+ * a launch whose copies are in device memory: two blocks per SM, so that
+ * the copies being updated stay within the L2 cache's reach. */
+const size_t section_copies_max = (size_t)1 << 30;
+
+inline unsigned section_grid_cap(const char *site) { return 2u * (unsigned)sm_count(site); }
+
+inline unsigned section_grid(bool copies_in_device_memory, unsigned grid, const char *site)
+{
+    if (!copies_in_device_memory)
+        return grid;
+    const unsigned cap = section_grid_cap(site);
+    return grid < cap ? grid : cap;
+}
+
+/* Floating-point sections whose per-thread copies would pass
+ * section_copies_max run on the CPU; with PRAGREDUCE_DEVICE=gpu that is an
+ * error. `block_bytes`: one block's copies. */
+inline void section_too_big(const char *site, size_t block_bytes)
 {
     if (device_mode() == MODE_GPU) {
         fprintf(stderr,
-                "%s: a copy per thread of its floating-point sections needs %zu bytes of a block's "
-                "shared memory, more than 45056: it runs on the CPU (use a shorter section)\n",
-                site, bytes);
+                "%s: a copy per thread of its floating-point sections takes %zu bytes per block, "
+                "more than %zu for the %u blocks the GPU runs at once: it runs on the CPU (use a "
+                "shorter section)\n",
+                site, block_bytes, section_copies_max, section_grid_cap(site));
         exit(1);
     }
 }

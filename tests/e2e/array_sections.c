@@ -100,6 +100,18 @@ static void overlapping(long *h, const long *src, long n)
         h[i % 8] += src[i - 1];
 }
 
+/* sections too long for a copy per thread in shared memory (the copies go
+ * to device memory): k-means' centre sums, a long double histogram */
+static void long_sections(const int *x, const double *w, long n, float *fh, double *dh)
+{
+#pragma reduce(+: fh[0:300], dh[0:700])
+    for (long i = 0; i < n; i++) {
+        for (int j = 0; j < 6; j++)
+            fh[(x[i] % 50) * 6 + j] += (float)w[i] * (float)j;
+        dh[(x[i] / 7) % 700] += w[i] * 2.0;
+    }
+}
+
 static void with_openmp(const int *x, long n, long *h)
 {
 #pragma omp parallel for reduction(+: h[0:BINS])
@@ -179,6 +191,20 @@ int main(int argc, char **argv)
         a[i] = i % 11;
     overlapping(a, a, n + 8);
     printf("overlapping: %ld %ld\n", a[0], a[7]);
+
+    float lf[300];
+    double ld[700];
+    for (int b = 0; b < 300; b++)
+        lf[b] = (float)(b % 4);
+    for (int b = 0; b < 700; b++)
+        ld[b] = -1.0;
+    long_sections(x, w, n, lf, ld);
+    double lsum = 0;
+    for (int b = 0; b < 300; b++)
+        lsum += lf[b] * (b % 7 + 1);
+    for (int b = 0; b < 700; b++)
+        lsum += ld[b] * (b % 5 + 1);
+    printf("long sections: %.2f %.2f %.2f %.2f\n", lf[0], lf[299], ld[699], lsum);
 
     long o[BINS] = {0};
     with_openmp(x, n, o);
