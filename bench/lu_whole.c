@@ -5,7 +5,9 @@
  *   (`#pragma reduce(maxloc: ...)`; OpenMP has no maxloc, so its build
  *   searches on one thread); the swap of rows k and p (a parallel loop over
  *   columns); the rows below scaled and updated with the pivot row (a
- *   parallel loop over rows that reads row k, which no iteration writes);
+ *   parallel loop over rows that reads row k, which no iteration writes,
+ *   each row's columns a parallel loop inside it, which a warp or block of
+ *   the GPU shares);
  * then L y = P b and U x = y, row by row, each row a dot product
  * (`#pragma reduce(+: w)`), and the solution's error against the x that
  * made b. Every loop keeps its OpenMP line: the same file is the OpenMP
@@ -55,6 +57,7 @@ static void factor(double (*a)[N], long n, long *piv)
         for (long i = k + 1; i < n; i++) {
             double l = a[i][k] / a[k][k];
             a[i][k] = l;
+#pragma reduce parallel
             for (long j = k + 1; j < n; j++)
                 a[i][j] -= l * a[k][j];
         }

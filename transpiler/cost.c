@@ -131,6 +131,60 @@ static void classify(AccessFact *a, const Linear *l)
     a->cls = s == 0 ? STRIDE_ZERO : s == 1 ? STRIDE_ONE : s * a->elem < 128 ? STRIDE_SMALL : STRIDE_LARGE;
 }
 
+/* The first inner variable any subscript of an access mentions. */
+static const Var *inner_variable_of(const Site *site, const Node **levels, int n)
+{
+    for (int d = 0; d < n; d++) {
+        const Var *v = inner_variable(site, levels[d]);
+        if (v)
+            return v;
+    }
+    return NULL;
+}
+
+/* The step in bytes of an access `a[s0][s1]...` as `v` moves: each
+ * subscript's coefficient times the size of what it indexes; false when
+ * one is not affine in v or its coefficient is not a known constant. */
+static bool level_step(const Source *src, const Node **levels, const CXType *types, int n, const Var *v,
+                       long long *step)
+{
+    *step = 0;
+    for (int d = 0; d < n; d++) {
+        Linear l = access_linear(src, levels[d], v);
+        if (!l.affine || (l.coef && !l.coef_known))
+            return false;
+        long long size = clang_Type_getSizeOf(types[d]);
+        if (size <= 0)
+            return false;
+        *step += (l.coef ? l.coef_value : 0) * size;
+    }
+    return true;
+}
+
+/* An element of an array of arrays: classified by the bytes between the
+ * elements consecutive iterations reach, in units of the element. */
+static void multi_level_fact(const Source *src, AccessFact *a, const Node **levels, const CXType *types, int n,
+                             const Var *iv, const Var *inner)
+{
+    long long leaf = clang_Type_getSizeOf(types[n - 1]);
+    if (leaf > 0)
+        a->elem = (int)leaf;
+    long long step;
+    if (leaf <= 0 || !level_step(src, levels, types, n, iv, &step) || step % leaf != 0) {
+        a->cls = STRIDE_UNKNOWN;
+    } else {
+        long long s = step < 0 ? -step : step;
+        a->stride = step / leaf;
+        a->cls = s == 0 ? STRIDE_ZERO : s == leaf ? STRIDE_ONE : s < 128 ? STRIDE_SMALL : STRIDE_LARGE;
+    }
+    if (inner) {
+        long long istep;
+        a->inner = inner->name;
+        a->inner_known = leaf > 0 && level_step(src, levels, types, n, inner, &istep) && istep % leaf == 0;
+        a->inner_stride = a->inner_known ? istep / leaf : 0;
+    }
+}
+
 static double access_bytes(const AccessFact *a)
 {
     switch (a->cls) {
@@ -196,26 +250,37 @@ CostFacts cost_facts(const Source *src, const Site *site)
                 a.text = src ? ast_expr_text(src, ref) : ast_print(ref);
                 /* collapse(N): consecutive iterations step the innermost variable */
                 const Var *flat_iv = site->ninner ? site->inner[site->ninner - 1].iv : site->info.iv;
-                Linear l = access_linear(src, sub, flat_iv);
-                classify(&a, &l);
-                const Var *inner = inner_variable(site, sub);
-                if (inner) {
-                    Linear li = access_linear(src, sub, inner);
-                    a.inner = inner->name;
-                    a.inner_known = li.affine && li.coef_known;
-                    a.inner_stride = li.coef ? li.coef_value : 0;
+                const Node *levels[8];
+                CXType types[8];
+                int nlevels = c->levels ? 0 : access_levels(sub, levels, types, 8);
+                if (nlevels > 1) {
+                    /* an element of an array of arrays (`a[k][j]`): the steps of
+                     * every subscript, in bytes, over the element reached */
+                    multi_level_fact(src, &a, levels, types, nlevels, flat_iv, inner_variable_of(site, levels, nlevels));
+                    if (src)
+                        a.text = ast_expr_text(src, access_top_ref(sub));
+                } else {
+                    Linear l = access_linear(src, sub, flat_iv);
+                    classify(&a, &l);
+                    const Var *inner = inner_variable(site, sub);
+                    if (inner) {
+                        Linear li = access_linear(src, sub, inner);
+                        a.inner = inner->name;
+                        a.inner_known = li.affine && li.coef_known;
+                        a.inner_stride = li.coef ? li.coef_value : 0;
+                    }
                 }
             }
             a.bytes = access_bytes(&a);
             /* inside an inner loop: ~16 trips, each a sector unless the
              * threads' addresses move together (stride 1 in the outer one) */
             if (a.inner)
-                a.bytes = 16 * (a.cls == STRIDE_ONE ? elem : 32);
+                a.bytes = 16 * (a.cls == STRIDE_ONE ? a.elem : 32);
             if (a.bytes > array_bytes)
                 array_bytes = a.bytes;
             double copied = a.cls == STRIDE_ZERO ? 0
                             : a.cls == STRIDE_UNKNOWN ? elem
-                                                      : (double)(a.stride < 0 ? -a.stride : a.stride) * elem;
+                                                      : (double)(a.stride < 0 ? -a.stride : a.stride) * a.elem;
             if (copied > copy)
                 copy = copied;
             f.accesses = xrealloc(f.accesses, (size_t)(f.naccesses + 1) * sizeof(AccessFact));

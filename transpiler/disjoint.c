@@ -50,6 +50,21 @@ static int subscripts_of(const Node *sub0, const Node **subs, const Node **bases
     return n;
 }
 
+int access_levels(const Node *sub0, const Node **subs, CXType *types, int max)
+{
+    const Node *bases[MAX_LEVELS];
+    if (max > MAX_LEVELS)
+        max = MAX_LEVELS;
+    int n = subscripts_of(sub0, subs, bases, max);
+    for (int d = 0; d < n; d++) {
+        const Node *ref = subs[d]->parent;
+        while (ref && ref->kind != N_SUBSCRIPT)
+            ref = ref->parent;
+        types[d] = ref->type; /* subscripts_of found it */
+    }
+    return n;
+}
+
 /* The node of the whole access: its last subscript expression. */
 static const Node *access_top(const Node *sub0)
 {
@@ -61,6 +76,12 @@ static const Node *access_top(const Node *sub0)
     while (top && top->kind != N_SUBSCRIPT)
         top = top->parent;
     return top;
+}
+
+const Node *access_top_ref(const Node *sub0)
+{
+    const Node *top = access_top(sub0);
+    return top ? top : sub0;
 }
 
 /* Whether the access only reads a number: a scalar element used as a value. */

@@ -1490,9 +1490,13 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     const char *down = li->step_down ? "true" : "false";
     int nvars = site->pragma.nvars;
 
-    strbuf_printf(sb, "/* Runs the loop at %s:%u on the GPU, or on the CPU without one. */\n",
-                  source_path_at(c->src, c->site->loop->start), c->line);
-    strbuf_printf(sb, "static void %s(", p);
+    /* a parallel loop shared inside another one's segments: that one's
+     * kernel runs it, and on the host it runs as written there */
+    bool unused = site->segment && site->segmented_by && !segment_calls(site->segmented_by, site);
+    strbuf_printf(sb, "/* Runs the loop at %s:%u on the GPU, or on the CPU without one%s. */\n",
+                  source_path_at(c->src, c->site->loop->start), c->line,
+                  unused ? " (not called: the loop around it shares this loop in its kernel)" : "");
+    strbuf_printf(sb, "%sstatic void %s(", unused ? "[[maybe_unused]] " : "", p);
     emit_wrapper_params(c, sb);
     strbuf_puts(sb, ")\n{\n");
     for (int v = 0; v < nvars; v++) {
@@ -1537,7 +1541,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     /* (not with element accumulators: the loop as written accumulates in memory) */
     /* (nor around a nest whose marked loops call their own wrappers; a
      * parallel loop without them runs as the OpenMP build would) */
-    bool omp = (!site->segment || (site->pragma.parallel && site->segment->nchildren == 0)) &&
+    bool omp = (!site->segment || (site->pragma.parallel && segment_called_children(site) == 0)) &&
                !has_elements(c) && omp_on_fallback(c);
     if (omp)
         emit_omp_open(c, sb);

@@ -63,8 +63,12 @@ const ArraySection *table_section(const Site *site, const Capture *cap);
 /* emit_segment.c */
 void emit_segment_kernel(const Ctx *c, StrBuf *sb);
 /* The segmented loop as written for the CPU, its marked loops calling
- * their own wrappers. */
+ * their own wrappers (the parallel loops its groups share run as written). */
 char *segment_cpu_text(const Ctx *c);
+/* The loops inside a segmented site whose wrappers its CPU path calls. */
+int segment_called_children(const Site *t);
+/* Whether segmented site t's CPU path calls child's wrapper. */
+bool segment_calls(const Site *t, const Site *child);
 /* Wrapper pieces: after the range variables, the decision to use the GPU;
  * the launch shape; one chunk's launch; the private scalars' last values. */
 void emit_segment_decision(const Ctx *c, StrBuf *sb);

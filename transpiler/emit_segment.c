@@ -252,10 +252,16 @@ static char *shared_loop(const Ctx *c, const Site *m, int mi)
     const LoopInfo *li = &m->info;
     StrBuf sb = {0};
     char *body = marked_body(c, m);
-    strbuf_printf(&sb,
-                  "\n{   /* line %u, #pragma %s: the group's pr_G threads share the iterations,\n"
-                  "       each from the identity, then combine and fold in the value before */\n",
-                  line_of(c, m->loop->start), escape_comment(m->pragma.summary));
+    if (m->segment)
+        strbuf_printf(&sb,
+                      "\n{   /* line %u, #pragma %s: the group's pr_G threads share the iterations,\n"
+                      "       each writing its own elements; the group waits for all after them */\n",
+                      line_of(c, m->loop->start), escape_comment(m->pragma.summary));
+    else
+        strbuf_printf(&sb,
+                      "\n{   /* line %u, #pragma %s: the group's pr_G threads share the iterations,\n"
+                      "       each from the identity, then combine and fold in the value before */\n",
+                      line_of(c, m->loop->start), escape_comment(m->pragma.summary));
     inner_to_output(c, &sb);
     for (int v = 0; v < m->pragma.nvars; v++) {
         const ReduceVar *rv = &m->pragma.vars[v];
@@ -301,6 +307,8 @@ static char *shared_loop(const Ctx *c, const Site *m, int mi)
                       "    %s = pr_jtrip != 0 ? %s::apply(pr_before%d, %s) : pr_before%d;\n",
                       rv->name, f, SEG_BLOCK, rv->name, rv->name, f, v, rv->name, v);
     }
+    if (m->segment)
+        strbuf_puts(&sb, "    pragreduce::group_sync<pr_G>(); /* what the others wrote, for what follows */\n");
     if (!li->iv_declared_in_loop)
         strbuf_printf(&sb, "    %s = pragreduce::iv_at<%s, %s>(pr_jlo, pr_jtrip, pr_jstep); /* as C leaves it */\n",
                       li->iv->name, li->iv_type, li->step_down ? "true" : "false");
@@ -457,6 +465,29 @@ void emit_segment_kernel(const Ctx *c, StrBuf *sb)
 
 /* ------------------------------------------------------------ wrapper */
 
+/* A parallel loop the segments' groups share (in seg->marked): on the
+ * host it runs as written inside the outer loop, not through its wrapper. */
+static bool shared_child(const Segment *seg, const Site *child)
+{
+    for (int q = 0; q < seg->nmarked; q++)
+        if (seg->marked[q] == child && child->segment)
+            return true;
+    return false;
+}
+
+bool segment_calls(const Site *t, const Site *child)
+{
+    return t->segment && !shared_child(t->segment, child);
+}
+
+int segment_called_children(const Site *t)
+{
+    int n = 0;
+    for (int k = 0; t->segment && k < t->segment->nchildren; k++)
+        n += !shared_child(t->segment, t->segment->children[k]);
+    return n;
+}
+
 char *segment_cpu_text(const Ctx *c)
 {
     const Site *t = c->site;
@@ -469,6 +500,12 @@ char *segment_cpu_text(const Ctx *c)
         writes |= t->captures[i].kind == CAP_ARRAY && t->captures[i].written;
     for (int k = 0; k < seg->nchildren; k++) {
         const Site *m = seg->children[k];
+        if (shared_child(seg, m)) {
+            edits_add(&edits, m->pragma.start, m->pragma.end,
+                      xformat("/* #pragma %s: as written, inside the loop around it */",
+                              escape_comment(m->pragma.summary)));
+            continue;
+        }
         Ctx mc = {c->src, m, c->opts, m->prefix, line_of(c, m->loop->start)};
         StrBuf call = {0};
         /* the host wrote the segments' elements since the last call: device
@@ -507,9 +544,9 @@ void emit_segment_decision(const Ctx *c, StrBuf *sb)
      * its own plan before (use_gpu), only the segments' shape is left */
     static const LaunchPlan none = {0};
     const LaunchPlan *plan = seg->nmarked ? &seg->marked[0]->plan : &none;
-    bool nested = false;
+    bool nested = false; /* (a parallel loop this one's groups share runs inside it) */
     for (int k = 0; k < seg->nchildren; k++)
-        nested |= seg->children[k]->segment != NULL;
+        nested |= seg->children[k]->segment != NULL && !shared_child(seg, seg->children[k]);
     strbuf_printf(sb,
                   "    /* iterations of the marked loop per segment */\n"
                   "    const pragreduce::u64 pr_inner = %s;\n"
@@ -519,7 +556,7 @@ void emit_segment_decision(const Ctx *c, StrBuf *sb)
                   "    if (!pragreduce::segments_on_gpu(%s_site, pr_trip, pr_inner, %lluULL, %lluULL, %s, %s,\n"
                   "                                     ",
                   inner_trip_expr(c), c->p, plan->cpu_below, plan->cpu_below_kept,
-                  c->site->pragma.nomp > 0 && c->site->pragma.parallel && seg->nchildren == 0
+                  c->site->pragma.nomp > 0 && c->site->pragma.parallel && segment_called_children(c->site) == 0
                       ? "true /* OpenMP */"
                       : "false",
                   nested ? "true /* independent loops inside launch on their own when this one is short */" : "false");

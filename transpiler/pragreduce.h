@@ -617,6 +617,11 @@ bool disjoint_from_writes(const Source *src, const Site *site, const Node *write
                           bool is_write);
 /* Whether the access at sub0 is assigned, incremented or has its address taken. */
 bool access_is_write(const Node *sub0);
+/* The subscripts of the access whose first subscript is sub0, outermost
+ * first, and the type each level yields (a row, then an element). */
+int access_levels(const Node *sub0, const Node **subs, CXType *types, int max);
+/* The access's whole expression (`a[k][j]`), from its first subscript. */
+const Node *access_top_ref(const Node *sub0);
 /* The subscripts of the access whose first subscript is `sub`, down to the
  * first that mentions the loop's variable (their number; 0: none does). */
 int access_element_chain(const Site *site, const Node *sub, const Node **out, int max);

@@ -316,11 +316,41 @@ static bool names_var(const Pragma *p, const char *name)
     return false;
 }
 
+/* The parallel loop nested in a parallel loop whose group of threads can
+ * share it: found already (par, the parallel loops' sites so far), with
+ * nothing to carry from one iteration to the next or out of the loop (no
+ * accumulators, no private scalars, no marked loops inside), so that every
+ * thread of the group leaves it with the same values. NULL, with why_not,
+ * otherwise. */
+static Site *shareable_parallel(const Source *src, const Site *m, Site **par, int npar, char **why_not)
+{
+    unsigned line, col;
+    source_line_col(src, m->loop->start, &line, &col);
+    for (int i = 0; i < npar; i++) {
+        Site *q = par[i];
+        if (q->pragma.start != m->pragma.start)
+            continue;
+        if (q->pragma.nvars || q->nprivates || q->segment->nmarked || q->pragma.nsections) {
+            *why_not = xformat("the parallel loop at line %u inside it %s, which its threads could "
+                               "not share inside another one's iterations; mark one of the two", line,
+                               q->pragma.nvars ? "accumulates across its iterations"
+                               : q->nprivates  ? xformat("keeps the last iteration's '%s'", q->privates[0]->name)
+                               : q->segment->nmarked ? "has marked loops inside"
+                                                     : "has an in() clause");
+            return NULL;
+        }
+        return q;
+    }
+    *why_not = xformat("the parallel loop at line %u inside it runs as a launch of its own", line);
+    return NULL;
+}
+
 /* The segmented site for loop `outer` around marked loops (`marked` the
  * one it was found from), or for a parallel loop's own (`marked` is then
- * the parallel pragma's site). */
+ * the parallel pragma's site, and parallel loops inside that `par` holds
+ * may be shared like marked loops). */
 static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *marked,
-                       Site *all, int nall, char **why_not)
+                       Site *all, int nall, Site **par, int npar, char **why_not)
 {
     unsigned end = loop_text_end(src, outer);
     const Pragma *parallel = marked->pragma.parallel ? &marked->pragma : NULL;
@@ -373,10 +403,19 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
         if (!m->loop || m->pragma.start < outer->start || m->pragma.start >= end)
             continue;
         if (m->pragma.parallel) {
-            unsigned line, col;
-            source_line_col(src, m->loop->start, &line, &col);
-            *why_not = xformat("the parallel loop at line %u inside it runs as a launch of its own", line);
-            return NULL;
+            Site *q = parallel ? shareable_parallel(src, m, par, npar, why_not) : NULL;
+            if (!q) {
+                if (!parallel) {
+                    unsigned line, col;
+                    source_line_col(src, m->loop->start, &line, &col);
+                    *why_not = xformat("the parallel loop at line %u inside it runs as a launch of its own", line);
+                }
+                return NULL;
+            }
+            /* inside a parallel loop: shared by a segment's group like a marked loop */
+            seg->marked = xrealloc(seg->marked, (size_t)(seg->nmarked + 1) * sizeof(Site *));
+            seg->marked[seg->nmarked++] = q;
+            continue;
         }
         if (m->rejected) {
             *why_not = xformat("the marked loop at offset %u inside it is not a valid reduction", m->pragma.start);
@@ -586,6 +625,13 @@ static bool find_guarded(const Source *src, Site *t, const Node *n, bool inside_
 {
     if (!n)
         return true;
+    /* a parallel loop shared by the group: each thread writes its own
+     * iterations' elements (the group waits for all after it) */
+    for (int k = 0; k < t->segment->nmarked; k++) {
+        const Site *m = t->segment->marked[k];
+        if (m->segment && n->start >= m->loop->start && n->end <= m->loop_end)
+            return true;
+    }
     if (!inside_guarded && element_write_statement(src, t, n)) {
         Segment *seg = t->segment;
         seg->guarded = xrealloc(seg->guarded, (size_t)(seg->nguarded + 1) * sizeof(Node *));
@@ -724,16 +770,34 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
     Node *fn_tree = NULL;
     CXCursor fn_cursor = clang_getNullCursor();
 
-    /* parallel loops first, as they are written: the marked loops inside
-     * find them taken */
-    for (int k = 0; k < n; k++) {
+    /* parallel loops first, as they are written, those inside another
+     * parallel loop before the rest (the outer one's group may share them):
+     * the marked loops inside find them taken */
+    int *par_order = xcalloc((size_t)(n ? n : 1), sizeof(int)), npar_order = 0, nested_count = 0;
+    for (int pass = 0; pass < 2; pass++) {
+        for (int k = 0; k < n; k++) {
+            const Site *p = &sites[k];
+            if (!p->loop || !p->pragma.parallel)
+                continue;
+            bool nested = false;
+            for (int o = 0; o < n; o++)
+                nested |= o != k && sites[o].loop && sites[o].pragma.parallel &&
+                          p->pragma.start > sites[o].loop->start && p->pragma.start < sites[o].loop->end;
+            if (nested == (pass == 0))
+                par_order[npar_order++] = k;
+        }
+        if (pass == 0)
+            nested_count = npar_order;
+    }
+    for (int pk = 0; pk < npar_order; pk++) {
+        const int k = par_order[pk];
         Site *p = &sites[k];
         if (!p->loop || p->rejected || !p->pragma.parallel)
             continue;
         Node *tree = ast_build(src, p->function);
         Node *self = ast_find_for(tree, p->loop->start);
         char *why = NULL;
-        Site *t = self ? try_outer(src, tree, self, p, sites, n, &why) : NULL;
+        Site *t = self ? try_outer(src, tree, self, p, sites, n, found, nfound, &why) : NULL;
         if (!t) {
             diag_at(src, p->pragma.parallel_offset, DIAG_ERROR,
                     "cannot run the loop's iterations in parallel: %s", why ? why : "its loop header is not canonical");
@@ -748,11 +812,27 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
         parent_of[nfound] = -1;
         found[nfound++] = t;
         p->absorbed = true;
+        /* parallel loops shared inside it: its own when it stays on the host */
+        for (int q = 0; q < t->segment->nmarked; q++)
+            for (int i = 0; i < nfound - 1; i++)
+                if (found[i] == t->segment->marked[q])
+                    parent_of[i] = nfound - 1;
         if (explain) {
             explain_site(src, explain, p,
-                         xformat("one launch, an iteration per thread%s",
-                                 t->segment->cooperative ? "; the marked loops inside shared by a warp or block by "
-                                                           "their trip count" : ""));
+                         xformat("one launch, an iteration per thread%s%s",
+                                 t->segment->cooperative ? "; the loops marked inside it shared by a warp or block "
+                                                           "by their trip count" : "",
+                                 pk < nested_count ? " (unless the parallel loop around it shares it: below)" : ""));
+            for (int q = 0; q < t->segment->nmarked; q++) {
+                const Site *in = t->segment->marked[q];
+                if (!in->segment)
+                    continue;
+                unsigned line, col;
+                source_line_col(src, in->loop->start, &line, &col);
+                fprintf(explain, "    the parallel loop at line %u inside it: run by each iteration's %s, no "
+                                 "launch of its own; on the host, as written inside this one\n",
+                        line, t->segment->cooperative ? "thread, warp or block" : "thread");
+            }
             for (int v = 0; v < t->pragma.nvars; v++)
                 fprintf(explain, "    accumulates '%s' (%s) across its iterations\n", t->pragma.vars[v].name,
                         reduce_ops[t->pragma.vars[v].op].spelling);
@@ -786,7 +866,7 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
                 c = &tried[ntried++];
                 c->start = p->start;
                 c->why_not = NULL;
-                c->site = try_outer(src, fn_tree, p, m, sites, n, &c->why_not);
+                c->site = try_outer(src, fn_tree, p, m, sites, n, NULL, 0, &c->why_not);
             }
             unsigned line, col;
             source_line_col(src, p->start, &line, &col);
@@ -876,11 +956,19 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
         }
     for (int i = 0; i < nfound; i++)
         new_at[order[i]] = n + i;
+    /* where each segment's marked loops go: a marked site (its index), or
+     * a parallel loop's segmented site (-1 - its index in found) */
     int **marked_at = xcalloc((size_t)nfound, sizeof(int *));
     for (int i = 0; i < nfound; i++) {
-        marked_at[i] = xcalloc((size_t)found[i]->segment->nmarked, sizeof(int));
-        for (int q = 0; q < found[i]->segment->nmarked; q++)
-            marked_at[i][q] = (int)(found[i]->segment->marked[q] - sites);
+        marked_at[i] = xcalloc((size_t)found[i]->segment->nmarked + 1, sizeof(int));
+        for (int q = 0; q < found[i]->segment->nmarked; q++) {
+            const Site *mk = found[i]->segment->marked[q];
+            marked_at[i][q] = mk >= sites && mk < sites + n ? (int)(mk - sites) : -1;
+            for (int j = 0; j < nfound; j++)
+                if (found[j] == mk)
+                    marked_at[i][q] = -1 - j;
+            PR_ASSERT(marked_at[i][q] >= 0 || found[-1 - marked_at[i][q]] == mk);
+        }
     }
     sites = xrealloc(sites, (size_t)(n + nfound) * sizeof(Site));
     for (int i = 0; i < nfound; i++) {
@@ -888,7 +976,8 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
         *t = *found[i];
         t->index = new_at[i];
         for (int q = 0; q < t->segment->nmarked; q++)
-            t->segment->marked[q] = &sites[marked_at[i][q]];
+            t->segment->marked[q] = marked_at[i][q] >= 0 ? &sites[marked_at[i][q]]
+                                                         : &sites[new_at[-1 - marked_at[i][q]]];
     }
     /* a parallel pragma's site is the segmented one now */
     for (int k = 0; k < n; k++)

@@ -254,12 +254,13 @@ static bool check_nesting(const Source *src, Site *sites, int n)
         for (int j = i + 1; j < n && sites[j].pragma.start < sites[i].loop_end; j++) {
             if (!sites[j].loop)
                 continue;
-            if (sites[i].pragma.parallel && !sites[j].pragma.parallel)
-                continue; /* a marked loop inside a parallel one: a segment's */
+            if (sites[i].pragma.parallel)
+                continue; /* a marked or parallel loop inside a parallel one: a segment's
+                             (segment.c says when the group cannot share it) */
             if (sites[j].pragma.parallel) {
                 diag_at(src, sites[j].pragma.parallel_offset, DIAG_ERROR,
-                        "a parallel loop inside another marked or parallel loop is not supported; "
-                        "mark only the outer one");
+                        "a parallel loop inside a marked loop is not supported; mark only the "
+                        "outer one");
                 sites[j].rejected = true;
                 ok = false;
                 continue;

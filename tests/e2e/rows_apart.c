@@ -1,7 +1,7 @@
 /* Loops that write some rows (or columns) of an array of arrays and read
  * others that no iteration writes: LU with partial pivoting (a row swap
  * over columns, the update of the rows below the pivot reading the pivot
- * row), Gauss-Jordan's update of the rows above it (a loop counting down),
+ * row, each row's columns a parallel loop inside), Gauss-Jordan's update of the rows above it (a loop counting down),
  * ludcmp's segmented rows (A[i][k] with k < i beside A[i][j], j >= i), and
  * a 3-D array whose last level moves with the loop. */
 #include <math.h>
@@ -40,6 +40,7 @@ static void lu(double (*a)[M], int n, int *piv)
 #pragma reduce parallel
         for (int i = k + 1; i < n; i++) {
             a[i][k] /= a[k][k];
+#pragma reduce parallel
             for (int j = k + 1; j < n; j++)
                 a[i][j] -= a[i][k] * a[k][j];
         }
@@ -47,13 +48,16 @@ static void lu(double (*a)[M], int n, int *piv)
 }
 
 /* Gauss-Jordan without pivoting on a diagonally dominant matrix: after
- * the rows below, the rows above the pivot, counted down. */
+ * the rows below (each row's columns shared by a warp or block: a
+ * parallel loop in a parallel loop), the rows above the pivot, counted
+ * down. */
 static void jordan(double (*a)[M], int n)
 {
     for (int k = 0; k < n; k++) {
 #pragma reduce parallel
         for (int i = n - 1; i > k; i--) {
             double l = a[i][k] / a[k][k];
+#pragma reduce parallel
             for (int j = k; j < n; j++)
                 a[i][j] -= l * a[k][j];
         }

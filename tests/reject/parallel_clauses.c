@@ -1,18 +1,11 @@
-/* expect-error-at: 12:16: parallel; 18:16: parallel; 22:25: private */
-/* Clauses a parallel loop does not take, and parallel loops inside
- * parallel or marked loops (only the outer one may be marked). */
+/* expect-error-at: 11:16: parallel; 15:25: private */
+/* Clauses a parallel loop does not take, and a parallel loop inside a
+ * marked loop (only the outer one may be marked). */
 void f(const float *x, float *y, long n, double *out)
 {
     double s = 0;
     float t;
-#pragma reduce parallel
-    for (long i = 0; i < n; i++) {
-        t = x[i];
-        y[i] = t;
-#pragma reduce parallel
-        for (long j = 0; j < n; j++)
-            y[j] = 0;
-    }
+    /* (a parallel loop in a parallel loop: tests/reject/nested_parallel.c) */
 #pragma reduce(+: s)
     for (long i = 0; i < n; i++) {
 #pragma reduce parallel
