@@ -554,8 +554,7 @@ static bool check_written(const Source *src, Site *site, Capture *cap)
             bool same = n > 0 && n == nfirst;
             for (int q = 0; same && q < n; q++)
                 same = ast_same_expr(src, chain[q], first[q]);
-            if (!same && !disjoint_from_writes(src, site, cap->subs[ref], cap->subs[k],
-                                               access_is_write(cap->subs[k]))) {
+            if (!same && !disjoint_from_writes(src, site, cap->subs, cap->nsubs, ref, k)) {
                 at = cap->subs[k]->start;
                 why = "it is also accessed here at another element";
             }

@@ -227,30 +227,57 @@ static bool values_of(const Site *site, const Node *e, Offset *lo, Offset *hi)
     return true;
 }
 
-bool disjoint_from_writes(const Source *src, const Site *site, const Node *write_sub0, const Node *sub0,
-                          bool is_write)
+/* Whether the access at sub0 names, under any rows, the column the write
+ * at write_sub0 moves through: the same subscript, a new value each
+ * iteration, at the first level that mentions the loop's variable. */
+static bool same_moving_column(const Source *src, const Site *site, const Node *write_sub0, const Node *sub0)
 {
     const Node *w[MAX_LEVELS], *wb[MAX_LEVELS], *r[MAX_LEVELS], *rb[MAX_LEVELS];
     int nw = subscripts_of(write_sub0, w, wb, MAX_LEVELS), nr = subscripts_of(sub0, r, rb, MAX_LEVELS);
     int m = 0;
     while (m < nw && !ast_mentions(w[m], site->info.iv))
         m++;
-    if (m == nw || nr <= m || !rows_stay_apart(wb, m) || !rows_stay_apart(rb, m) ||
-        !access_distinct_per_iteration(src, site, w[m]))
-        return false;
+    return m < nw && nr > m && rows_stay_apart(wb, m) && rows_stay_apart(rb, m) &&
+           access_distinct_per_iteration(src, site, w[m]) && ast_same_expr(src, w[m], r[m]);
+}
+
+/* Whether a read and a write can never reach the same element in any two
+ * iterations: at some level (rows of arrays of arrays down to it) their
+ * subscripts take values that lie apart (`a[k][j]` and `a[i][j]` with i
+ * from k + 1; `t[2][r][c]` and `t[0][r][c]`). */
+static bool never_meet(const Source *src, const Site *site, const Node *write_sub0, const Node *read_sub0)
+{
+    const Node *w[MAX_LEVELS], *wb[MAX_LEVELS], *r[MAX_LEVELS], *rb[MAX_LEVELS];
+    int nw = subscripts_of(write_sub0, w, wb, MAX_LEVELS), nr = subscripts_of(read_sub0, r, rb, MAX_LEVELS);
+    for (int d = 0; d < nw && d < nr; d++) {
+        if (!rows_stay_apart(wb, d) || !rows_stay_apart(rb, d))
+            return false;
+        Offset wlo, whi, rlo, rhi;
+        if (values_of(site, w[d], &wlo, &whi) && values_of(site, r[d], &rlo, &rhi) &&
+            (below(src, rhi, wlo) || below(src, whi, rlo)))
+            return true;
+    }
+    return false;
+}
+
+bool disjoint_from_writes(const Source *src, const Site *site, Node *const *subs, int nsubs, int ref, int k)
+{
+    const bool is_write = access_is_write(subs[k]);
     /* the iteration's own column under another row (a write too) */
-    if (ast_same_expr(src, w[m], r[m]))
-        return is_write || reads_a_number(sub0);
-    if (is_write || !reads_a_number(sub0))
+    if (same_moving_column(src, site, subs[ref], subs[k]))
+        return is_write || reads_a_number(subs[k]);
+    if (is_write || !reads_a_number(subs[k]))
         return false;
-    /* a read at a level-m subscript the written one never takes: the
-     * written subscript is the loop's variable plus a constant */
-    Offset wlo, whi, rlo, rhi;
-    Offset wf = offset_form(w[m]);
-    if (!wf.base || wf.base->kind != N_DECLREF || wf.base->var != site->info.iv ||
-        !values_of(site, w[m], &wlo, &whi) || !values_of(site, r[m], &rlo, &rhi))
-        return false;
-    return below(src, rhi, wlo) || below(src, whi, rlo);
+    /* a read apart from every write */
+    int writes = 0;
+    for (int q = 0; q < nsubs; q++) {
+        if (!access_is_write(subs[q]))
+            continue;
+        writes++;
+        if (!never_meet(src, site, subs[q], subs[k]))
+            return false;
+    }
+    return writes > 0;
 }
 
 bool access_is_write(const Node *sub0)

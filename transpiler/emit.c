@@ -1592,19 +1592,30 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         strbuf_puts(sb, "        /* the host wrote outputs that kept device copies may hold */\n"
                         "        pragreduce::host_wrote_all(true);\n");
     strbuf_puts(sb, "    };\n");
-    strbuf_printf(sb,
-                  "    /* the CPU runs the loop as written: without a GPU, below the size where the\n"
-                  "       GPU wins (%s), or when the induction variable would wrap */\n"
-                  "    if (!pragreduce::use_gpu(%s_site, pr_trip, %lluULL, %lluULL, %s, ",
-                  site->plan.cpu_below == ULLONG_MAX ? "never, when the arrays start on the host"
-                                                     : "the cost model's estimate; the arrays "
-                                                       "already on the GPU, the CPU path's OpenMP "
-                                                       "threads",
-                  p, site->plan.cpu_below, site->plan.cpu_below_kept,
-                  omp ? "true /* OpenMP */" : "false");
-    emit_array_probe(c, sb);
-    strbuf_printf(sb, ") ||\n        pragreduce::iv_wraps(pr_lo, %s, pr_step, %s)",
-                  site->ninner ? "pr_trip0" : "pr_trip", down);
+    if (site->segment && site->segment->nmarked) {
+        /* a nest: the whole nest's size decides (emit_segment_decision),
+         * and a GPU is looked for only then (a CPU decision starts none) */
+        strbuf_printf(sb,
+                      "    /* the CPU runs the loop as written: PRAGREDUCE_DEVICE=cpu, or when the\n"
+                      "       induction variable would wrap; the nest's size decides below */\n"
+                      "    if (!pragreduce::use_gpu_later(%s_site) ||\n"
+                      "        pragreduce::iv_wraps(pr_lo, pr_trip, pr_step, %s)",
+                      p, down);
+    } else {
+        strbuf_printf(sb,
+                      "    /* the CPU runs the loop as written: without a GPU, below the size where the\n"
+                      "       GPU wins (%s), or when the induction variable would wrap */\n"
+                      "    if (!pragreduce::use_gpu(%s_site, pr_trip, %lluULL, %lluULL, %s, ",
+                      site->plan.cpu_below == ULLONG_MAX ? "never, when the arrays start on the host"
+                                                         : "the cost model's estimate; the arrays "
+                                                           "already on the GPU, the CPU path's OpenMP "
+                                                           "threads",
+                      p, site->plan.cpu_below, site->plan.cpu_below_kept,
+                      omp ? "true /* OpenMP */" : "false");
+        emit_array_probe(c, sb);
+        strbuf_printf(sb, ") ||\n        pragreduce::iv_wraps(pr_lo, %s, pr_step, %s)",
+                      site->ninner ? "pr_trip0" : "pr_trip", down);
+    }
     for (int k = 0; k < site->ninner; k++)
         strbuf_printf(sb, " ||\n        pragreduce::iv_wraps(pr_lo%d, pr_trip%d, pr_step%d, %s)", k + 1,
                       k + 1, k + 1, site->inner[k].step_down ? "true" : "false");

@@ -609,12 +609,11 @@ bool access_invariant(const Site *site, const Node *n);
 
 /* ---------------------------------------------------------------- disjoint.c */
 
-/* Whether the access at sub0 (its first subscript) to an array the loop
- * writes at write_sub0's element cannot meet another iteration's writes:
- * the same moving subscript under another row, or (a read) a subscript at
- * that level outside the values the written one takes. */
-bool disjoint_from_writes(const Source *src, const Site *site, const Node *write_sub0, const Node *sub0,
-                          bool is_write);
+/* Whether access k of an array the loop writes (subs: the first subscript
+ * of each access; ref: a write) cannot meet another iteration's writes:
+ * the same moving subscript as ref under another row, or a read whose
+ * subscripts at some level lie apart from every write's. */
+bool disjoint_from_writes(const Source *src, const Site *site, Node *const *subs, int nsubs, int ref, int k);
 /* Whether the access at sub0 is assigned, incremented or has its address taken. */
 bool access_is_write(const Node *sub0);
 /* The subscripts of the access whose first subscript is sub0, outermost

@@ -63,6 +63,24 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call =
     return true;
 }
 
+/* A nest's wrapper, before its size is known (segments_on_gpu decides,
+ * looking for a GPU only when the size calls for one, so that a program
+ * whose loops all stay on the CPU starts no CUDA context): counts the call;
+ * false when the CPU is forced, or inside a faked launch. */
+inline bool use_gpu_later(const char *site)
+{
+    profile_add(site, [](SiteProfile &s) { s.calls++; });
+    if (fake_device && fake_launch_running()) {
+        profile_add(site, [](SiteProfile &s) { s.cpu_inside++; });
+        return false;
+    }
+    if (device_mode() == MODE_CPU) {
+        profile_add(site, [](SiteProfile &s) { s.cpu_forced++; });
+        return false;
+    }
+    return true;
+}
+
 /* How many times one core's speed the CPU path of a loop with OpenMP lines
  * runs at, for auto mode's thresholds: 0.6 of the threads OpenMP would
  * start (a memory-bound loop does not scale with every core), 1 inside a

@@ -27,5 +27,6 @@ Suite *cost_suite(void);
 Suite *segment_suite(void);
 Suite *residency_suite(void);
 Suite *element_suite(void);
+Suite *disjoint_suite(void);
 
 #endif
