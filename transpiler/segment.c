@@ -316,6 +316,24 @@ static bool names_var(const Pragma *p, const char *name)
     return false;
 }
 
+/* The first `for` loop inside n (outermost first), or NULL. */
+static const Node *first_inner_for(const Node *n)
+{
+    if (!n)
+        return NULL;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *k = n->kids[i];
+        if (!k)
+            continue;
+        if (k->kind == N_FOR && !k->from_macro)
+            return k;
+        const Node *f = first_inner_for(k);
+        if (f)
+            return f;
+    }
+    return NULL;
+}
+
 /* The parallel loop nested in a parallel loop whose group of threads can
  * share it: found already (par, the parallel loops' sites so far), with
  * nothing to carry from one iteration to the next or out of the loop (no
@@ -823,6 +841,18 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
                                  t->segment->cooperative ? "; the loops marked inside it shared by a warp or block "
                                                            "by their trip count" : "",
                                  pk < nested_count ? " (unless the parallel loop around it shares it: below)" : ""));
+            const Node *body = t->info.body;
+            const Node *inner = t->segment->nmarked ? NULL
+                                : body && body->kind == N_FOR ? body
+                                                               : first_inner_for(body);
+            if (inner) {
+                unsigned line, col;
+                source_line_col(src, inner->start, &line, &col);
+                fprintf(explain, "    the loop at line %u inside it runs in each iteration's thread alone; when its "
+                                 "iterations are independent, '#pragma reduce parallel' on it lets a warp or "
+                                 "block share them (still one launch)\n",
+                        line);
+            }
             for (int q = 0; q < t->segment->nmarked; q++) {
                 const Site *in = t->segment->marked[q];
                 if (!in->segment)
