@@ -545,6 +545,21 @@ char *ast_expr_text(const Source *src, const Node *n)
     return ast_print(n);
 }
 
+bool ast_int_constant(const Node *n, long long *value)
+{
+    n = ast_strip((Node *)n);
+    if (!n)
+        return false;
+    CXEvalResult ev = clang_Cursor_Evaluate(n->cursor);
+    if (!ev)
+        return false;
+    bool ok = clang_EvalResult_getKind(ev) == CXEval_Int;
+    if (ok)
+        *value = clang_EvalResult_getAsLongLong(ev);
+    clang_EvalResult_dispose(ev);
+    return ok;
+}
+
 bool ast_same_expr(const Source *src, const Node *a, const Node *b)
 {
     (void)src;

@@ -136,29 +136,17 @@ typedef struct {
     long long c;
 } Offset;
 
-static bool int_value(const Node *n, long long *v)
-{
-    CXEvalResult ev = clang_Cursor_Evaluate(n->cursor);
-    if (!ev)
-        return false;
-    bool ok = clang_EvalResult_getKind(ev) == CXEval_Int;
-    if (ok)
-        *v = clang_EvalResult_getAsLongLong(ev);
-    clang_EvalResult_dispose(ev);
-    return ok;
-}
-
 static Offset offset_form(const Node *n)
 {
     n = ast_strip((Node *)n);
     long long v;
-    if ((n->kind == N_INTLIT || n->kind == N_CHARLIT) && int_value(n, &v))
+    if ((n->kind == N_INTLIT || n->kind == N_CHARLIT) && ast_int_constant(n, &v))
         return (Offset){NULL, v};
     if (n->kind == N_BINARY && n->nkids == 2 && (!strcmp(n->op, "+") || !strcmp(n->op, "-"))) {
         const Node *l = ast_strip(n->kids[0]), *r = ast_strip(n->kids[1]);
-        if (r->kind == N_INTLIT && int_value(r, &v) && v > -(1LL << 40) && v < (1LL << 40))
+        if (r->kind == N_INTLIT && ast_int_constant(r, &v) && v > -(1LL << 40) && v < (1LL << 40))
             return (Offset){l, n->op[0] == '+' ? v : -v};
-        if (n->op[0] == '+' && l->kind == N_INTLIT && int_value(l, &v) && v > -(1LL << 40) &&
+        if (n->op[0] == '+' && l->kind == N_INTLIT && ast_int_constant(l, &v) && v > -(1LL << 40) &&
             v < (1LL << 40))
             return (Offset){r, v};
     }

@@ -346,6 +346,8 @@ Node *ast_strip_implicit(Node *n);
 /* Source text for an expression that can be re-evaluated elsewhere: the
  * file text when no macro is involved, else clang's printing of it. */
 char *ast_expr_text(const Source *src, const Node *n);
+/* The value of an integer constant expression (clang evaluates it). */
+bool ast_int_constant(const Node *n, long long *value);
 bool ast_same_expr(const Source *src, const Node *a, const Node *b);
 /* The expression printed from the tree (macros expanded). */
 char *ast_print(const Node *n);

@@ -378,7 +378,6 @@ static ReduceVar *match_if_update(Walk *w, Node *cond_node, Node *then, bool fil
     return NULL;
 }
 
-static bool const_int(const Node *n, long long *value);
 
 /* Recognizes a whole statement that updates a reduction variable. */
 static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand,
@@ -461,7 +460,7 @@ static ReduceVar *match_update(Walk *w, Node *stmt, ReduceOp *op, Node **operand
          * give, so the combine is the operator's (other constants are not:
          * `found = 5` leaves 5, which || would turn into 1) */
         long long k;
-        if ((rv->op == OP_LOR || rv->op == OP_LAND) && const_int(rhs, &k) &&
+        if ((rv->op == OP_LOR || rv->op == OP_LAND) && ast_int_constant(rhs, &k) &&
             k == (rv->op == OP_LOR ? 1 : 0)) {
             *op = rv->op;
             *operand = rhs;
@@ -914,20 +913,6 @@ static void def_settle(const DefCheck *dc, Defined *d)
     d->all = true;
 }
 
-static bool const_int(const Node *n, long long *value)
-{
-    n = ast_strip((Node *)n);
-    if (!n)
-        return false;
-    CXEvalResult ev = clang_Cursor_Evaluate(n->cursor);
-    if (!ev)
-        return false;
-    bool ok = clang_EvalResult_getKind(ev) == CXEval_Int;
-    if (ok)
-        *value = clang_EvalResult_getAsLongLong(ev);
-    clang_EvalResult_dispose(ev);
-    return ok;
-}
 
 static Node *skip_up(Node *n, Node **child)
 {
@@ -973,7 +958,7 @@ static void def_uses(DefCheck *dc, Node *n, Node *stmt, const Defined *pre, Defi
         bool known = true;
         while (p && p->kind == N_SUBSCRIPT && p->kids[0] == child) {
             long long v;
-            if (nsubs < dc->ndims && const_int(p->kids[1], &v) && v >= 0 && v < dc->dims[nsubs])
+            if (nsubs < dc->ndims && ast_int_constant(p->kids[1], &v) && v >= 0 && v < dc->dims[nsubs])
                 flat = flat * dc->dims[nsubs] + v;
             else
                 known = false;
@@ -1080,12 +1065,12 @@ static bool constant_range(Node *f, Var **iv, long long *lo, long long *hi)
     if (init->kind == N_DECLSTMT && init->nkids == 1 && init->kids[0]->kind == N_VARDECL &&
         init->kids[0]->nkids == 1) {
         k = init->kids[0]->var;
-        if (!const_int(init->kids[0]->kids[0], lo))
+        if (!ast_int_constant(init->kids[0]->kids[0], lo))
             return false;
     } else if (init->kind == N_ASSIGN && !strcmp(init->op, "=") &&
                ast_strip(init->kids[0])->kind == N_DECLREF) {
         k = ast_strip(init->kids[0])->var;
-        if (!const_int(init->kids[1], lo))
+        if (!ast_int_constant(init->kids[1], lo))
             return false;
     }
     if (!k || !type_is_integer(k->type))
@@ -1094,10 +1079,10 @@ static bool constant_range(Node *f, Var **iv, long long *lo, long long *hi)
         return false;
     Node *a = ast_strip(cond->kids[0]), *b = ast_strip(cond->kids[1]);
     long long bound;
-    if (a->kind == N_DECLREF && a->var == k && const_int(b, &bound) &&
+    if (a->kind == N_DECLREF && a->var == k && ast_int_constant(b, &bound) &&
         (!strcmp(cond->op, "<") || !strcmp(cond->op, "<=") || !strcmp(cond->op, "!=")))
         *hi = !strcmp(cond->op, "<=") ? bound + 1 : bound;
-    else if (b->kind == N_DECLREF && b->var == k && const_int(a, &bound) &&
+    else if (b->kind == N_DECLREF && b->var == k && ast_int_constant(a, &bound) &&
              (!strcmp(cond->op, ">") || !strcmp(cond->op, ">=")))
         *hi = !strcmp(cond->op, ">=") ? bound + 1 : bound;
     else
@@ -1105,7 +1090,7 @@ static bool constant_range(Node *f, Var **iv, long long *lo, long long *hi)
     long long one;
     bool step_one =
         (inc->kind == N_UNARY && !strcmp(inc->op, "++")) ||
-        (inc->kind == N_ASSIGN && !strcmp(inc->op, "+=") && const_int(inc->kids[1], &one) && one == 1);
+        (inc->kind == N_ASSIGN && !strcmp(inc->op, "+=") && ast_int_constant(inc->kids[1], &one) && one == 1);
     if (!step_one || ast_strip(inc->kids[0])->kind != N_DECLREF || ast_strip(inc->kids[0])->var != k)
         return false;
     if (!strcmp(cond->op, "!=") && *lo > *hi)

@@ -35,20 +35,34 @@ struct fake_launch {
  * PRAGREDUCE_DEVICE=cpu, always with =gpu, and in auto mode when a GPU is
  * there and the trip count reaches the cost model's threshold (below it,
  * copying the arrays costs more than the CPU loop). */
+/* Inside a faked launch: the loop runs on the device copies as written. */
+inline bool inside_fake_launch(const char *site)
+{
+    if (!(fake_device && fake_launch_running()))
+        return false;
+    profile_add(site, [](SiteProfile &s) { s.cpu_inside++; });
+    return true;
+}
+
+/* PRAGREDUCE_DEVICE=cpu. */
+inline bool cpu_forced(const char *site)
+{
+    if (device_mode() != MODE_CPU)
+        return false;
+    profile_add(site, [](SiteProfile &s) { s.cpu_forced++; });
+    return true;
+}
+
 inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call = true)
 {
     if (count_call)
         profile_add(site, [](SiteProfile &s) { s.calls++; });
-    if (fake_device && fake_launch_running()) {
-        profile_add(site, [](SiteProfile &s) { s.cpu_inside++; });
+    if (inside_fake_launch(site))
         return false;
-    }
     call_epoch()++;
-    const int mode = device_mode();
-    if (mode == MODE_CPU) {
-        profile_add(site, [](SiteProfile &s) { s.cpu_forced++; });
+    if (cpu_forced(site))
         return false;
-    }
+    const int mode = device_mode();
     if (mode != MODE_GPU && trip < cpu_below) {
         profile_add(site, [cpu_below](SiteProfile &s) {
             s.cpu_small++;
@@ -70,15 +84,7 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call =
 inline bool use_gpu_later(const char *site)
 {
     profile_add(site, [](SiteProfile &s) { s.calls++; });
-    if (fake_device && fake_launch_running()) {
-        profile_add(site, [](SiteProfile &s) { s.cpu_inside++; });
-        return false;
-    }
-    if (device_mode() == MODE_CPU) {
-        profile_add(site, [](SiteProfile &s) { s.cpu_forced++; });
-        return false;
-    }
-    return true;
+    return !inside_fake_launch(site) && !cpu_forced(site);
 }
 
 /* How many times one core's speed the CPU path of a loop with OpenMP lines
