@@ -27,7 +27,7 @@ for mode in gpu auto; do
     grep -A6 '^FAIL' "$logs/results-$mode.log" | head -40
 done
 echo "results done at $(( $(date +%s) - t0 )) s"
-for p in parallel_loops lazy_copy_back guarded_edges openmp_beside rows_apart array_sections; do
+for p in parallel_loops lazy_copy_back guarded_edges openmp_beside rows_apart array_sections nested_parallel; do
     [ -x "bin/$p" ] || continue
     for tool in memcheck racecheck initcheck synccheck; do
         r=$(PRAGREDUCE_DEVICE=gpu timeout 120 compute-sanitizer --tool $tool "bin/$p" 4099 2>&1 | grep "SUMMARY" | tail -1)

@@ -61,21 +61,138 @@ inline u64 auto_threshold(u64 trip, u64 cpu_below, u64 cpu_below_kept, bool thre
     }
 }
 
+/* ------------------------------------------------------------ the trial */
+
+/* Auto mode's trial: the thresholds are the cost model's estimates, and a
+ * program that calls small loops thousands of times pays for each launch
+ * and each wait for a result, which no per-loop estimate sees (CG on a
+ * 64 x 64 grid: 1.8 s in auto mode against 0.9 s on the CPU path; its
+ * matrix-vector loop looked 30 times heavier per row than it is). So
+ * calls that could go either way ("in play": from the lowest GPU
+ * threshold, cpu_below_kept / 16, to 16 times the kept one with the CPU
+ * path's threads) are timed: after `settle` of them, `window` calls as
+ * the thresholds choose, then (after `settle` more, where copies come
+ * back) `window` calls with every call in play on the CPU. The CPU keeps
+ * them when its window took under 0.9 of the other; a CPU window that
+ * runs past 1.5 times the other ends the trial at once, so a trial costs
+ * a program whose loops belong on the GPU at most that half window. Only
+ * where launches can matter: a first window over 5 ms (~40 us a call)
+ * ends the trial untried (moving large arrays back for a trial cost LU at
+ * n = 4096 0.3 s: the loops after it found them on the host). The
+ * wall clock between calls counts (host code, copies, waits), which is
+ * the same work in both windows for a program that repeats its loops.
+ * Once per run; PRAGREDUCE_ADAPT=0 leaves it out (the choice then depends
+ * on sizes alone, so a floating-point sum gets the same bits every run:
+ * the CPU and GPU paths add in different orders). */
+struct Trial {
+    static constexpr u64 settle = 32, window = 128;
+    static constexpr double try_below_s = 0.005;
+    std::mutex lock;
+    std::atomic<bool> on_cpu{false}; /* calls in play go to the CPU */
+    std::atomic<bool> done{false};
+    u64 calls = 0;
+    std::chrono::steady_clock::time_point start;
+    double first_s = 0; /* the thresholds' window */
+};
+
+inline Trial &trial()
+{
+    static Trial t;
+    return t;
+}
+
+inline double seconds_since(std::chrono::steady_clock::time_point t)
+{
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+inline void trial_end(Trial &t, bool cpu, double cpu_s, bool stopped)
+{
+    t.on_cpu.store(cpu, std::memory_order_relaxed);
+    t.done.store(true, std::memory_order_release);
+    if (profiling() && cpu_s < 0)
+        snprintf(profile_trial_line(), 256,
+                 "auto mode's trial: %llu calls in play took %.3f ms as the thresholds chose (over %.0f ms: "
+                 "not tried on the CPU)",
+                 (unsigned long long)Trial::window, t.first_s * 1e3, Trial::try_below_s * 1e3);
+    else if (profiling())
+        snprintf(profile_trial_line(), 256,
+                 "auto mode's trial: %llu calls in play took %.3f ms as the thresholds chose, %.3f ms%s on "
+                 "the CPU: %s",
+                 (unsigned long long)Trial::window, t.first_s * 1e3, cpu_s * 1e3,
+                 stopped ? " (or more: stopped)" : "", cpu ? "the CPU keeps them" : "the thresholds keep them");
+}
+
+/* One call in play: advances the trial; true when it runs on the CPU. */
+inline bool trial_says_cpu()
+{
+    Trial &t = trial();
+    if (t.done.load(std::memory_order_acquire))
+        return t.on_cpu.load(std::memory_order_relaxed);
+#ifdef _OPENMP
+    if (omp_in_parallel())
+        return false;
+#endif
+    std::unique_lock<std::mutex> hold(t.lock, std::try_to_lock);
+    if (!hold.owns_lock() || t.done.load(std::memory_order_relaxed))
+        return t.on_cpu.load(std::memory_order_relaxed);
+    const u64 n = ++t.calls;
+    const u64 s = Trial::settle, w = Trial::window;
+    if (n == s || n == 2 * s + w) {
+        t.start = std::chrono::steady_clock::now();
+    } else if (n == s + w) {
+        t.first_s = seconds_since(t.start);
+        if (t.first_s > Trial::try_below_s)
+            trial_end(t, false, -1, false);
+        else
+            t.on_cpu.store(true, std::memory_order_relaxed);
+    } else if (n > 2 * s + w) {
+        const double cpu_s = seconds_since(t.start);
+        if (cpu_s > 1.5 * t.first_s)
+            trial_end(t, false, cpu_s, true);
+        else if (n == 2 * s + 2 * w)
+            trial_end(t, cpu_s < 0.9 * t.first_s, cpu_s, false);
+    }
+    return t.on_cpu.load(std::memory_order_relaxed);
+}
+
+/* Whether a call of `trip` iterations is in play and the trial sends it to
+ * the CPU. */
+inline bool timed_on_cpu(u64 trip, u64 cpu_below_kept, bool threaded)
+{
+    if (cpu_below_kept == 0)
+        return false;
+    if (device_mode() != MODE_AUTO || !settings().adapt) {
+        trial().done.store(true, std::memory_order_release); /* (on_cpu stays false) */
+        return false;
+    }
+    const u64 top = saturating_mul(saturating_mul(cpu_below_kept, threaded ? openmp_gain() : 1), 16);
+    if (trip < cpu_below_kept / 16 || trip >= top)
+        return false;
+    return trial_says_cpu();
+}
+
 inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, u64 cpu_below_kept, bool threaded,
                     std::initializer_list<const volatile void *> arrays)
 {
-    return use_gpu(site, trip, auto_threshold(trip, cpu_below, cpu_below_kept, threaded, arrays));
+    return use_gpu(site, trip, auto_threshold(trip, cpu_below, cpu_below_kept, threaded, arrays), true,
+                   timed_on_cpu(trip, cpu_below_kept, threaded));
 }
 
 /* The caller's test before a small loop's wrapper (emit.c's in-place path):
  * true when the call would run on the CPU anyway (auto_threshold): below
  * `cpu_below_kept / 16` iterations, or below `cpu_below_kept` while no
- * kernel's writes wait on the GPU; and on one thread (`threaded`: the
- * wrapper's CPU path splits large loops over the CPU's threads). */
+ * kernel's writes wait on the GPU and auto mode's trial is over; and on
+ * one thread (`threaded`: the wrapper's CPU path splits large loops over
+ * the CPU's threads). */
 inline bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = false)
 {
-    return cpu_inline(trip, cpu_below_kept) && (trip < cpu_below_kept / 16 || newer_count() == 0) &&
-           !(threaded && cpu_parts(trip, cpu_below_kept) > 1);
+    if (!cpu_inline(trip, cpu_below_kept) || (threaded && cpu_parts(trip, cpu_below_kept) > 1))
+        return false;
+    if (trip < cpu_below_kept / 16)
+        return true;
+    /* in play while the trial runs: the wrapper counts the call */
+    return trial().done.load(std::memory_order_acquire) && newer_count() == 0;
 }
 
 /* segments_on_gpu for a nest whose marked loops have the plan: their
@@ -83,8 +200,9 @@ inline bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = false)
 inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, u64 cpu_below_kept,
                             bool threaded, bool nested, std::initializer_list<const volatile void *> arrays)
 {
-    const u64 below = auto_threshold(saturating_mul(segments, inner), cpu_below, cpu_below_kept, threaded, arrays);
-    return segments_on_gpu(site, segments, inner, below, nested);
+    const u64 trip = saturating_mul(segments, inner);
+    const u64 below = auto_threshold(trip, cpu_below, cpu_below_kept, threaded, arrays);
+    return segments_on_gpu(site, segments, inner, below, nested, timed_on_cpu(trip, cpu_below_kept, threaded));
 }
 
 } /* namespace pragreduce */

@@ -58,6 +58,7 @@ struct Settings {
     int cpu_threads = 0;        /* threads of a CPU path without OpenMP; 0: one per hardware thread */
     size_t pin_min_kb = 1024;
     bool resident = true, warmup = true, profile = false;
+    bool adapt = true;          /* PRAGREDUCE_ADAPT: auto mode's trial of the CPU (choice.cuh) */
     bool lazy_copy_back = true; /* written arrays stay on the GPU until the host reads them */
     int bench = 0;              /* PRAGREDUCE_BENCH: timed runs per launch */
     char error[160] = "";       /* the first bad value, reported by settings() */
@@ -113,6 +114,7 @@ inline Settings parse_settings()
     setting_flag(s, "PRAGREDUCE_LAZY_COPY_BACK", &s.lazy_copy_back);
     setting_flag(s, "PRAGREDUCE_WARMUP", &s.warmup);
     setting_flag(s, "PRAGREDUCE_PROFILE", &s.profile);
+    setting_flag(s, "PRAGREDUCE_ADAPT", &s.adapt);
     const char *g = getenv("PRAGREDUCE_SEGMENT_GROUP");
     if (g && *g) {
         if (strcmp(g, "1") == 0 || strcmp(g, "32") == 0 || strcmp(g, "256") == 0)
@@ -162,8 +164,13 @@ inline bool gpu_present(const char *site)
 
 /* Creating the CUDA context takes a quarter of a second or more. A thread
  * started before main creates it while the program prepares its data, so
- * the first marked loop finds it ready; at the lowest priority, so that a
- * program busy on every core (its loops on the CPU) keeps them. Not with PRAGREDUCE_DEVICE=cpu or
+ * the first marked loop finds it ready (k-means, 2M points: 0.10 s against
+ * 0.32 s without; H200 machine, bench/NOTES.md). Its price: the driver's
+ * work holds a core meanwhile, and an OpenMP team on every core waits for
+ * its slowest thread, so a program whose loops all run on the CPU path
+ * loses ~0.15-0.25 s once (LU at n = 1024: 0.2 s against 0.045; nice 19,
+ * SCHED_IDLE, pinning, a smaller team for those loops did not help; one
+ * OpenMP thread fewer did). Not with PRAGREDUCE_DEVICE=cpu or
  * PRAGREDUCE_WARMUP=0, nor in files that fork (a context made before a
  * fork is unusable in the child): the transpiler then defines
  * PRAGREDUCE_NO_WARMUP. Joined at exit: a program that ends sooner waits
@@ -178,23 +185,11 @@ struct warm_up {
         const char *d = getenv("PRAGREDUCE_DEVICE");
         if ((w && *w && strcmp(w, "1") != 0) || (d && *d && strcmp(d, "gpu") != 0 && strcmp(d, "auto") != 0))
             return;
-#ifdef _OPENMP
-        /* OpenMP's threads first. Measured: LU at n = 1024, every loop on
-         * the CPU path, took 0.21-0.41 s beside this thread and 0.035 s
-         * with PRAGREDUCE_WARMUP=0 (H200 machine, bench/NOTES.md); lowering
-         * its priority did not help. The guess: threads started while the
-         * driver builds the context wait for it, so OpenMP's are started
-         * before (not measured yet) */
-#pragma omp parallel
-        {
-            (void)0;
-        }
-#endif
         thread = std::thread([] {
 #ifdef __linux__
-            /* the lowest priority: the driver's work should not take a core
-             * from the program's own threads (an OpenMP loop waits for its
-             * slowest thread) */
+            /* the lowest priority: what the driver does in user space
+             * should not take a core from the program's own threads (its
+             * work in the kernel holds the core whatever the priority) */
             (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
 #endif
             int count = 0;

@@ -53,7 +53,7 @@ inline bool cpu_forced(const char *site)
     return true;
 }
 
-inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call = true)
+inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call = true, bool timed_cpu = false)
 {
     if (count_call)
         profile_add(site, [](SiteProfile &s) { s.calls++; });
@@ -63,6 +63,10 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call =
     if (cpu_forced(site))
         return false;
     const int mode = device_mode();
+    if (mode == MODE_AUTO && timed_cpu && trip >= cpu_below) {
+        profile_add(site, [](SiteProfile &s) { s.cpu_timed++; });
+        return false;
+    }
     if (mode != MODE_GPU && trip < cpu_below) {
         profile_add(site, [cpu_below](SiteProfile &s) {
             s.cpu_small++;
@@ -225,10 +229,11 @@ inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
  * launches for each iteration; fewer than its SMs and 65536 iterations
  * each): then the loop runs as written, and each loop inside with a
  * wrapper launches on its own. */
-inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, bool nested)
+inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, bool nested,
+                            bool timed_cpu = false)
 {
     const u64 total = inner != 0 && segments > ~0ULL / inner ? ~0ULL : segments * inner;
-    if (!use_gpu(site, total, cpu_below, false)) /* (the wrapper counted the call) */
+    if (!use_gpu(site, total, cpu_below, false, timed_cpu)) /* (the wrapper counted the call) */
         return false;
     /* an independent loop inside takes over when this one cannot fill the GPU */
     const bool few = (nested && segments < 2 * (u64)sm_count(site)) ||

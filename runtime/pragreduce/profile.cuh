@@ -20,6 +20,7 @@ struct SiteProfile {
      * fewer iterations than the GPU threshold (cpu_below), a segmented
      * nest with too few segments, inside a (fake) launch of an outer loop */
     u64 cpu_forced = 0, cpu_no_gpu = 0, cpu_small = 0, cpu_few_segments = 0, cpu_inside = 0;
+    u64 cpu_timed = 0; /* auto mode's trial found the CPU faster (choice.cuh) */
     u64 cpu_below = 0;
     double kernel_ms = 0;
     u64 h2d_bytes = 0, h2d_copies = 0, d2h_bytes = 0, d2h_copies = 0;
@@ -66,6 +67,7 @@ inline void profile_print_cpu_reasons(const SiteProfile &s)
                      (unsigned long long)s.cpu_below);
         reason(s.cpu_small, why);
     }
+    reason(s.cpu_timed, "timed faster on the CPU (auto mode's trial)");
     reason(s.cpu_few_segments, "too few segments to fill the GPU");
     reason(s.cpu_inside, "inside an outer loop's launch");
     /* what is left: the induction variable would wrap, too many iterations
@@ -74,10 +76,19 @@ inline void profile_print_cpu_reasons(const SiteProfile &s)
         reason(cpu - known, "other (the loop's own checks: wrapping induction variable, plan limits)");
 }
 
+/* Auto mode's trial (choice.cuh), one line for the profile when it ran. */
+inline char *profile_trial_line()
+{
+    static char line[256] = "";
+    return line;
+}
+
 inline void profile_print()
 {
     Profile &p = profile_table();
     std::lock_guard<std::mutex> hold(p.lock);
+    if (profile_trial_line()[0])
+        fprintf(stderr, "pragreduce-profile: %s\n", profile_trial_line());
     for (const SiteProfile &s : p.sites) {
         fprintf(stderr,
                 "pragreduce-profile: %s: calls %llu, gpu %llu, kernel %.3f ms, h2d %llu bytes in %llu "
