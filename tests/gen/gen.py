@@ -24,7 +24,7 @@ import random
 import sys
 
 # GEN_AVOID=collapse,seg,&&,...: piece kinds (loop seg collapse write buffers
-# data), operators, 'lochelper' (helper calls in maxloc/minloc values) and
+# data minmax section parallel grid), operators, 'lochelper' (helper calls in maxloc/minloc values) and
 # 'boolinc' (++ on a _Bool) left out, to look past a known defect
 AVOID = set(x for x in os.environ.get("GEN_AVOID", "").split(",") if x)
 
@@ -943,6 +943,66 @@ class Program:
         lines += ["free(%s);" % u, "free(%s);" % v]
         return self.block(lines)
 
+    def piece_grid(self):
+        """Arrays of arrays whose rows a parallel loop reads apart from the
+        rows it writes (disjoint.c): a swap of two rows over the columns (the
+        rows may be one), an LU-style step below row k (the pivot row read
+        while rows i > k are written, its column written in each row, the
+        inner loop marked parallel or not), a row computed from a constant
+        other row. Values are small dyadic numbers: every result is exact."""
+        r = self.rng
+        t = r.choice(["double", "double", "float", "long", "int"])
+        cols = r.choice([1, 2, 7, 32, 33, 100])
+        g, rows, h = self.fresh("grid"), self.fresh("grows"), self.fresh("gh")
+        c89 = self.c89
+        dl = "" if c89 else "long "
+        zero = "0.5" if t in ("double", "float") else "1"
+        lines = ["long %s = n / %d + 2;" % (rows, cols),
+                 "%s (*%s)[%d] = malloc(sizeof(%s[%d]) * (size_t)%s);" % (t, g, cols, t, cols, rows),
+                 "unsigned long long %s = 0;" % h]
+        if c89:
+            lines.append("long i, j;")
+        lines += ["for (%si = 0; i < %s; i++)" % (dl, rows),
+                  "    for (%sj = 0; j < %d; j++)" % (dl, cols),
+                  "        %s[i][j] = (%s)((i * 7 + j * 3 + %d) %% 17 - 8)%s;"
+                  % (g, t, r.randrange(17), " * 0.5" if t in ("double", "float") else "")]
+        omp = lambda: ["#pragma omp parallel for"] if r.random() < 0.3 else []
+        forms = r.sample(["swap", "lu", "plane"], r.randint(1, 3))
+        for f in forms:
+            if f == "swap":
+                a, b, tmp = self.fresh("gr"), self.fresh("gr"), self.fresh("gt")
+                lines += ["{",
+                          "    long %s = (n * %d + %d) %% %s, %s = (n * %d + %d) %% %s;"
+                          % (a, r.randrange(1, 9), r.randrange(5), rows, b, r.randrange(1, 9), r.randrange(5), rows)]
+                lines += ["    " + x for x in omp()] + ["#pragma reduce parallel",
+                          "    for (%sj = 0; j < %d; j++) {" % (dl, cols),
+                          "        %s %s = %s[%s][j];" % (t, tmp, g, a),
+                          "        %s[%s][j] = %s[%s][j];" % (g, a, g, b),
+                          "        %s[%s][j] = %s;" % (g, b, tmp), "    }", "}"]
+            elif f == "lu":
+                k, kc, l = self.fresh("gk"), self.fresh("gc"), self.fresh("gl")
+                scale = " * 0.5" if t in ("double", "float") else " / 2"
+                inner = ["#pragma reduce parallel"] if r.random() < 0.6 else []
+                lines += ["{", "    long %s = (n * %d + %d) %% %s, %s = %s %% %d;"
+                          % (k, r.randrange(1, 9), r.randrange(5), rows, kc, k, cols)]
+                lines += ["    " + x for x in omp()] + ["#pragma reduce parallel",
+                          "    for (%si = %s + 1; i < %s; i++) {" % (dl, k, rows),
+                          "        %s %s = %s[i][%s]%s;" % (t, l, g, kc, scale),
+                          "        %s[i][%s] = %s;" % (g, kc, l)] + inner + [
+                          "        for (%sj = %s + 1; j < %d; j++)" % (dl, kc, cols),
+                          "            %s[i][j] -= %s * %s[%s][j];" % (g, l, g, k), "    }", "}"]
+            else:
+                w, rd = r.choice([(0, 1), (1, 0)])
+                lines += omp() + ["#pragma reduce parallel",
+                                  "for (%sj = 0; j < %d; j++)" % (dl, cols),
+                                  "    %s[%d][j] = %s[%d][j] * 2 - %s[%d][j] + %s;" % (g, w, g, rd, g, w, zero)]
+        lines += ["for (%si = 0; i < %s; i++)" % (dl, rows),
+                  "    for (%sj = 0; j < %d; j++)" % (dl, cols),
+                  "        %s = %s * 1000003u + %s;" % (h, h, fingerprint(t, "%s[i][j]" % g)),
+                  'printf("%s grid %%llu\\n", %s);' % (self.label(), h),
+                  "free(%s);" % g]
+        return self.block(lines)
+
     def piece_collapse(self):
         r = self.rng
         depth = r.choice([2, 2, 3])
@@ -1220,8 +1280,8 @@ class Program:
         self.owner = []          # the piece each function of self.funcs belongs to
         for k in range(count):
             nf = len(self.funcs)
-            kinds = ["loop", "seg", "collapse", "write", "buffers", "data", "minmax", "section", "parallel"]
-            weights = [0 if k in AVOID else w for k, w in zip(kinds, [10, 4, 2, 4, 1, 1, 1, 2, 2])]
+            kinds = ["loop", "seg", "collapse", "write", "buffers", "data", "minmax", "section", "parallel", "grid"]
+            weights = [0 if k in AVOID else w for k, w in zip(kinds, [10, 4, 2, 4, 1, 1, 1, 2, 2, 2])]
             kind = r.choices(kinds, weights)[0]
             if kind == "loop":
                 p = self.piece_loop()
@@ -1239,6 +1299,8 @@ class Program:
                 p = self.piece_section()
             elif kind == "parallel":
                 p = self.piece_parallel()
+            elif kind == "grid":
+                p = self.piece_grid()
             else:
                 p = self.piece_data()
             # some loops in a function of their own (chained residency)
