@@ -123,6 +123,10 @@ inline void trial_end(Trial &t, bool cpu, double cpu_s, bool stopped)
                  stopped ? " (or more: stopped)" : "", cpu ? "the CPU keeps them" : "the thresholds keep them");
 }
 
+/* PRAGREDUCE_ADAPT=2 (tests): the trial runs both windows and the CPU keeps
+ * the calls, so that the arrays change sides in the middle of a run. */
+inline bool cpu_always_wins() { return settings().adapt == 2; }
+
 /* One call in play: advances the trial; true when it runs on the CPU. */
 inline bool trial_says_cpu()
 {
@@ -142,13 +146,16 @@ inline bool trial_says_cpu()
         t.start = std::chrono::steady_clock::now();
     } else if (n == s + w) {
         t.first_s = seconds_since(t.start);
-        if (t.first_s > Trial::try_below_s)
+        if (t.first_s > Trial::try_below_s && !cpu_always_wins())
             trial_end(t, false, -1, false);
         else
             t.on_cpu.store(true, std::memory_order_relaxed);
     } else if (n > 2 * s + w) {
         const double cpu_s = seconds_since(t.start);
-        if (cpu_s > 1.5 * t.first_s)
+        if (cpu_always_wins()) {
+            if (n == 2 * s + 2 * w)
+                trial_end(t, true, cpu_s, false);
+        } else if (cpu_s > 1.5 * t.first_s)
             trial_end(t, false, cpu_s, true);
         else if (n == 2 * s + 2 * w)
             trial_end(t, cpu_s < 0.9 * t.first_s, cpu_s, false);

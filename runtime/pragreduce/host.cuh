@@ -58,7 +58,7 @@ struct Settings {
     int cpu_threads = 0;        /* threads of a CPU path without OpenMP; 0: one per hardware thread */
     size_t pin_min_kb = 1024;
     bool resident = true, warmup = true, profile = false;
-    bool adapt = true;          /* PRAGREDUCE_ADAPT: auto mode's trial of the CPU (choice.cuh) */
+    int adapt = 1;              /* PRAGREDUCE_ADAPT: auto mode's trial (choice.cuh); 2: the CPU always wins (tests) */
     bool lazy_copy_back = true; /* written arrays stay on the GPU until the host reads them */
     int bench = 0;              /* PRAGREDUCE_BENCH: timed runs per launch */
     char error[160] = "";       /* the first bad value, reported by settings() */
@@ -114,7 +114,7 @@ inline Settings parse_settings()
     setting_flag(s, "PRAGREDUCE_LAZY_COPY_BACK", &s.lazy_copy_back);
     setting_flag(s, "PRAGREDUCE_WARMUP", &s.warmup);
     setting_flag(s, "PRAGREDUCE_PROFILE", &s.profile);
-    setting_flag(s, "PRAGREDUCE_ADAPT", &s.adapt);
+    setting_integer(s, "PRAGREDUCE_ADAPT", 0, 2, &s.adapt);
     const char *g = getenv("PRAGREDUCE_SEGMENT_GROUP");
     if (g && *g) {
         if (strcmp(g, "1") == 0 || strcmp(g, "32") == 0 || strcmp(g, "256") == 0)

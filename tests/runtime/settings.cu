@@ -89,7 +89,7 @@ int main(int argc, char **argv)
     expect("PRAGREDUCE_RESIDENT=no", "PRAGREDUCE_RESIDENT=no: expected an integer from 0 to 1", 2);
     expect("PRAGREDUCE_WARMUP=2", "PRAGREDUCE_WARMUP=2: expected an integer from 0 to 1", 2);
     expect("PRAGREDUCE_PROFILE=yes", "PRAGREDUCE_PROFILE=yes: expected an integer from 0 to 1", 2);
-    expect("PRAGREDUCE_ADAPT=on", "PRAGREDUCE_ADAPT=on: expected an integer from 0 to 1", 2);
+    expect("PRAGREDUCE_ADAPT=on", "PRAGREDUCE_ADAPT=on: expected an integer from 0 to 2", 2);
     expect("PRAGREDUCE_BENCH=-5", "PRAGREDUCE_BENCH=-5: expected an integer from 0 to 1000000", 2);
     expect("PRAGREDUCE_DEVICE=fast", "pragreduce: PRAGREDUCE_DEVICE=fast: expected cpu, gpu or auto", 2);
     printf("settings: %d failures\n", failures);
