@@ -34,4 +34,9 @@ for p in parallel_loops lazy_copy_back guarded_edges openmp_beside rows_apart ar
         echo "$tool $p: $r"
     done
 done
+# auto mode's trial moving the arrays between the sides mid-run
+if [ -x bin/trial_flip ]; then
+    r=$(PRAGREDUCE_DEVICE=auto timeout 300 compute-sanitizer --tool memcheck bin/trial_flip 100003 2>&1 | grep "SUMMARY" | tail -1)
+    echo "memcheck trial_flip (auto, the switch): $r"
+fi
 echo "all done at $(( $(date +%s) - t0 )) s"
