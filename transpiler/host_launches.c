@@ -364,7 +364,9 @@ static void explain_site(const Pass *p, const Site *s, FILE *to)
         strbuf_free(&lines);
     }
     fprintf(to, "    each launch costs ~5-20 us (the launch, and the result back for a reduction); a loop "
-                "whose arrays are kept on the GPU copies only what the host wrote since\n");
+                "whose arrays are kept on the GPU copies only what the host wrote since; in auto mode, "
+                "calls near the loop's thresholds are timed on both sides and the faster keeps them "
+                "(PRAGREDUCE_ADAPT)\n");
     print_writes(p, &w, to);
     strbuf_free(&own);
 }
