@@ -1046,7 +1046,7 @@ class Program:
         pointer into the middle of the array, a filter, a second plain
         reduction in the same pragma."""
         r = self.rng
-        L = r.choice([1, 3, 8, 16, 61])
+        L = r.choice([1, 3, 8, 16, 61, 61, 170, 300])
         decl_before = self.c89 or r.random() < 0.2
         head, iv, x, it, ivdecl = self.loop_head("n", decl_before)
         subs = [x, x, "%s + 1" % x, "2 * %s" % x]
@@ -1068,8 +1068,8 @@ class Program:
                 op = "+"
         else:
             return self.piece_loop()
-        if t == "double" and L > 40:
-            L = 40   # a thread's copy in shared memory: longer runs on the CPU (an error in gpu mode)
+        # (floating-point sections longer than ~40 doubles or ~80 floats keep
+        # each thread's copy in device memory: emit_section.c)
         h = self.fresh("h")
         idx = self.arrays_of(lambda a: a.kind == "idx")[0]
         bin_of = r.choice(["(size_t)%s[%s] %% %d" % (idx.name, x, L), "(%s) %% %d" % (x, L),
