@@ -167,7 +167,10 @@ inline bool trial_says_cpu()
  * the CPU. */
 inline bool timed_on_cpu(u64 trip, u64 cpu_below_kept, bool threaded)
 {
-    if (cpu_below_kept == 0)
+    /* after a trial the thresholds kept (or none: another mode), on every call */
+    const Trial &t = trial();
+    if (cpu_below_kept == 0 ||
+        (t.done.load(std::memory_order_acquire) && !t.on_cpu.load(std::memory_order_relaxed)))
         return false;
     if (device_mode() != MODE_AUTO || !settings().adapt) {
         trial().done.store(true, std::memory_order_release); /* (on_cpu stays false) */

@@ -31,10 +31,6 @@ struct fake_launch {
     fake_launch &operator=(const fake_launch &) = delete;
 };
 
-/* Whether this call of a marked loop runs on the GPU: never with
- * PRAGREDUCE_DEVICE=cpu, always with =gpu, and in auto mode when a GPU is
- * there and the trip count reaches the cost model's threshold (below it,
- * copying the arrays costs more than the CPU loop). */
 /* Inside a faked launch: the loop runs on the device copies as written. */
 inline bool inside_fake_launch(const char *site)
 {
@@ -53,6 +49,11 @@ inline bool cpu_forced(const char *site)
     return true;
 }
 
+/* Whether this call of a marked loop runs on the GPU: never with
+ * PRAGREDUCE_DEVICE=cpu, always with =gpu, and in auto mode when a GPU is
+ * there and the trip count reaches the cost model's threshold (below it,
+ * copying the arrays costs more than the CPU loop), unless auto mode's
+ * trial found the CPU faster for it (`timed_cpu`, choice.cuh). */
 inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call = true, bool timed_cpu = false)
 {
     if (count_call)
