@@ -120,6 +120,7 @@ inline void *host_malloc(size_t bytes)
 {
     if (pin_wanted(bytes)) {
         void *p = nullptr;
+        bind_this_thread(); /* the context it lands in is this process's device's */
         if (cudaHostAlloc(&p, bytes, cudaHostAllocDefault) == cudaSuccess && p) {
             PinnedBlocks &pb = pinned_blocks();
             std::lock_guard<std::mutex> hold(pb.lock);

@@ -35,6 +35,7 @@ inline std::atomic<const char *> &async_site()
 
 #define PRAGREDUCE_CHECK(site, what, call)                                                         \
     do {                                                                                           \
+        pragreduce::bind_this_thread();                                                            \
         cudaError_t pragreduce_err_ = (call);                                                      \
         if (pragreduce_err_ != cudaSuccess)                                                        \
             pragreduce::fail(site, what, pragreduce_err_);                                         \
@@ -61,6 +62,7 @@ struct Settings {
     int adapt = 1;              /* PRAGREDUCE_ADAPT: auto mode's trial (choice.cuh); 2: the CPU always wins (tests) */
     bool lazy_copy_back = true; /* written arrays stay on the GPU until the host reads them */
     int bench = 0;              /* PRAGREDUCE_BENCH: timed runs per launch */
+    int gpu = -1;               /* PRAGREDUCE_GPU: the device to bind to; -1: by the local rank */
     char error[160] = "";       /* the first bad value, reported by settings() */
 };
 
@@ -115,6 +117,7 @@ inline Settings parse_settings()
     setting_flag(s, "PRAGREDUCE_WARMUP", &s.warmup);
     setting_flag(s, "PRAGREDUCE_PROFILE", &s.profile);
     setting_integer(s, "PRAGREDUCE_ADAPT", 0, 2, &s.adapt);
+    setting_integer(s, "PRAGREDUCE_GPU", 0, 1 << 20, &s.gpu);
     const char *g = getenv("PRAGREDUCE_SEGMENT_GROUP");
     if (g && *g) {
         if (strcmp(g, "1") == 0 || strcmp(g, "32") == 0 || strcmp(g, "256") == 0)
@@ -143,6 +146,83 @@ inline const Settings &settings()
 
 inline int device_mode() { return settings().device; }
 
+/* ------------------------------------------------------------ device binding */
+
+/* The variables MPI launchers set to a process's rank among the job's
+ * processes on its node: Open MPI, MPICH's and Intel MPI's Hydra, MVAPICH2,
+ * Slurm's srun, Cray PMI, HPE's PALS, Flux. Read before main (the warm-up
+ * makes the CUDA context there), so MPI_Comm_split_type cannot be asked. */
+inline const char *const local_rank_variables[] = {
+    "OMPI_COMM_WORLD_LOCAL_RANK", "MPI_LOCALRANKID", "MV2_COMM_WORLD_LOCAL_RANK", "SLURM_LOCALID",
+    "PMI_LOCAL_RANK",             "PALS_LOCAL_RANKID", "FLUX_TASK_LOCAL_ID"};
+
+struct DeviceChoice {
+    int device = 0;
+    char error[160] = ""; /* why no device can be chosen */
+};
+
+/* The device of `count` (> 0) this process uses: `requested`
+ * (PRAGREDUCE_GPU, -1 when unset), else the first local rank variable
+ * that is set, modulo `count` (ranks of a node spread over its GPUs), else
+ * device 0. `lookup` is getenv, or a table in tests. */
+inline DeviceChoice choose_device(int count, int requested, const char *(*lookup)(const char *))
+{
+    DeviceChoice c;
+    if (requested >= 0) {
+        if (requested < count)
+            c.device = requested;
+        else
+            snprintf(c.error, sizeof c.error, "PRAGREDUCE_GPU=%d: this machine has %d CUDA device%s (0 to %d)",
+                     requested, count, count == 1 ? "" : "s", count - 1);
+        return c;
+    }
+    for (const char *name : local_rank_variables) {
+        const char *v = lookup(name);
+        if (!v || !*v)
+            continue;
+        char *end = nullptr;
+        errno = 0;
+        const long long rank = strtoll(v, &end, 10);
+        if (errno != 0 || end == v || *end != '\0' || rank < 0)
+            snprintf(c.error, sizeof c.error,
+                     "%s=%s: not a local rank; set PRAGREDUCE_GPU to choose the device", name, v);
+        else
+            c.device = (int)(rank % count);
+        return c;
+    }
+    return c;
+}
+
+inline const char *environment_value(const char *name) { return getenv(name); }
+
+/* This process's device, chosen once; a bad choice ends the program (status
+ * 2, as a bad setting does). */
+inline int bound_device()
+{
+    static const DeviceChoice choice = [] {
+        int count = 0;
+        if (cudaGetDeviceCount(&count) != cudaSuccess || count <= 0)
+            count = 1;
+        return choose_device(count, settings().gpu, environment_value);
+    }();
+    if (choice.error[0]) {
+        fprintf(stderr, "pragreduce: %s\n", choice.error);
+        exit(2);
+    }
+    return choice.device;
+}
+
+/* Each host thread has its own current device (0 until set): every thread
+ * that calls CUDA for a marked loop sets this process's first. */
+inline void bind_this_thread()
+{
+    static thread_local bool bound = false;
+    if (bound)
+        return;
+    bound = true;
+    (void)cudaSetDevice(bound_device());
+}
+
 inline bool gpu_present(const char *site)
 {
     static int available = -1;
@@ -159,6 +239,8 @@ inline bool gpu_present(const char *site)
             }
         }
     }
+    if (available)
+        bind_this_thread();
     return available != 0;
 }
 
@@ -193,7 +275,17 @@ struct warm_up {
             (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
 #endif
             int count = 0;
-            if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0)
+            if (cudaGetDeviceCount(&count) != cudaSuccess || count <= 0)
+                return (void)cudaGetLastError();
+            /* the device the marked loops will use; a bad PRAGREDUCE_GPU
+             * is reported at the first of them */
+            const char *g = getenv("PRAGREDUCE_GPU");
+            char *end = nullptr;
+            const long requested = g && *g ? strtol(g, &end, 10) : -1;
+            if (g && *g && (*end != '\0' || requested < 0 || requested >= count))
+                return;
+            const DeviceChoice c = choose_device(count, (int)requested, environment_value);
+            if (!c.error[0] && cudaSetDevice(c.device) == cudaSuccess)
                 (void)cudaFree(0);
             (void)cudaGetLastError(); /* this thread's error state only */
         });

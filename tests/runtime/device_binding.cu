@@ -1,0 +1,100 @@
+/* Which GPU a process binds to (host.cuh's choose_device): PRAGREDUCE_GPU
+ * first, else the launcher's local rank modulo the node's devices, else
+ * device 0; bad values are errors naming the variable. Runs without a GPU:
+ * the environment and the device count are given to the function, and
+ * PRAGREDUCE_GPU's parsing is checked through parse_settings.
+ *   nvcc -O1 tests/runtime/device_binding.cu -o t && ./t */
+#include <cuda_runtime.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../../runtime/pragreduce_rt.cuh"
+
+/* The environment a case sees: NAME=VALUE pairs. */
+static const char *const *fake_env;
+
+static const char *lookup(const char *name)
+{
+    const size_t len = strlen(name);
+    for (const char *const *e = fake_env; *e; e++)
+        if (strncmp(*e, name, len) == 0 && (*e)[len] == '=')
+            return *e + len + 1;
+    return nullptr;
+}
+
+static int failures;
+
+/* With `env` and `count` devices, PRAGREDUCE_GPU `requested`: device `want`,
+ * or an error containing `want_error`. */
+static void expect(const char *const *env, int count, int requested, int want, const char *want_error)
+{
+    fake_env = env;
+    const pragreduce::DeviceChoice c = pragreduce::choose_device(count, requested, lookup);
+    const bool ok = want_error ? strstr(c.error, want_error) != nullptr : !c.error[0] && c.device == want;
+    if (!ok) {
+        printf("FAIL: %s... count %d, requested %d: device %d error '%s', want %d '%s'\n",
+               env[0] ? env[0] : "(empty)", count, requested, c.device, c.error, want,
+               want_error ? want_error : "");
+        failures++;
+    }
+}
+
+/* PRAGREDUCE_GPU=value through the settings parser: `want` (-1 unset) or an error. */
+static void expect_setting(const char *value, int want, const char *want_error)
+{
+    setenv("PRAGREDUCE_GPU", value, 1);
+    const pragreduce::Settings s = pragreduce::parse_settings();
+    unsetenv("PRAGREDUCE_GPU");
+    const bool ok = want_error ? strstr(s.error, want_error) != nullptr : !s.error[0] && s.gpu == want;
+    if (!ok) {
+        printf("FAIL: PRAGREDUCE_GPU=%s: gpu %d error '%s', want %d '%s'\n", value, s.gpu, s.error, want,
+               want_error ? want_error : "");
+        failures++;
+    }
+}
+
+int main()
+{
+    const char *none[] = {nullptr};
+    const char *ompi3[] = {"OMPI_COMM_WORLD_LOCAL_RANK=3", nullptr};
+    const char *ompi5[] = {"OMPI_COMM_WORLD_LOCAL_RANK=5", "SLURM_LOCALID=0", nullptr};
+    const char *hydra[] = {"MPI_LOCALRANKID=2", nullptr};
+    const char *mvapich[] = {"MV2_COMM_WORLD_LOCAL_RANK=1", nullptr};
+    const char *slurm[] = {"SLURM_LOCALID=7", nullptr};
+    const char *cray[] = {"PMI_LOCAL_RANK=6", nullptr};
+    const char *pals[] = {"PALS_LOCAL_RANKID=9", nullptr};
+    const char *flux[] = {"FLUX_TASK_LOCAL_ID=4", nullptr};
+    const char *empty_first[] = {"OMPI_COMM_WORLD_LOCAL_RANK=", "SLURM_LOCALID=3", nullptr};
+    const char *bad[] = {"OMPI_COMM_WORLD_LOCAL_RANK=two", nullptr};
+    const char *negative[] = {"SLURM_LOCALID=-1", nullptr};
+
+    expect(none, 4, -1, 0, nullptr);        /* no launcher: device 0, as without MPI */
+    expect(ompi3, 4, -1, 3, nullptr);       /* a rank per GPU */
+    expect(ompi3, 2, -1, 1, nullptr);       /* more ranks than GPUs: modulo */
+    expect(ompi5, 4, -1, 1, nullptr);       /* Open MPI's variable comes first */
+    expect(hydra, 4, -1, 2, nullptr);
+    expect(mvapich, 1, -1, 0, nullptr);
+    expect(slurm, 4, -1, 3, nullptr);
+    expect(cray, 8, -1, 6, nullptr);
+    expect(pals, 4, -1, 1, nullptr);
+    expect(flux, 3, -1, 1, nullptr);
+    expect(empty_first, 4, -1, 3, nullptr); /* empty: unset */
+    expect(ompi3, 4, 0, 0, nullptr);        /* PRAGREDUCE_GPU overrides the rank */
+    expect(none, 2, 1, 1, nullptr);
+    expect(bad, 4, 2, 2, nullptr);          /* ... and a launcher value it makes irrelevant */
+    expect(none, 2, 2, 0, "PRAGREDUCE_GPU=2: this machine has 2 CUDA devices (0 to 1)");
+    expect(none, 1, 5, 0, "PRAGREDUCE_GPU=5: this machine has 1 CUDA device (0 to 0)");
+    expect(bad, 4, -1, 0, "OMPI_COMM_WORLD_LOCAL_RANK=two: not a local rank; set PRAGREDUCE_GPU");
+    expect(negative, 4, -1, 0, "SLURM_LOCALID=-1: not a local rank");
+
+    expect_setting("", -1, nullptr); /* empty: unset */
+    expect_setting("0", 0, nullptr);
+    expect_setting("7", 7, nullptr);
+    expect_setting("-1", 0, "PRAGREDUCE_GPU=-1: expected an integer from 0 to 1048576");
+    expect_setting("gpu1", 0, "PRAGREDUCE_GPU=gpu1: expected an integer");
+    expect_setting("1 ", 0, "PRAGREDUCE_GPU=1 : expected an integer");
+    printf("device binding: %d failures\n", failures);
+    return failures != 0;
+}
