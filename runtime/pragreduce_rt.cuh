@@ -30,6 +30,8 @@
  *                 integer atomics, per-thread copies for floating point
  *   table         tables of pointers (float **rows with in(rows[..][..])):
  *                 the rows' data and a device table of their addresses
+ *   mpi           comm(C): a loop's reduction completed over MPI ranks (only
+ *                 with PRAGREDUCE_MPI, which files with the clause define)
  * Floating-point results may differ from the sequential loop in the last
  * bits (another summation order); they are the same on every run on the same
  * GPU and configuration, since no floating-point atomics are used (integer atomics are exact in
@@ -40,6 +42,7 @@
 
 /* the top layer; each includes the one below */
 #include "pragreduce/table.cuh"
+#include "pragreduce/mpi.cuh"
 
 /* C spellings that C++ lacks. */
 #ifndef restrict

@@ -5,7 +5,7 @@
  * the tokens `#` `pragma` `reduce` at the start of a line. Grammar:
  *
  *   #pragma reduce(OP: VAR[, VAR...]) [reduce(OP: VAR...)]... [in(ARR[LO:LEN], ...)]
- *           [collapse(N)] [private(VAR, ...)]
+ *           [collapse(N)] [private(VAR, ...)] [comm(MPI_COMM[, ordered])]
  *   OP: + * min max & | ^ && ||
  *
  * The loop it marks is the `for` whose first token comes right after the
@@ -399,6 +399,50 @@ static bool parse_private_clause(Cursor *c, Pragma *p)
     }
 }
 
+/* comm(C) or comm(C, ordered): C is an expression of type MPI_Comm, its
+ * tokens up to the `,` or `)` outside brackets (nvcc checks its type). */
+static bool parse_comm_clause(Cursor *c, Pragma *p)
+{
+    unsigned at_clause = here(c);
+    c->i++; /* comm */
+    if (!expect(c, "(", "after 'comm'"))
+        return false;
+    size_t first = c->i;
+    int depth = 0;
+    for (; peek(c); c->i++) {
+        const char *t = peek(c)->text;
+        if (depth == 0 && (!strcmp(t, ",") || !strcmp(t, ")")))
+            break;
+        depth += !strcmp(t, "(") || !strcmp(t, "[");
+        depth -= !strcmp(t, ")") || !strcmp(t, "]");
+    }
+    if (c->i == first || !peek(c)) {
+        diag_at(c->src, here(c), DIAG_ERROR,
+                "comm(...) needs an MPI communicator, as in comm(MPI_COMM_WORLD)");
+        return false;
+    }
+    if (p->comm) {
+        diag_at(c->src, at_clause, DIAG_ERROR, "'comm' appears twice in '#pragma reduce'");
+        return false;
+    }
+    const Token *last = &c->toks[c->i - 1];
+    unsigned from = c->toks[first].offset;
+    p->comm = xstrndup(c->src->text + from, last->offset + strlen(last->text) - from);
+    p->comm_offset = at_clause;
+    if (at(c, ",")) {
+        c->i++;
+        if (!at(c, "ordered")) {
+            diag_at(c->src, here(c), DIAG_ERROR,
+                    "expected 'ordered' after the communicator in comm(...), found '%s'",
+                    peek(c) ? peek(c)->text : "the end of the pragma");
+            return false;
+        }
+        p->comm_ordered = true;
+        c->i++;
+    }
+    return expect(c, ")", "to close 'comm('");
+}
+
 bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, unsigned line_end,
                          Pragma *out)
 {
@@ -419,7 +463,14 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
             ok = parse_collapse_clause(&c, out);
         else if (at(&c, "private") && !out->parallel)
             ok = parse_private_clause(&c, out);
-        else if (out->parallel) {
+        else if (at(&c, "comm") && !out->parallel)
+            ok = parse_comm_clause(&c, out);
+        else if (out->parallel && at(&c, "comm")) {
+            diag_at(src, here(&c), DIAG_ERROR,
+                    "comm(...) is not supported on '#pragma reduce parallel' yet; put the "
+                    "reduction over ranks on a marked loop");
+            ok = false;
+        } else if (out->parallel) {
             diag_at(src, here(&c), DIAG_ERROR,
                     "unexpected '%s' in '#pragma reduce parallel'; expected a clause reduce(OP: VAR) "
                     "or in(ARRAY[FIRST:COUNT]) (scalars each iteration assigns before reading are "
@@ -429,7 +480,7 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
         } else {
             diag_at(src, here(&c), DIAG_ERROR,
                     "unexpected '%s' in '#pragma reduce'; expected a clause reduce(OP: VAR), "
-                    "in(ARRAY[FIRST:COUNT]), collapse(N) or private(VAR, ...)",
+                    "in(ARRAY[FIRST:COUNT]), collapse(N), private(VAR, ...) or comm(MPI_COMM)",
                     peek(&c)->text);
             ok = false;
         }

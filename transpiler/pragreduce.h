@@ -479,6 +479,11 @@ typedef struct {
      * what it accumulates across them */
     bool parallel;
     unsigned parallel_offset;
+    /* comm(C[, ordered]): the reduction is completed over the ranks of MPI
+     * communicator C after the loop (emit_mpi.c); NULL without the clause */
+    char *comm;              /* C's text */
+    unsigned comm_offset;    /* of `comm` */
+    bool comm_ordered;       /* partials folded in rank order on every rank */
 } Pragma;
 
 /* Finds every `#pragma reduce` of the main file. Malformed ones are
@@ -854,6 +859,12 @@ typedef struct {
 void emit_site(const Source *src, const Site *site, const EmitOptions *opts, StrBuf *defs,
                StrBuf *call);
 extern const char pragreduce_runtime_text[];
+
+/* emit_mpi.c: comm(C), a loop's reduction completed over MPI ranks. Errors
+ * for what cannot be reproduced exactly; the call wrapped (call is taken). */
+bool mpi_check_site(const Source *src, const Site *site);
+bool mpi_any_site(const Site *sites, int n);
+char *mpi_wrap_call(const Site *site, char *call);
 
 /* ---------------------------------------------------------------- splice.c */
 

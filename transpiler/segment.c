@@ -452,6 +452,13 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
                                "as a launch of its own", line);
             return NULL;
         }
+        if (m->pragma.comm) {
+            unsigned line, col;
+            source_line_col(src, m->loop->start, &line, &col);
+            *why_not = xformat("the marked loop at line %u completes its reduction over MPI ranks "
+                               "(comm), on the host after its own launch", line);
+            return NULL;
+        }
         if (site_has_tables(m)) {
             unsigned line, col;
             source_line_col(src, m->loop->start, &line, &col);

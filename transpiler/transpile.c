@@ -309,6 +309,11 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
         if (!sites[i].rejected && !sites[i].pragma.parallel && !analyze_site(src, &sites[i], opts))
             sites[i].rejected = true;
 
+    /* comm(C): what the ranks' parts can reproduce exactly */
+    for (int i = 0; i < npragmas; i++)
+        if (!sites[i].rejected && sites[i].pragma.comm && !mpi_check_site(src, &sites[i]))
+            sites[i].rejected = true;
+
     /* independent outer loops around marked loops, and parallel loops: one
      * launch each */
     int nmarked = npragmas;
@@ -335,6 +340,16 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
     for (int i = 0; i < npragmas; i++)
         any_rejected |= sites[i].rejected;
     *ok = !(any_rejected && !keep_invalid) && diag_error_count() == errors_before;
+    /* --keep-invalid would leave a comm loop sequential: each rank's own
+     * result, never combined; an error even then */
+    for (int i = 0; i < nmarked; i++) {
+        if (sites[i].rejected && sites[i].pragma.comm && keep_invalid) {
+            diag_at(src, sites[i].pragma.comm_offset, DIAG_ERROR,
+                    "a loop with comm(...) cannot be kept sequential (--keep-invalid): each rank "
+                    "would keep its own result");
+            *ok = false;
+        }
+    }
     *count = npragmas;
     return sites;
 }
@@ -485,6 +500,8 @@ char *transpile(Source *src, const TranspileOptions *opts)
             break;
         }
     }
+    if (mpi_any_site(sites, npragmas))
+        strbuf_puts(&prelude, "#define PRAGREDUCE_MPI 1 /* comm(...) clauses: runtime mpi.cuh */\n");
     strbuf_puts(&prelude, pragreduce_runtime_text);
     strbuf_puts(&prelude, "\n");
     /* the macros given with -D, so nvcc sees the program pragreduce analyzed */
@@ -543,7 +560,10 @@ char *transpile(Source *src, const TranspileOptions *opts)
             strbuf_free(&call);
             continue;
         }
-        edits_add(&edits, s->pragma.start, s->loop_end, strbuf_steal(&call));
+        char *text = strbuf_steal(&call);
+        if (s->pragma.comm)
+            text = mpi_wrap_call(s, text);
+        edits_add(&edits, s->pragma.start, s->loop_end, text);
     }
 
     /* C-to-C++ casts, except inside replaced loops */
