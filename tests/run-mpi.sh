@@ -1,0 +1,99 @@
+#!/usr/bin/env bash
+# MPI programs with comm(...) clauses (tests/mpi/*.c, samples/mpi_*.c):
+# each is built by pragreduce-cc with mpicc as the host compiler, and again
+# on the fake device (-DPRAGREDUCE_FAKE_DEVICE, every marked loop through
+# the GPU path's host plumbing), then run with 1 to 4 ranks (oversubscribed)
+# at several sizes. Every rank's output must match the same program built
+# by mpicc alone (the pragmas ignored) and run as one rank: integers, min,
+# max and logical results exactly, sums and products within a tolerance
+# (tests/mpi/common.h). comm(C, ordered) results must also be the same bits
+# on every rank and in a second run.
+#   tests/run-mpi.sh PRAGREDUCE [PROGRAM.c...]
+set -u
+[ $# -ge 1 ] || { echo "usage: tests/run-mpi.sh PRAGREDUCE [PROGRAM.c...]" >&2; exit 2; }
+pragreduce=$(realpath "$1")
+shift
+cd "$(dirname "$0")/.."
+if ! command -v mpicc >/dev/null 2>&1 || ! command -v mpirun >/dev/null 2>&1; then
+    echo "*** SKIPPED: no mpicc/mpirun (Debian: apt-get install openmpi-bin libopenmpi-dev) ***" >&2
+    exit 0
+fi
+progs=("$@")
+[ ${#progs[@]} -gt 0 ] || progs=(tests/mpi/*.c samples/mpi_*.c)
+sizes=${PR_MPI_SIZES:-"0 3 1001 40000"}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+# root (CI containers) must say so; shared memory without single-copy
+# (ptrace is often not allowed in containers); no binding when oversubscribed
+[ "$(id -u)" = 0 ] && export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+mpirun=(mpirun --oversubscribe --bind-to none --mca btl self,vader
+        --mca btl_vader_single_copy_mechanism none)
+export PRAGREDUCE=$pragreduce
+pass=0
+fail=0
+
+# compare REF GOT: each line `name tolerance value` of GOT against REF
+compare() {
+    awk 'NR == FNR { tol[$1] = $2; want[$1] = $3; n++; next }
+         {
+             seen++
+             if (!($1 in want)) { print "unexpected line: " $0; bad = 1; next }
+             w = want[$1]; g = $3
+             if (tol[$1] == "exact") { if (w != g) { print $1 ": " g ", want " w; bad = 1 } ; next }
+             rel = tol[$1] == "f32" ? 1e-4 : 1e-9
+             d = w - g; if (d < 0) d = -d
+             s = w < 0 ? -w : w; if (s < 1) s = 1
+             if (d > rel * s) { print $1 ": " g ", want " w " (" tol[$1] ")"; bad = 1 }
+         }
+         END { if (seen != n) { print seen " lines, want " n; bad = 1 }; exit bad }' "$1" "$2"
+}
+
+# check NAME NP MODE_ENV BIN N: run BIN with NP ranks; every rank's file against the reference
+check() {
+    local name=$1 np=$2 envs=$3 bin=$4 n=$5 r out="$work/$1.$2.$5"
+    # shellcheck disable=SC2086
+    if ! env $envs "${mpirun[@]}" -np "$np" "$bin" "$n" "$out" >"$out.log" 2>&1; then
+        echo "FAIL $name: $np ranks, n=$n, $envs: exit status"; sed 's/^/    /' "$out.log" | head -20
+        fail=$((fail + 1)); return 1
+    fi
+    for ((r = 0; r < np; r++)); do
+        if ! compare "$work/$name.ref.$n.0" "$out.$r" >"$out.diff"; then
+            echo "FAIL $name: $np ranks, n=$n, $envs: rank $r"; sed 's/^/    /' "$out.diff" | head -10
+            fail=$((fail + 1)); return 1
+        fi
+    done
+    # ordered results: the same bits on every rank
+    if grep -q ' ordered ' "$out.0"; then
+        for ((r = 1; r < np; r++)); do
+            cmp -s "$out.0" "$out.$r" || { echo "FAIL $name: $np ranks, n=$n: rank $r differs from rank 0 (ordered)"; fail=$((fail + 1)); return 1; }
+        done
+        cp "$out.0" "$out.first"
+        # shellcheck disable=SC2086
+        env $envs "${mpirun[@]}" -np "$np" "$bin" "$n" "$out" >"$out.log" 2>&1 &&
+            cmp -s "$out.0" "$out.first" || { echo "FAIL $name: $np ranks, n=$n: a second run differs (ordered)"; fail=$((fail + 1)); return 1; }
+    fi
+    pass=$((pass + 1))
+}
+
+for src in "${progs[@]}"; do
+    name=$(basename "$src" .c)
+    ref="$work/$name.ref" bin="$work/$name" fake="$work/$name.fake"
+    if ! mpicc -std=gnu11 -O1 -w -Itests/mpi "$src" -o "$ref" -lm 2>"$work/$name.err" ||
+        ! PRAGREDUCE_HOST_CC=mpicc tools/pragreduce-cc -O1 -Itests/mpi "$src" -o "$bin" -lm 2>>"$work/$name.err" ||
+        ! PRAGREDUCE_HOST_CC=mpicc tools/pragreduce-cc -O1 -Itests/mpi -DPRAGREDUCE_FAKE_DEVICE "$src" -o "$fake" -lm 2>>"$work/$name.err"; then
+        echo "FAIL $src: build"; sed 's/^/    /' "$work/$name.err" | head -20; fail=$((fail + 1)); continue
+    fi
+    before=$fail
+    for n in $sizes; do
+        "${mpirun[@]}" -np 1 "$ref" "$n" "$ref.$n" >"$work/$name.ref.log" 2>&1 ||
+            { echo "FAIL $src: the mpicc build failed at n=$n"; fail=$((fail + 1)); continue; }
+        for np in 1 2 3 4; do
+            check "$name" "$np" "PRAGREDUCE_DEVICE=auto" "$bin" "$n"
+            check "$name" "$np" "PRAGREDUCE_DEVICE=gpu" "$fake" "$n"
+        done
+        check "$name" 3 "PRAGREDUCE_DEVICE=cpu" "$bin" "$n"
+    done
+    [ $fail = "$before" ] && echo "ok   $src (1-4 ranks; auto, cpu, fake device; n = $sizes)"
+done
+echo "mpi: $pass passed, $fail failed"
+[ $fail = 0 ]
