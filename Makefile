@@ -5,9 +5,10 @@
 #   make test       unit tests (Check), golden diagnostics and the command line
 #                   (tests/cli.sh), the runtime's residency table (faked device),
 #                   end-to-end tests (also on a faked device), multi-file projects
-#                   (tests/projects), random programs, then the unit tests again
+#                   (tests/projects), MPI programs (tests/mpi), random programs, then the unit tests again
 #                   under AddressSanitizer + UBSan
 #   make projects   multi-file programs linked from transpiled and gcc-built files
+#   make mpi        MPI programs with comm(...) on 1-4 ranks (Open MPI)
 #   make check      the fast tier: unit, golden, runtime tests, 8 e2e programs (also faked device)
 #   make gen-test   200 random programs (tests/gen) through pragreduce, gcc as the oracle
 #   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
@@ -50,7 +51,7 @@ else
 Q := @
 endif
 
-.PHONY: all install uninstall install-test test check unit golden runtime-test e2e e2e-fake projects gen-test asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
+.PHONY: all install uninstall install-test test check unit golden runtime-test e2e e2e-fake projects mpi gen-test asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -120,6 +121,12 @@ projects: $(B)/pragreduce
 	@sh tools/deps.sh check tests
 	tests/run-projects.sh $(B)/pragreduce
 
+# MPI programs with comm(...) (tests/mpi, samples/mpi_*.c): 1-4 ranks of
+# Open MPI, oversubscribed, against the mpicc build on one rank
+mpi: $(B)/pragreduce
+	@sh tools/deps.sh check tests
+	tests/run-mpi.sh $(B)/pragreduce
+
 asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 	@# the unit tests send stderr (diagnostics) to /dev/null: on a failure, again with it,
 	@# so that the sanitizer's report shows
@@ -168,7 +175,7 @@ gen-test: $(B)/pragreduce
 	tests/gen/selftest.sh $(GEN_FIRST) 50
 	PRAGREDUCE=$(B)/pragreduce GEN_AVOID=$(GEN_AVOID) tests/gen/run.sh $(GEN_FIRST) $(GEN_CPU_COUNT)
 
-test: unit golden runtime-test e2e e2e-fake projects install-test gen-test asan
+test: unit golden runtime-test e2e e2e-fake projects mpi install-test gen-test asan
 	@echo "all tests passed"
 
 # the fast tier for development: unit, golden, the runtime's tests and a

@@ -20,7 +20,10 @@ if ! command -v mpicc >/dev/null 2>&1 || ! command -v mpirun >/dev/null 2>&1; th
 fi
 progs=("$@")
 [ ${#progs[@]} -gt 0 ] || progs=(tests/mpi/*.c samples/mpi_*.c)
-sizes=${PR_MPI_SIZES:-"0 3 1001 40000"}
+# ranks without iterations (n = 0, 3), blocks that differ by one (40001);
+# the samples need a row per rank
+test_sizes=${PR_MPI_SIZES:-"0 3 40001"}
+sample_sizes=${PR_MPI_SAMPLE_SIZES:-"4 1001 40001"}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # root (CI containers) must say so; shared memory without single-copy
@@ -84,6 +87,7 @@ for src in "${progs[@]}"; do
         echo "FAIL $src: build"; sed 's/^/    /' "$work/$name.err" | head -20; fail=$((fail + 1)); continue
     fi
     before=$fail
+    case $src in samples/*) sizes=$sample_sizes ;; *) sizes=$test_sizes ;; esac
     for n in $sizes; do
         "${mpirun[@]}" -np 1 "$ref" "$n" "$ref.$n" >"$work/$name.ref.log" 2>&1 ||
             { echo "FAIL $src: the mpicc build failed at n=$n"; fail=$((fail + 1)); continue; }

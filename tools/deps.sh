@@ -3,8 +3,8 @@
 # builds with: libclang, uthash, Check, pkg-config. nvcc comes with the
 # CUDA toolkit and is only needed to build transpiled programs.
 #   sh tools/deps.sh check|install [tests]
-# `tests` adds what make install-test and make projects (parts of make test) build the
-# examples with: CMake and Ninja.
+# `tests` adds what make install-test, make projects and make mpi (parts of
+# make test) build and run the examples with: CMake, Ninja and Open MPI.
 set -eu
 mode=${1:-check}
 what=${2:-build}
@@ -25,6 +25,8 @@ command -v pkg-config >/dev/null 2>&1 || missing="$missing pkg-config"
 if [ "$what" = tests ]; then
     command -v cmake >/dev/null 2>&1 || missing="$missing cmake"
     command -v ninja >/dev/null 2>&1 || missing="$missing ninja-build"
+    command -v mpirun >/dev/null 2>&1 || missing="$missing openmpi-bin"
+    command -v mpicc >/dev/null 2>&1 || missing="$missing libopenmpi-dev"
 fi
 [ -z "$missing" ] && exit 0
 cmd="apt-get update && apt-get install -y$missing"
