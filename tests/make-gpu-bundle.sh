@@ -20,6 +20,7 @@ large="134217728"
 list=()
 for src in samples/*.c tests/e2e/*.c tests/gpu/*.c; do
     [ -f "$src" ] || continue
+    case $src in samples/mpi_*) continue ;; esac # MPI programs: tests/run-mpi.sh
     name=$(basename "$src" .c)
     # options a test asks for on a line `pragreduce-flags: ...`
     flags=$(sed -n 's/.*pragreduce-flags: *\([^*]*\).*/\1/p' "$src" | head -n 1)

@@ -25,7 +25,11 @@ pragreduce=$(realpath "$1")
 shift
 cd "$(dirname "$0")/.."
 progs=("$@")
-[ ${#progs[@]} -gt 0 ] || progs=(samples/*.c tests/e2e/*.c)
+if [ ${#progs[@]} = 0 ]; then
+    for p in samples/*.c tests/e2e/*.c; do
+        case $p in samples/mpi_*) ;; *) progs+=("$p") ;; esac # MPI programs: tests/run-mpi.sh
+    done
+fi
 sizes=${PR_E2E_SIZES:-"0 1 31 33 1025 100003"}
 nvcc=${NVCC:-nvcc}
 work=$(mktemp -d)

@@ -77,7 +77,7 @@ static const char *why_not_variable(const Site *site, const ReduceVar *rv)
     if ((rv->op == OP_MIN || rv->op == OP_MAX) && (rv->form == MM_FMAX || rv->form == MM_FMAXF) &&
         !type_is_floating(rv->var->type))
         return "an integer updated through fmax/fmin (rounded through floating point)";
-    if ((rv->op == OP_MAXLOC || rv->op == OP_MINLOC) && rv->loc_last != 0)
+    if ((rv->op == OP_MAXLOC || rv->op == OP_MINLOC) && rv->loc_role == 0 && rv->loc_last != 0)
         return "a maxloc/minloc whose ties keep the last index (`>=`): only the first index (`>`) "
                "is kept exactly over ranks";
     for (int k = 0; k < site->nminmax_pairs; k++) {

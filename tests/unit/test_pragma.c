@@ -330,6 +330,85 @@ START_TEST(sections_malformed)
 }
 END_TEST
 
+/* comm(C[, ordered]): the communicator's text, taken whole */
+static char *mpi_program(const char *pragma_line, const char *update)
+{
+    static char buf[2048];
+    snprintf(buf, sizeof buf,
+             "typedef struct comm_s *MPI_Comm;\n"
+             "extern MPI_Comm world, comms[4];\n"
+             "struct ctx { MPI_Comm c; };\n"
+             "double f(const double *a, int n, struct ctx *x) {\n"
+             "    double s = 0, mx = -1, mn = 1; long at = -1;\n"
+             "%s\n"
+             "    for (int i = 0; i < n; i++) { %s }\n"
+             "    return s + mx + mn + at;\n"
+             "}\n",
+             pragma_line, update);
+    return buf;
+}
+
+static const struct {
+    const char *line, *comm;
+    bool ordered;
+} comm_good[] = {
+    {"#pragma reduce(+: s) comm(world)", "world", false},
+    {"#pragma reduce(+: s) comm( world , ordered )", "world", true},
+    {"#pragma reduce(+: s) comm(comms[(n > 2) ? 1 : 0])", "comms[(n > 2) ? 1 : 0]", false},
+    {"#pragma reduce(+: s) comm(x->c, ordered) collapse(1)", "x->c", true},
+};
+
+START_TEST(comm_parse)
+{
+    int n;
+    bool ok;
+    Site *sites = analyze_snippet(mpi_program(comm_good[_i].line, "s += a[i];"), &n, &ok);
+    ck_assert_msg(ok, "rejected: %s", comm_good[_i].line);
+    ck_assert_str_eq(sites[0].pragma.comm, comm_good[_i].comm);
+    ck_assert_int_eq(sites[0].pragma.comm_ordered, comm_good[_i].ordered);
+}
+END_TEST
+
+static const struct {
+    const char *line, *update;
+} comm_bad[] = {
+    {"#pragma reduce(+: s) comm()", "s += a[i];"},
+    {"#pragma reduce(+: s) comm(world", "s += a[i];"},
+    {"#pragma reduce(+: s) comm(world, fast)", "s += a[i];"},
+    {"#pragma reduce(+: s) comm(world,)", "s += a[i];"},
+    {"#pragma reduce(+: s) comm(world) comm(world)", "s += a[i];"},
+    /* a NaN the update takes: no order of the ranks' parts reproduces it */
+    {"#pragma reduce(max: mx) comm(world)", "mx = mx > a[i] ? mx : a[i];"},
+    /* ties keep the last index */
+    {"#pragma reduce(maxloc: mx, at) comm(world)", "if (a[i] >= mx) { mx = a[i]; at = i; }"},
+    /* a min and a max in one else-chain */
+    {"#pragma reduce(min: mn) reduce(max: mx) comm(world)",
+     "if (a[i] < mn) mn = a[i]; else if (a[i] > mx) mx = a[i];"},
+};
+
+START_TEST(comm_rejected)
+{
+    int n;
+    bool ok;
+    analyze_snippet(mpi_program(comm_bad[_i].line, comm_bad[_i].update), &n, &ok);
+    ck_assert_msg(!ok, "accepted: %s", comm_bad[_i].line);
+    ck_assert_int_ge(snippet_errors(), 1);
+}
+END_TEST
+
+/* without <mpi.h> (no MPI_Comm type) the clause is an error */
+START_TEST(comm_needs_mpi_h)
+{
+    int n;
+    bool ok;
+    analyze_snippet(program("#pragma reduce(+: s) comm(MPI_COMM_WORLD)"), &n, &ok);
+    ck_assert(!ok);
+    ck_assert_int_ge(snippet_errors(), 1);
+    analyze_snippet(parallel_program("#pragma reduce parallel reduce(+: s) comm(w)"), &n, &ok);
+    ck_assert(!ok);
+}
+END_TEST
+
 Suite *pragma_suite(void)
 {
     Suite *s = suite_create("pragma");
@@ -337,6 +416,9 @@ Suite *pragma_suite(void)
     tcase_add_loop_test(tc, accepts_wellformed, 0, sizeof good / sizeof good[0]);
     tcase_add_loop_test(tc, rejects_malformed, 0, sizeof bad / sizeof bad[0]);
     tcase_add_test(tc, pragma_needs_a_for);
+    tcase_add_loop_test(tc, comm_parse, 0, sizeof comm_good / sizeof comm_good[0]);
+    tcase_add_loop_test(tc, comm_rejected, 0, sizeof comm_bad / sizeof comm_bad[0]);
+    tcase_add_test(tc, comm_needs_mpi_h);
     tcase_add_test(tc, parallel_parse);
     tcase_add_loop_test(tc, parallel_malformed, 0, sizeof bad_parallel / sizeof bad_parallel[0]);
     tcase_add_test(tc, skipped_regions_are_ignored);
