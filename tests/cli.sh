@@ -332,5 +332,16 @@ grep -q "a call of 'scale', which writes other than its locals" "$work/ob.txt" &
 # the invalidation of an OpenMP loop: on the line before its directive
 grep -B2 '^#pragma omp parallel for$' "$work/ob.cu" | grep -q 'host_wrote_box(x,' && ok || bad "no invalidation before '#pragma omp parallel for'"
 
+# --keep-invalid never leaves a comm(...) loop sequential (each rank would
+# keep its own result): invalid and malformed ones are errors, no output
+for f in tests/reject/mpi_comm_take_nan.c tests/reject/mpi_comm_bad_argument.c; do
+    rm -f "$work/keep_comm.cu"
+    "$pragreduce" --keep-invalid "$f" -o "$work/keep_comm.cu" 2>"$work/err"
+    status=$?
+    [ $status = 1 ] && [ ! -e "$work/keep_comm.cu" ] &&
+        grep -q "error: a loop with comm(...) cannot be kept sequential" "$work/err" && ok ||
+        bad "--keep-invalid $f: exit $status"
+done
+
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -43,6 +43,7 @@ void diag_reset(void)
     over_limit = false;
 }
 void diag_set_errors_are_warnings(bool on) { errors_are_warnings = on; }
+bool diag_errors_are_warnings(void) { return errors_are_warnings; }
 
 static const char *level_name(DiagLevel level)
 {

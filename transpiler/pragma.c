@@ -443,6 +443,24 @@ static bool parse_comm_clause(Cursor *c, Pragma *p)
     return expect(c, ")", "to close 'comm('");
 }
 
+/* A malformed directive is left out, and --keep-invalid leaves its loop
+ * sequential; with comm(...), each rank would then keep its own result and
+ * nothing would say so at run time: an error even then. */
+static void refuse_dropping_comm(const Source *src, const Token *toks, size_t n)
+{
+    for (size_t k = 0; k + 1 < n; k++) {
+        if (is_identifier(&toks[k]) && !strcmp(toks[k].text, "comm") && !strcmp(toks[k + 1].text, "(") &&
+            diag_errors_are_warnings()) {
+            diag_set_errors_are_warnings(false);
+            diag_at(src, toks[k].offset, DIAG_ERROR,
+                    "a loop with comm(...) cannot be kept sequential (--keep-invalid): each rank "
+                    "would keep its own result");
+            diag_set_errors_are_warnings(true);
+            return;
+        }
+    }
+}
+
 bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, unsigned line_end,
                          Pragma *out)
 {
@@ -849,6 +867,8 @@ Pragma *pragma_find_all(const Source *src, int *count)
         if (pragma_parse_tokens(src, src->tokens + first, last - first, end, &p) && omp_ok) {
             list = xrealloc(list, (size_t)(n + 1) * sizeof *list);
             list[n++] = p;
+        } else {
+            refuse_dropping_comm(src, src->tokens + first, last - first);
         }
         i = next - 1;
     }

@@ -96,6 +96,7 @@ void diag_reset(void);
 /* When set, errors are printed as warnings (--keep-invalid) but still counted
  * by diag_soft_error_count(). */
 void diag_set_errors_are_warnings(bool on);
+bool diag_errors_are_warnings(void);
 /* Counts without printing (fuzzing). */
 void diag_set_quiet(bool on);
 bool diag_is_quiet(void);
