@@ -170,7 +170,17 @@ static void emit_finishes(const Site *site, StrBuf *sb)
     }
 }
 
-char *mpi_wrap_call(const Site *site, char *call)
+/* A #line directive for `offset` of the input, then spaces up to its column. */
+static void line_at(const Source *src, unsigned offset, StrBuf *sb)
+{
+    unsigned line, col;
+    source_line_col(src, offset, &line, &col);
+    strbuf_line_directive(sb, line, source_path_at(src, offset));
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+}
+
+char *mpi_wrap_call(const Source *src, const Site *site, char *call, bool line_directives)
 {
     const Pragma *p = &site->pragma;
     StrBuf sb = {0};
@@ -178,16 +188,25 @@ char *mpi_wrap_call(const Site *site, char *call)
                   "{ /* %s comm(%s%s): this rank's part of the reduction, then every rank's "
                   "(pragreduce::mpi) */\n",
                   p->summary, p->comm, p->comm_ordered ? ", ordered" : "");
+    /* nvcc's message about the communicator's type points at the clause */
+    if (line_directives)
+        line_at(src, p->comm_offset, &sb);
     strbuf_printf(&sb,
-                  "    static_assert(std::is_same<std::decay<decltype(%s)>::type, MPI_Comm>::value,\n"
-                  "                  \"comm(...) takes an MPI_Comm\");\n",
+                  "static_assert(std::is_same<std::decay<decltype(%s)>::type, MPI_Comm>::value, "
+                  "\"comm(...) takes an MPI_Comm\");\n",
                   p->comm);
     strbuf_printf(&sb, "    const MPI_Comm %s_comm = (%s);\n", site->prefix, p->comm);
     emit_starts(site, &sb);
     strbuf_puts(&sb, call);
-    if (sb.len && sb.buf[sb.len - 1] != '\n')
-        strbuf_puts(&sb, "\n");
+    strbuf_puts(&sb, "\n");
+    if (line_directives)
+        strbuf_puts(&sb, "#line @@OUT@@\n");
     emit_finishes(site, &sb);
     strbuf_puts(&sb, "}");
+    /* the rest of the loop's last line keeps its number */
+    if (line_directives) {
+        strbuf_puts(&sb, "\n");
+        line_at(src, site->loop_end, &sb);
+    }
     return strbuf_steal(&sb);
 }

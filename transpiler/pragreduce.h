@@ -865,7 +865,7 @@ extern const char pragreduce_runtime_text[];
  * for what cannot be reproduced exactly; the call wrapped (call is taken). */
 bool mpi_check_site(const Source *src, const Site *site);
 bool mpi_any_site(const Site *sites, int n);
-char *mpi_wrap_call(const Site *site, char *call);
+char *mpi_wrap_call(const Source *src, const Site *site, char *call, bool line_directives);
 
 /* ---------------------------------------------------------------- splice.c */
 

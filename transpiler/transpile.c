@@ -562,7 +562,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
         }
         char *text = strbuf_steal(&call);
         if (s->pragma.comm)
-            text = mpi_wrap_call(s, text);
+            text = mpi_wrap_call(src, s, text, opts->line_directives);
         edits_add(&edits, s->pragma.start, s->loop_end, text);
     }
 
