@@ -1,7 +1,7 @@
 /* Every operator over ranks, on the types it takes: sums, products,
  * min/max, bitwise and logical, wrapping integers, a value before the loop
  * that differs by rank (folded in once: each rank prints the difference),
- * several variables of one pragma.
+ * several variables of one pragma, a collapsed nest with an OpenMP line.
  *   ops N OUT */
 #include <limits.h>
 #include <math.h>
@@ -131,6 +131,16 @@ int main(int argc, char **argv)
     }
     PUT_INT(out, "mine-before", mine - before);
     PUT_UNS(out, "mask^before", mask ^ mask_before);
+
+    /* a 2-D nest made one iteration space (collapse), with an OpenMP line
+     * for the CPU path's build */
+    long cols = 5, grid = 0;
+#pragma omp parallel for reduction(+: grid)
+#pragma reduce(+: grid) collapse(2) comm(MPI_COMM_WORLD)
+    for (long k = 0; k < m; k++)
+        for (long c = 0; c < cols; c++)
+            grid += (w[k] >> c) & 7;
+    PUT_INT(out, "grid", grid);
 
     fclose(out);
     free(w);
