@@ -5,117 +5,12 @@
  * The loop's call is left as it is (GPU or CPU); around it, each reduction
  * variable is set to where this rank's part starts, and after it the parts
  * are combined over the ranks and the value before the loop folded in once
- * (runtime mpi.cuh). What that cannot reproduce exactly is an error here.
+ * (runtime mpi.cuh). mpi_check.c has refused what that cannot reproduce.
  */
 #include "pragreduce.h"
 
-#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* <mpi.h> was included when its MPI_Comm typedef is declared (libclang's
- * list of inclusions leaves out some system folders). */
-static enum CXChildVisitResult find_mpi_comm(CXCursor c, CXCursor parent, CXClientData data)
-{
-    if (clang_getCursorKind(c) != CXCursor_TypedefDecl)
-        return CXChildVisit_Continue;
-    CXString name = clang_getCursorSpelling(c);
-    bool found = !strcmp(clang_getCString(name), "MPI_Comm");
-    clang_disposeString(name);
-    if (!found)
-        return CXChildVisit_Continue;
-    *(bool *)data = true;
-    return CXChildVisit_Break;
-}
-
-static bool includes_mpi_h(const Source *src)
-{
-    bool found = false;
-    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_mpi_comm, &found);
-    return found;
-}
-
-static bool is_plain_name(const char *s)
-{
-    if (!s || !(isalpha((unsigned char)*s) || *s == '_'))
-        return false;
-    for (; *s; s++)
-        if (!(isalnum((unsigned char)*s) || *s == '_'))
-            return false;
-    return true;
-}
-
-/* The types MPI and the runtime carry: C's integers, _Bool, float, double. */
-static bool mpi_type_ok(CXType t)
-{
-    switch (clang_getCanonicalType(t).kind) {
-    case CXType_Bool: case CXType_Char_S: case CXType_Char_U: case CXType_SChar:
-    case CXType_UChar: case CXType_Short: case CXType_UShort: case CXType_Int:
-    case CXType_UInt: case CXType_Long: case CXType_ULong: case CXType_LongLong:
-    case CXType_ULongLong: case CXType_Float: case CXType_Double:
-        return true;
-    default:
-        return false;
-    }
-}
-
-/* Why variable v of the site cannot be reduced over ranks, or NULL. */
-static const char *why_not_variable(const Site *site, const ReduceVar *rv)
-{
-    if (is_section(rv))
-        return "an array section";
-    if (!is_plain_name(rv->name) || !rv->var)
-        return "an element or member (copy it to a local variable around the loop)";
-    if (!mpi_type_ok(rv->var->type))
-        return "of a type other than C's integers, _Bool, float and double";
-    if (rv->op == OP_BXOR && clang_getCanonicalType(rv->var->type).kind == CXType_Bool)
-        return "a _Bool under ^ (an update `b ^= x` is not a parity when x is not 0 or 1)";
-    if ((rv->op == OP_MIN || rv->op == OP_MAX) && rv->form == MM_TAKE &&
-        type_is_floating(rv->var->type))
-        return "updated as `m = m > x ? m : x` (MAX(m, x)), which takes a NaN: no order of the "
-               "ranks' parts reproduces it (write `if (x > m) m = x;` or fmax)";
-    if ((rv->op == OP_MIN || rv->op == OP_MAX) && (rv->form == MM_FMAX || rv->form == MM_FMAXF) &&
-        !type_is_floating(rv->var->type))
-        return "an integer updated through fmax/fmin (rounded through floating point)";
-    if ((rv->op == OP_MAXLOC || rv->op == OP_MINLOC) && rv->loc_role == 0 && rv->loc_last != 0)
-        return "a maxloc/minloc whose ties keep the last index (`>=`): only the first index (`>`) "
-               "is kept exactly over ranks";
-    for (int k = 0; k < site->nminmax_pairs; k++) {
-        int v = (int)(rv - site->pragma.vars);
-        if (site->minmax_pairs[k][0] == v || site->minmax_pairs[k][1] == v)
-            return "a min and a max updated in one else-chain (write two ifs)";
-    }
-    return NULL;
-}
-
-bool mpi_check_site(const Source *src, const Site *site)
-{
-    const Pragma *p = &site->pragma;
-    if (!includes_mpi_h(src)) {
-        diag_at(src, p->comm_offset, DIAG_ERROR,
-                "comm(...) needs <mpi.h> included before the loop");
-        return false;
-    }
-    bool ok = true;
-    for (int v = 0; v < p->nvars; v++) {
-        const char *why = why_not_variable(site, &p->vars[v]);
-        if (why) {
-            diag_at(src, p->vars[v].offset, DIAG_ERROR,
-                    "comm(...) cannot complete the reduction of '%s' over MPI ranks: it is %s",
-                    p->vars[v].name, why);
-            ok = false;
-        }
-    }
-    return ok;
-}
-
-bool mpi_any_site(const Site *sites, int n)
-{
-    for (int i = 0; i < n; i++)
-        if (sites[i].pragma.comm && !sites[i].rejected && !sites[i].absorbed)
-            return true;
-    return false;
-}
 
 /* The runtime operator that combines parts as the variable's updates do. */
 static const char *mpi_functor(const ReduceVar *rv)

@@ -377,6 +377,8 @@ static const struct {
     {"#pragma reduce(+: s) comm(world, fast)", "s += a[i];"},
     {"#pragma reduce(+: s) comm(world,)", "s += a[i];"},
     {"#pragma reduce(+: s) comm(world) comm(world)", "s += a[i];"},
+    /* an int, not a communicator */
+    {"#pragma reduce(+: s) comm(n)", "s += a[i];"},
     /* a NaN the update takes: no order of the ranks' parts reproduces it */
     {"#pragma reduce(max: mx) comm(world)", "mx = mx > a[i] ? mx : a[i];"},
     /* ties keep the last index */
