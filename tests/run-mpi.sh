@@ -99,5 +99,19 @@ for src in "${progs[@]}"; do
     done
     [ $fail = "$before" ] && echo "ok   $src (1-4 ranks; auto, cpu, fake device; n = $sizes)"
 done
+# what the ranks' parts cannot settle stops the program, with a message
+if [ $# = 0 ]; then
+    src=tests/mpi/fail/zero_signs.c bin="$work/zero_signs"
+    if ! PRAGREDUCE_HOST_CC=mpicc tools/pragreduce-cc -O1 -Itests/mpi "$src" -o "$bin" 2>"$work/zs.err"; then
+        echo "FAIL $src: build"; sed 's/^/    /' "$work/zs.err" | head; fail=$((fail + 1))
+    elif "${mpirun[@]}" -np 2 "$bin" 1000 "$work/zs" >"$work/zs.log" 2>&1 ||
+        ! grep -q "comm(...): the minimum or maximum is a zero, met with both signs" "$work/zs.log"; then
+        echo "FAIL $src: 2 ranks did not stop with the message"; sed 's/^/    /' "$work/zs.log" | head; fail=$((fail + 1))
+    elif ! "${mpirun[@]}" -np 1 "$bin" 1000 "$work/zs" >"$work/zs.log" 2>&1 || ! grep -qx "max exact -0" "$work/zs.0"; then
+        echo "FAIL $src: 1 rank"; sed 's/^/    /' "$work/zs.log" "$work/zs.0" | head; fail=$((fail + 1))
+    else
+        pass=$((pass + 1)); echo "ok   $src (stops on 2 ranks)"
+    fi
+fi
 echo "mpi: $pass passed, $fail failed"
 [ $fail = 0 ]
