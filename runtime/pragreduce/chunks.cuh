@@ -164,6 +164,7 @@ inline void host_free(void *p)
             std::lock_guard<std::mutex> hold(pb.lock);
             pb.sizes.erase(p);
         }
+        bind_this_thread(); /* freed from another thread than the one that pinned it */
         (void)cudaFreeHost(p);
         return;
     }

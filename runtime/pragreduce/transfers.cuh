@@ -89,6 +89,7 @@ inline cudaError_t stager_ready(Stager &s, size_t chunk, int device)
 inline bool host_is_pinned(const void *p)
 {
     cudaPointerAttributes attr;
+    bind_this_thread(); /* a first CUDA call on this thread would make a context on device 0 */
     if (cudaPointerGetAttributes(&attr, p) != cudaSuccess) {
         (void)cudaGetLastError();
         return false;
@@ -97,10 +98,11 @@ inline bool host_is_pinned(const void *p)
 }
 
 /* Runs work(w) for w in [0, threads) on as many host threads (the caller
- * being thread 0), each bound to the caller's device; returns the first
+ * being thread 0), each bound to this process's device; returns the first
  * CUDA error any of them met. */
 template <class F> inline cudaError_t on_threads(int threads, F work)
 {
+    bind_this_thread(); /* a thread that only reads back what a loop wrote may not be yet */
     int device = 0;
     cudaError_t err = cudaGetDevice(&device);
     if (err != cudaSuccess)
