@@ -147,19 +147,20 @@ inline const Settings &settings()
 
 inline int device_mode() { return settings().device; }
 
-/* Set once a marked loop or data region looked for the GPU (its size or
- * the mode called for it): the warm-up's hint (warmup.cuh) records runs
- * that never did. */
-inline std::atomic<bool> &gpu_sought()
+/* How many times a marked loop or data region looked for the GPU (its size
+ * or the mode called for it): the warm-up's hint (warmup.cuh) records runs
+ * that never did, or only for auto mode's trial. */
+inline std::atomic<u64> &gpu_seeks()
 {
-    static std::atomic<bool> sought{false};
-    return sought;
+    static std::atomic<u64> seeks{0};
+    return seeks;
 }
 
-inline bool gpu_present(const char *site)
+inline bool gpu_present(const char *site, bool count_seek = true)
 {
     static int available = -1;
-    gpu_sought().store(true, std::memory_order_relaxed);
+    if (count_seek)
+        gpu_seeks().fetch_add(1, std::memory_order_relaxed);
     if (available < 0) {
         int count = 0;
         cudaError_t err = cudaGetDeviceCount(&count);

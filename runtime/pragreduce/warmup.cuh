@@ -26,12 +26,17 @@ namespace pragreduce {
  * CPU path loses ~0.15-0.25 s once (LU at n = 1024: 0.2 s against 0.045).
  *
  * Hence the hint (PRAGREDUCE_WARMUP=auto, the default): a run in auto mode
- * that saw a GPU and whose loops never looked for it leaves an empty-ish
- * file named after the executable (device, inode, size, time) in
- * $XDG_CACHE_HOME/pragreduce or ~/.cache/pragreduce; the next run finds it
- * and makes no context before main (a loop that wants the GPU then makes
- * it, and the run removes the file). Only speed depends on it, never a
- * result. 1: always warm up; 0: never. Not with PRAGREDUCE_DEVICE=cpu, nor
+ * that saw a GPU and whose loops never looked for it, or looked only for
+ * auto mode's trial (choice.cuh) and the trial kept the CPU, leaves a file
+ * named after the executable (device, inode, size, time) in
+ * $XDG_CACHE_HOME/pragreduce or ~/.cache/pragreduce, with the largest call
+ * in play the trial timed. The next run finds it, makes no context before
+ * main, and sends calls in play up to that size to the CPU without a trial
+ * (the trial's GPU window would make the context: the same ~0.2 s). A loop
+ * that wants the GPU then makes the context, and the run removes the file.
+ * Only speed depends on it, never which results are right (the CPU and GPU
+ * paths may add floating-point values in different orders, as the trial's
+ * choice already may). 1: always warm up; 0: never. Not with PRAGREDUCE_DEVICE=cpu, nor
  * in files that fork (a context made before a fork is unusable in the
  * child): the transpiler then defines PRAGREDUCE_NO_WARMUP. Joined at
  * exit: a program that ends sooner waits for it. */
@@ -54,16 +59,56 @@ inline WarmStart warm_start_plan(const char *warmup, const char *device, bool hi
     return device_auto && hint_exists ? WARM_SKIP_BY_HINT : WARM_START;
 }
 
+/* A call's part in auto mode's trial (choice.cuh's timed_on_cpu): none,
+ * on the CPU by the trial or the hint, or in play before the verdict; or a
+ * second look at a call whose size was weighed already (a parallel loop's
+ * segments), which does not count as looking for the GPU again. */
+enum { TIMED_NO, TIMED_CPU, TIMED_IN_PLAY, TIMED_SECOND_LOOK };
+enum { VERDICT_NONE, VERDICT_CPU, VERDICT_GPU };
+
+/* What this run tells the hint, filled by the layers above. */
+struct HintNotes {
+    std::atomic<u64> trial_gpu_calls{0}; /* GPU calls in play before the verdict */
+    std::atomic<u64> max_in_play{0};     /* the largest call in play */
+    std::atomic<int> verdict{VERDICT_NONE};
+};
+
+inline HintNotes &hint_notes()
+{
+    static HintNotes n;
+    return n;
+}
+
+/* The facts at exit that decide the hint. */
+struct RunFacts {
+    bool had_hint, skipped_by_hint, found_gpu;
+    u64 hinted_trip;     /* the hint's bound on calls in play (0: none) */
+    u64 seeks;           /* looks for the GPU */
+    u64 trial_gpu_calls; /* of them, the trial's */
+    u64 max_in_play;
+    int verdict;
+};
+
 enum HintChange { HINT_KEEP, HINT_WRITE, HINT_REMOVE };
 
-/* At exit, for a run that consulted the hint: write it when the warm-up
- * found a GPU that no loop looked for; remove it when a loop looked for
- * the GPU after the hint skipped the warm-up. */
-inline HintChange hint_change(bool skipped_by_hint, bool found_gpu, bool gpu_was_sought)
+/* The hint a run leaves: none when it used the GPU beyond the trial's
+ * window, or the trial kept the GPU, or it found no GPU (HINT_REMOVE if it
+ * had one); else one whose bound covers the calls in play it ran
+ * (*bound), written when it changes. A run whose calls in play went
+ * beyond the hint's bound and reached the GPU must have had the trial's
+ * verdict for the CPU. */
+inline HintChange hint_change(const RunFacts &f, u64 *bound)
 {
-    if (skipped_by_hint)
-        return gpu_was_sought ? HINT_REMOVE : HINT_KEEP;
-    return found_gpu && !gpu_was_sought ? HINT_WRITE : HINT_KEEP;
+    *bound = f.hinted_trip;
+    bool wanted = f.found_gpu || f.skipped_by_hint;
+    if (f.seeks > 0) {
+        wanted = wanted && f.seeks == f.trial_gpu_calls && f.verdict == VERDICT_CPU;
+        if (f.max_in_play > *bound)
+            *bound = f.max_in_play;
+    }
+    if (!wanted)
+        return f.had_hint ? HINT_REMOVE : HINT_KEEP;
+    return f.had_hint && *bound == f.hinted_trip ? HINT_KEEP : HINT_WRITE;
 }
 
 /* The hint's folder: $XDG_CACHE_HOME/pragreduce when that is an absolute
@@ -114,7 +159,7 @@ inline bool hint_file(char *out, size_t size)
 /* Writes the hint (the executable's path inside, for a person who looks):
  * the folders made as needed (mode 0700), the file through a rename so a
  * reader never sees half of it. Failures are silent: it is only a hint. */
-inline void hint_write(const char *file)
+inline void hint_write(const char *file, u64 bound)
 {
 #ifdef __linux__
     char folder[4096];
@@ -136,17 +181,39 @@ inline void hint_write(const char *file)
     fprintf(f, "pragreduce: the last run of %s used no GPU: its next run makes no CUDA context before "
                "main (PRAGREDUCE_WARMUP)\n",
             exe);
+    if (bound)
+        fprintf(f, "cpu-in-play-up-to %llu\n", (unsigned long long)bound);
     if (fclose(f) != 0 || rename(tmp, file) != 0)
         (void)unlink(tmp);
 #else
     (void)file;
+    (void)bound;
 #endif
+}
+
+/* Reads the hint: false without one; *bound from its second line (0
+ * without). */
+inline bool hint_read(const char *file, u64 *bound)
+{
+    *bound = 0;
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return false;
+    char line[4400];
+    if (fgets(line, sizeof line, f) && fgets(line, sizeof line, f)) {
+        unsigned long long b = 0;
+        if (sscanf(line, "cpu-in-play-up-to %llu", &b) == 1)
+            *bound = b;
+    }
+    fclose(f);
+    return true;
 }
 
 struct warm_up {
     std::thread thread;
-    bool uses_hint = false;       /* auto: the hint is consulted and kept up to date */
-    bool skipped_by_hint = false;
+    bool uses_hint = false; /* auto: the hint is consulted and kept up to date */
+    bool had_hint = false, skipped_by_hint = false;
+    u64 hinted_trip = 0;
     std::atomic<bool> found_gpu{false};
     char hint[4300] = "";
 
@@ -155,16 +222,24 @@ struct warm_up {
         /* before main: a bad value is reported at the first marked loop */
         const char *w = getenv("PRAGREDUCE_WARMUP");
         const char *d = getenv("PRAGREDUCE_DEVICE");
+        const char *adapt = getenv("PRAGREDUCE_ADAPT");
         const bool auto_warmup = !w || !*w || strcmp(w, "auto") == 0;
         const bool auto_device = !d || !*d || strcmp(d, "auto") == 0;
+        /* PRAGREDUCE_ADAPT=2 (tests) makes the trial's verdict; the tests
+         * need it made in every run */
+        const bool test_trial = adapt && strcmp(adapt, "2") == 0;
 #ifndef PRAGREDUCE_FAKE_DEVICE /* no context to spare: the hint stays out of the tests' homes */
-        uses_hint = auto_warmup && auto_device && hint_file(hint, sizeof hint);
+        uses_hint = auto_warmup && auto_device && !test_trial && hint_file(hint, sizeof hint);
 #else
         (void)auto_warmup;
         (void)auto_device;
+        (void)test_trial;
 #endif
-        const WarmStart plan = warm_start_plan(w, d, uses_hint && access(hint, F_OK) == 0);
+        had_hint = uses_hint && hint_read(hint, &hinted_trip);
+        const WarmStart plan = warm_start_plan(w, d, had_hint);
         skipped_by_hint = plan == WARM_SKIP_BY_HINT;
+        if (!skipped_by_hint)
+            hinted_trip = 0;
         if (plan != WARM_START)
             return;
         thread = std::thread([this] {
@@ -181,19 +256,31 @@ struct warm_up {
             (void)cudaGetLastError(); /* this thread's error state only */
         });
     }
-    /* what the end of this run does to the hint */
-    HintChange change() const
+    /* what the end of this run does to the hint, and its bound */
+    HintChange change(u64 *bound) const
     {
-        return uses_hint ? hint_change(skipped_by_hint, found_gpu.load(), gpu_sought().load())
-                         : HINT_KEEP;
+        *bound = 0;
+        if (!uses_hint)
+            return HINT_KEEP;
+        const HintNotes &n = hint_notes();
+        const RunFacts f = {had_hint,
+                            skipped_by_hint,
+                            found_gpu.load(),
+                            hinted_trip,
+                            gpu_seeks().load(),
+                            n.trial_gpu_calls.load(),
+                            n.max_in_play.load(),
+                            n.verdict.load()};
+        return hint_change(f, bound);
     }
     ~warm_up()
     {
         if (thread.joinable())
             thread.join();
-        const HintChange c = change();
+        u64 bound;
+        const HintChange c = change(&bound);
         if (c == HINT_WRITE)
-            hint_write(hint);
+            hint_write(hint, bound);
         else if (c == HINT_REMOVE)
             (void)unlink(hint);
     }
@@ -204,23 +291,46 @@ struct warm_up {
 inline warm_up warm_up_at_start;
 #endif
 
+/* Calls in play up to this many iterations go to the CPU without a trial:
+ * the last run's trial kept the CPU for them (0: none). */
+inline u64 hinted_cpu_trip()
+{
+#ifdef PRAGREDUCE_NO_WARMUP
+    return 0;
+#else
+    return warm_up_at_start.hinted_trip;
+#endif
+}
+
 /* For PRAGREDUCE_PROFILE: what the warm-up did and will do to the hint. */
 inline const char *warm_up_report()
 {
-#ifdef PRAGREDUCE_NO_WARMUP
-    return "";
-#else
+    static char line[512];
+    line[0] = '\0';
+#ifndef PRAGREDUCE_NO_WARMUP
     const warm_up &w = warm_up_at_start;
+    u64 bound;
+    const HintChange c = w.change(&bound);
+    const char *next = c == HINT_REMOVE  ? "a loop looked for the GPU: the next run warms up"
+                       : c == HINT_WRITE ? "the next run makes no CUDA context before main"
+                       : w.skipped_by_hint ? "the next run too"
+                                           : "";
     if (w.skipped_by_hint)
-        return w.change() == HINT_REMOVE
-                   ? "warm-up: skipped (the last run used no GPU) but a loop looked for the GPU: the "
-                     "next run warms up"
-                   : "warm-up: skipped, the last run used no GPU (PRAGREDUCE_WARMUP=1 always warms up)";
-    if (w.change() == HINT_WRITE)
-        return "warm-up: no loop looked for the GPU: the next run makes no CUDA context before main "
-               "(PRAGREDUCE_WARMUP=1 always does)";
-    return "";
+        snprintf(line, sizeof line,
+                 "warm-up: skipped, the last run used no GPU%s (%s; PRAGREDUCE_WARMUP=1 always warms up): %s",
+                 w.hinted_trip ? ", and its trial kept calls in play on the CPU" : "", w.hint, next);
+    else if (c == HINT_WRITE)
+        snprintf(line, sizeof line, "warm-up: %s: %s (%s; PRAGREDUCE_WARMUP=1 always warms up)",
+                 bound ? "the GPU ran only auto mode's trial, which kept the CPU" : "no loop looked for the GPU",
+                 next, w.hint);
+    else if (c == HINT_REMOVE)
+        snprintf(line, sizeof line, "warm-up: %s", next);
+    if (w.skipped_by_hint && w.hinted_trip)
+        snprintf(line + strlen(line), sizeof line - strlen(line),
+                 "; calls in play up to %llu iterations ran on the CPU without a trial",
+                 (unsigned long long)w.hinted_trip);
 #endif
+    return line;
 }
 
 } /* namespace pragreduce */

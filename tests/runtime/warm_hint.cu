@@ -48,16 +48,34 @@ static void plans()
     CHECK(warm_start_plan(nullptr, "fast", false) == WARM_NONE);
 }
 
+/* RunFacts: had_hint, skipped_by_hint, found_gpu, hinted_trip, seeks,
+ * trial_gpu_calls, max_in_play, verdict */
+static HintChange change(RunFacts f, u64 *bound) { return hint_change(f, bound); }
+
 static void changes()
 {
-    /* skipped, args: skipped_by_hint, found_gpu, sought */
-    CHECK(hint_change(true, false, false) == HINT_KEEP);
-    CHECK(hint_change(true, false, true) == HINT_REMOVE);
-    /* warmed up: written only when a GPU was there and no loop looked */
-    CHECK(hint_change(false, true, false) == HINT_WRITE);
-    CHECK(hint_change(false, true, true) == HINT_KEEP);
-    CHECK(hint_change(false, false, false) == HINT_KEEP);
-    CHECK(hint_change(false, false, true) == HINT_KEEP);
+    u64 b = 99;
+    /* warmed up, no hint: written only when a GPU was there and no loop looked */
+    CHECK(change({false, false, true, 0, 0, 0, 0, VERDICT_NONE}, &b) == HINT_WRITE && b == 0);
+    CHECK(change({false, false, false, 0, 0, 0, 0, VERDICT_NONE}, &b) == HINT_KEEP);
+    CHECK(change({false, false, true, 0, 3, 0, 0, VERDICT_NONE}, &b) == HINT_KEEP);
+    /* the GPU only for the trial, which kept the CPU: written with its bound */
+    CHECK(change({false, false, true, 0, 128, 128, 4096, VERDICT_CPU}, &b) == HINT_WRITE && b == 4096);
+    /* ... but not when the trial kept the GPU, had no verdict, or a call
+     * beyond the trial looked for the GPU */
+    CHECK(change({false, false, true, 0, 128, 128, 4096, VERDICT_GPU}, &b) == HINT_KEEP);
+    CHECK(change({false, false, true, 0, 20, 20, 4096, VERDICT_NONE}, &b) == HINT_KEEP);
+    CHECK(change({false, false, true, 0, 129, 128, 4096, VERDICT_CPU}, &b) == HINT_KEEP);
+    /* skipped by the hint: kept while nothing looks for the GPU */
+    CHECK(change({true, true, false, 0, 0, 0, 0, VERDICT_NONE}, &b) == HINT_KEEP && b == 0);
+    CHECK(change({true, true, false, 4096, 0, 0, 4096, VERDICT_NONE}, &b) == HINT_KEEP && b == 4096);
+    /* a loop looked for the GPU: removed */
+    CHECK(change({true, true, false, 0, 1, 0, 0, VERDICT_NONE}, &b) == HINT_REMOVE);
+    CHECK(change({true, true, false, 4096, 1, 0, 4096, VERDICT_NONE}, &b) == HINT_REMOVE);
+    /* larger calls in play than the hint covered: a new trial that kept the
+     * CPU widens it; one that kept the GPU removes it */
+    CHECK(change({true, true, false, 4096, 128, 128, 8192, VERDICT_CPU}, &b) == HINT_WRITE && b == 8192);
+    CHECK(change({true, true, false, 4096, 128, 128, 8192, VERDICT_GPU}, &b) == HINT_REMOVE);
 }
 
 static void folders()
@@ -102,7 +120,8 @@ static int child(const char *mode)
         w.thread.join();
     if (strcmp(mode, "seek") == 0)
         (void)gpu_present("t.c:1: reduce(+: s)");
-    printf("skipped %d found %d\n", (int)w.skipped_by_hint, (int)w.found_gpu.load());
+    printf("skipped %d found %d bound %llu\n", (int)w.skipped_by_hint, (int)w.found_gpu.load(),
+           (unsigned long long)hinted_cpu_trip());
     fflush(stdout);
     return 0;
 }
@@ -134,8 +153,21 @@ static void round_trip()
     run_child(sub, "seek", "", line, sizeof line);
     CHECK(!exists(hint));
 
+    /* the bound, read back */
+    u64 bound = 1;
+    CHECK(!hint_read(hint, &bound) && bound == 0);
+    hint_write(hint, 12345);
+    CHECK(hint_read(hint, &bound) && bound == 12345);
+    run_child(sub, "bound", "", line, sizeof line);
+    CHECK(strncmp(line, "skipped 1 found 0 bound 12345", 29) == 0);
+    /* ADAPT=2 (tests): the trial runs in every run, hint or not */
+    run_child(sub, "bound", "PRAGREDUCE_ADAPT=2", line, sizeof line);
+    CHECK(strncmp(line, "skipped 0", 9) == 0 && strstr(line, "bound 0"));
+    CHECK(hint_read(hint, &bound) && bound == 12345);
+
     /* with the hint: skipped; a run that never looks keeps it */
-    hint_write(hint);
+    hint_write(hint, 0);
+    CHECK(hint_read(hint, &bound) && bound == 0);
     CHECK(exists(hint));
     struct stat st;
     CHECK(stat(sub, &st) == 0 && (st.st_mode & 0777) == 0700);
