@@ -306,7 +306,14 @@ static const char *const pure_names[] = {
     "aligned_alloc", "exit", "abort", "_Exit", "__assert_fail", "__assert", "fopen", "fclose",
     "isalpha", "isdigit", "isspace", "isupper", "islower", "isalnum", "toupper", "tolower",
     "getenv", "expect", "fesetround", "fegetround", "huge_val", "huge_valf", "inf", "inff",
-    "nan", "nanf", "isnan", "isinf_sign", "fpclassify", "signbit", NULL};
+    "nan", "nanf", "isnan", "isinf_sign", "fpclassify", "signbit",
+    /* OpenMP's clocks and queries (not its locks: other threads' writes
+     * become visible at them) */
+    "omp_get_wtime", "omp_get_wtick", "omp_get_thread_num", "omp_get_num_threads",
+    "omp_get_max_threads", "omp_get_num_procs", "omp_in_parallel", "omp_get_level",
+    "omp_get_active_level", "omp_get_dynamic", "omp_get_nested", "omp_get_thread_limit",
+    "omp_get_max_active_levels", "omp_get_num_devices", "omp_get_default_device",
+    "omp_is_initial_device", NULL};
 
 /* strtol(s, NULL or &local, base) and time(NULL) write nothing of ours. */
 static bool null_or_local_address(const Effects *r, const Node *arg)
@@ -488,9 +495,28 @@ static void harm_write(HarmCtx *h, const Node *lv)
     harm_root(h, fx_address_root(lv));
 }
 
+/* `&v` or `&v.a.b` for a variable of the function's own (automatic, not a
+ * parameter): what a callee writes there dies with the call
+ * (clock_gettime(CLOCK_MONOTONIC, &t) in a timer). */
+static bool address_of_own_local(const Node *ptr)
+{
+    const Node *n = ast_strip((Node *)ptr);
+    while (n && n->kind == N_CAST && n->nkids)
+        n = ast_strip(n->kids[n->nkids - 1]);
+    if (!n || n->kind != N_UNARY || strcmp(n->op, "&") != 0 || !n->nkids)
+        return false;
+    const Var *v = fx_dot_root(n->kids[0]);
+    return v && v->storage == VAR_LOCAL && clang_getCursorKind(v->decl) != CXCursor_ParmDecl;
+}
+
 /* A write through the pointer value `ptr` (a callee's or memcpy's
  * destination): where it points, not the variable holding it. */
-static void harm_write_through(HarmCtx *h, const Node *ptr) { harm_root(h, fx_pointee_root(ptr)); }
+static void harm_write_through(HarmCtx *h, const Node *ptr)
+{
+    if (address_of_own_local(ptr))
+        return;
+    harm_root(h, fx_pointee_root(ptr));
+}
 
 static void harm_root(HarmCtx *h, const Node *root)
 {

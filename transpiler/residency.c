@@ -833,7 +833,8 @@ static bool ends_program(const char *name)
 
 /* Whether a function of the file reads nothing but its own variables and
  * the values passed to it: no globals, no pointer parameters, no calls but
- * of library functions without pointer arguments and of such functions. */
+ * of library functions (pure or modeled, effects.c) without pointer
+ * arguments that may hold kernels' writes, and of such functions. */
 static bool reads_only_own(Res *r, const Node *n)
 {
     if (n->kind == N_ASM || n->kind == N_STMTEXPR)
@@ -850,8 +851,13 @@ static bool reads_only_own(Res *r, const Node *n)
         CXCursor fn = fx_callee(n);
         if (clang_Cursor_isNull(fn))
             return false;
-        if (fx_pure_call(&r->fx, n)) {
-            if (pointer_argument(r, n, 0) || (n->name && ends_program(n->name)))
+        /* a library function: what its pointer arguments reach; a timer's
+         * object (clock_gettime's `&t`: one object written, n1 -1) is only
+         * written */
+        const int k = fx_model_of(&r->fx, n);
+        if (fx_pure_call(&r->fx, n) || k >= 0) {
+            const int written_only = k >= 0 && fx_models[k].n1 == -1 ? fx_models[k].dst : 0;
+            if (pointer_argument(r, n, written_only) || (n->name && ends_program(n->name)))
                 return false;
         } else {
             CXCursor def = clang_getCursorDefinition(fn);
