@@ -156,8 +156,8 @@ void fx_facts(Effects *r, const Node *n, Facts *f)
         } else if (clang_Cursor_isNull(fn) || !(fx_pure_call(r, n) || fx_harmless(r, fn))) {
             f->opaque_call = true;
         }
-    } else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
-        f->opaque_call = true;
+    } else if (n->kind == N_ASM) {
+        f->opaque_call = true; /* (a statement expression: its statements, below) */
     }
     if (n->kind == N_SIZEOF)
         return;
@@ -313,7 +313,9 @@ static const char *const pure_names[] = {
     "omp_get_max_threads", "omp_get_num_procs", "omp_in_parallel", "omp_get_level",
     "omp_get_active_level", "omp_get_dynamic", "omp_get_nested", "omp_get_thread_limit",
     "omp_get_max_active_levels", "omp_get_num_devices", "omp_get_default_device",
-    "omp_is_initial_device", NULL};
+    "omp_is_initial_device",
+    /* random numbers from the C library's own state */
+    "drand48", "lrand48", "mrand48", "srand48", "random", "srandom", NULL};
 
 /* strtol(s, NULL or &local, base) and time(NULL) write nothing of ours. */
 static bool null_or_local_address(const Effects *r, const Node *arg)
@@ -362,7 +364,8 @@ const FxModel fx_models[FX_NMODELS] = {{"clock_gettime", 2, -1, 0}, {"gettimeofd
               {"memset", 1, 3, 0},   {"memcpy", 1, 3, 0},    {"memmove", 1, 3, 0},
               {"strncpy", 1, 3, 0},  {"fread", 1, 2, 3},     {"fgets", 1, 2, 0},
               {"snprintf", 1, 2, 0}, {"vsnprintf", 1, 2, 0}, {"qsort", 1, 2, 3},
-              {"free", 1, 0, 0},     {"realloc", 1, 0, 0}};
+              {"free", 1, 0, 0},     {"realloc", 1, 0, 0},   {"rand_r", 1, -1, 0},
+              {"sprintf", 1, -2, 0}, {"vsprintf", 1, -2, 0}, {"strcpy", 1, -2, 0}};
 
 int fx_model_of(Effects *r, const Node *call)
 {
@@ -575,8 +578,8 @@ static void walk_harmless(HarmCtx *h, const Node *n)
                         harm_write_through(h, n->kids[j + 1]);
             }
         }
-    } else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
-        h->ok = false;
+    } else if (n->kind == N_ASM) {
+        h->ok = false; /* (a statement expression: its statements, below) */
     }
     for (int i = 0; i < n->nkids && h->ok; i++)
         walk_harmless(h, n->kids[i]);
