@@ -1336,7 +1336,13 @@ static void rewrite_stmt(Res *r, Node *n)
         return;
     }
     stmt_range(r, n, &s, &e);
-    if (!holds_special(r, n->start, e)) {
+    /* an `if` holding no marked loop: its branches' invalidations go into
+     * the branches, so a call under `if (timeron)` costs nothing when the
+     * branch does not run (before the whole statement would be as right:
+     * no marked loop runs between) */
+    const bool if_parts = n->kind == N_IF && n->nkids > 1 && !n->from_macro && !in_macro(r, n) &&
+                          !leaf_in_macro(r, n);
+    if (!holds_special(r, n->start, e) && !if_parts) {
         rewrite_leaf(r, n);
         return;
     }
