@@ -139,7 +139,8 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 # the runtime's residency table, the device faked by host memory
 runtime-test: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) tests/runtime/resident_table.cu tests/runtime/minmax_combine.cu \
 		tests/runtime/settings.cu tests/runtime/logical_combine.cu tests/runtime/profile_reasons.cu \
-		tests/runtime/mapped_part.cu tests/runtime/trial.cu tests/runtime/device_binding.cu
+		tests/runtime/mapped_part.cu tests/runtime/trial.cu tests/runtime/warm_hint.cu tests/runtime/hint_accounting.cu \
+		tests/runtime/device_binding.cu
 	@mkdir -p $(B)
 	@# each layer builds alone, with the layers below it
 	@for l in runtime/pragreduce/*.cuh; do \
@@ -160,7 +161,11 @@ runtime-test: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) tes
 	$(NVCC) -O1 -w tests/runtime/mapped_part.cu -o $(B)/mapped_part
 	$(B)/mapped_part
 	$(NVCC) -O1 -w tests/runtime/trial.cu -o $(B)/trial
-	$(B)/trial && $(B)/trial stop && $(B)/trial slow && PRAGREDUCE_ADAPT=0 $(B)/trial off
+	$(B)/trial && $(B)/trial stop && $(B)/trial slow && $(B)/trial hint && PRAGREDUCE_ADAPT=0 $(B)/trial off
+	$(NVCC) -O1 -w tests/runtime/warm_hint.cu -o $(B)/warm_hint
+	$(B)/warm_hint
+	$(NVCC) -O1 -w -DPRAGREDUCE_FAKE_DEVICE tests/runtime/hint_accounting.cu -o $(B)/hint_accounting
+	$(B)/hint_accounting
 	$(NVCC) -O1 -w tests/runtime/device_binding.cu -o $(B)/device_binding
 	$(B)/device_binding
 

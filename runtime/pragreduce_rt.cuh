@@ -16,6 +16,8 @@
  *   grid          last-block detection, so the per-block partials are
  *                 combined by the grid's last block in the same launch
  *   host          errors, PRAGREDUCE_* settings, the device check
+ *   warmup        the CUDA context made before main, unless the last run
+ *                 of the program used no GPU (a hint file)
  *   profile       PRAGREDUCE_PROFILE's table
  *   launch        the CPU/GPU choice, grid sizing, scratch memory, trip counts
  *   transfers     host arrays to the GPU at the link's speed: pageable data

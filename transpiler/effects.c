@@ -156,8 +156,8 @@ void fx_facts(Effects *r, const Node *n, Facts *f)
         } else if (clang_Cursor_isNull(fn) || !(fx_pure_call(r, n) || fx_harmless(r, fn))) {
             f->opaque_call = true;
         }
-    } else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
-        f->opaque_call = true;
+    } else if (n->kind == N_ASM) {
+        f->opaque_call = true; /* (a statement expression: its statements, below) */
     }
     if (n->kind == N_SIZEOF)
         return;
@@ -306,7 +306,16 @@ static const char *const pure_names[] = {
     "aligned_alloc", "exit", "abort", "_Exit", "__assert_fail", "__assert", "fopen", "fclose",
     "isalpha", "isdigit", "isspace", "isupper", "islower", "isalnum", "toupper", "tolower",
     "getenv", "expect", "fesetround", "fegetround", "huge_val", "huge_valf", "inf", "inff",
-    "nan", "nanf", "isnan", "isinf_sign", "fpclassify", "signbit", NULL};
+    "nan", "nanf", "isnan", "isinf_sign", "fpclassify", "signbit",
+    /* OpenMP's clocks and queries (not its locks: other threads' writes
+     * become visible at them) */
+    "omp_get_wtime", "omp_get_wtick", "omp_get_thread_num", "omp_get_num_threads",
+    "omp_get_max_threads", "omp_get_num_procs", "omp_in_parallel", "omp_get_level",
+    "omp_get_active_level", "omp_get_dynamic", "omp_get_nested", "omp_get_thread_limit",
+    "omp_get_max_active_levels", "omp_get_num_devices", "omp_get_default_device",
+    "omp_is_initial_device",
+    /* random numbers from the C library's own state */
+    "drand48", "lrand48", "mrand48", "srand48", "random", "srandom", NULL};
 
 /* strtol(s, NULL or &local, base) and time(NULL) write nothing of ours. */
 static bool null_or_local_address(const Effects *r, const Node *arg)
@@ -355,7 +364,8 @@ const FxModel fx_models[FX_NMODELS] = {{"clock_gettime", 2, -1, 0}, {"gettimeofd
               {"memset", 1, 3, 0},   {"memcpy", 1, 3, 0},    {"memmove", 1, 3, 0},
               {"strncpy", 1, 3, 0},  {"fread", 1, 2, 3},     {"fgets", 1, 2, 0},
               {"snprintf", 1, 2, 0}, {"vsnprintf", 1, 2, 0}, {"qsort", 1, 2, 3},
-              {"free", 1, 0, 0},     {"realloc", 1, 0, 0}};
+              {"free", 1, 0, 0},     {"realloc", 1, 0, 0},   {"rand_r", 1, -1, 0},
+              {"sprintf", 1, -2, 0}, {"vsprintf", 1, -2, 0}, {"strcpy", 1, -2, 0}};
 
 int fx_model_of(Effects *r, const Node *call)
 {
@@ -488,9 +498,28 @@ static void harm_write(HarmCtx *h, const Node *lv)
     harm_root(h, fx_address_root(lv));
 }
 
+/* `&v` or `&v.a.b` for a variable of the function's own (automatic, not a
+ * parameter): what a callee writes there dies with the call
+ * (clock_gettime(CLOCK_MONOTONIC, &t) in a timer). */
+static bool address_of_own_local(const Node *ptr)
+{
+    const Node *n = ast_strip((Node *)ptr);
+    while (n && n->kind == N_CAST && n->nkids)
+        n = ast_strip(n->kids[n->nkids - 1]);
+    if (!n || n->kind != N_UNARY || strcmp(n->op, "&") != 0 || !n->nkids)
+        return false;
+    const Var *v = fx_dot_root(n->kids[0]);
+    return v && v->storage == VAR_LOCAL && clang_getCursorKind(v->decl) != CXCursor_ParmDecl;
+}
+
 /* A write through the pointer value `ptr` (a callee's or memcpy's
  * destination): where it points, not the variable holding it. */
-static void harm_write_through(HarmCtx *h, const Node *ptr) { harm_root(h, fx_pointee_root(ptr)); }
+static void harm_write_through(HarmCtx *h, const Node *ptr)
+{
+    if (address_of_own_local(ptr))
+        return;
+    harm_root(h, fx_pointee_root(ptr));
+}
 
 static void harm_root(HarmCtx *h, const Node *root)
 {
@@ -549,8 +578,8 @@ static void walk_harmless(HarmCtx *h, const Node *n)
                         harm_write_through(h, n->kids[j + 1]);
             }
         }
-    } else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
-        h->ok = false;
+    } else if (n->kind == N_ASM) {
+        h->ok = false; /* (a statement expression: its statements, below) */
     }
     for (int i = 0; i < n->nkids && h->ok; i++)
         walk_harmless(h, n->kids[i]);

@@ -996,13 +996,14 @@ typedef struct {
 
 /* A library function writing known bytes at argument `dst` (from 1): the
  * count is argument n1 (times n2 when not 0), one object when n1 is -1;
- * n1 0: free and realloc. */
+ * n1 0: free and realloc; n1 -2: no count (sprintf, strcpy): known only
+ * when `dst` points into an array variable, which it then may fill. */
 typedef struct {
     const char *name;
     int dst, n1, n2;
 } FxModel;
 
-#define FX_NMODELS 16
+#define FX_NMODELS 20
 extern const FxModel fx_models[FX_NMODELS];
 
 bool fx_is_regioned(const Effects *fx, CXCursor fn);

@@ -496,7 +496,17 @@ static void classify_call(WriteCtx *w, const Node *call)
         }
         if (k >= 0 && object_scoped_in(w, fx_pointee_root(call->kids[fx_models[k].dst])))
             return; /* snprintf(line, ...) into a buffer declared in the statement */
-        if (k >= 0) {
+        if (k >= 0 && fx_models[k].n1 == -2) {
+            /* sprintf(name, ...) into an array variable: that array */
+            const Node *root = fx_pointee_root(call->kids[fx_models[k].dst]);
+            const Var *v = root ? root->var : NULL;
+            if (v && clang_getCursorKind(v->decl) != CXCursor_ParmDecl &&
+                clang_getCanonicalType(v->type).kind == CXType_ConstantArray) {
+                add_inval(w->out, xformat("pragreduce::host_wrote(&(%s), sizeof(%s));", v->name, v->name),
+                          xformat("line %u: %s writes the array '%s'", line, name, v->name), call->start, 0);
+                return;
+            }
+        } else if (k >= 0) {
             const Var *exempt = assigned_from(call);
             bool inv = true;
             int args[3] = {fx_models[k].dst, fx_models[k].n1 > 0 ? fx_models[k].n1 : 0, fx_models[k].n2};
@@ -580,11 +590,12 @@ static void walk_writes(WriteCtx *w, const Node *n)
         classify_write(w, n->kids[0], n);
     else if (n->kind == N_CALL)
         classify_call(w, n);
-    else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
+    /* a statement expression (glibc's assert) is walked as the statements
+     * it holds */
+    else if (n->kind == N_ASM) {
         unsigned line, col;
         source_line_col(w->r->src, n->start, &line, &col);
-        add_all(w->out, xformat("line %u: inline assembly or a statement expression", line),
-                n->start);
+        add_all(w->out, xformat("line %u: inline assembly", line), n->start);
     }
     for (int i = 0; i < n->nkids; i++)
         walk_writes(w, n->kids[i]);
@@ -833,10 +844,11 @@ static bool ends_program(const char *name)
 
 /* Whether a function of the file reads nothing but its own variables and
  * the values passed to it: no globals, no pointer parameters, no calls but
- * of library functions without pointer arguments and of such functions. */
+ * of library functions (pure or modeled, effects.c) without pointer
+ * arguments that may hold kernels' writes, and of such functions. */
 static bool reads_only_own(Res *r, const Node *n)
 {
-    if (n->kind == N_ASM || n->kind == N_STMTEXPR)
+    if (n->kind == N_ASM)
         return false;
     if (n->kind == N_DECLREF && n->var) {
         CXType t = clang_getCanonicalType(n->var->type);
@@ -850,8 +862,13 @@ static bool reads_only_own(Res *r, const Node *n)
         CXCursor fn = fx_callee(n);
         if (clang_Cursor_isNull(fn))
             return false;
-        if (fx_pure_call(&r->fx, n)) {
-            if (pointer_argument(r, n, 0) || (n->name && ends_program(n->name)))
+        /* a library function: what its pointer arguments reach; a timer's
+         * object (clock_gettime's `&t`: one object written, n1 -1) is only
+         * written */
+        const int k = fx_model_of(&r->fx, n);
+        if (fx_pure_call(&r->fx, n) || k >= 0) {
+            const int written_only = k >= 0 && fx_models[k].n1 == -1 ? fx_models[k].dst : 0;
+            if (pointer_argument(r, n, written_only) || (n->name && ends_program(n->name)))
                 return false;
         } else {
             CXCursor def = clang_getCursorDefinition(fn);
@@ -926,10 +943,10 @@ static void walk_reads(WriteCtx *w, const Node *n)
         classify_read(w, n);
     else if (n->kind == N_CALL)
         classify_call_reads(w, n);
-    else if (n->kind == N_ASM || n->kind == N_STMTEXPR) {
+    else if (n->kind == N_ASM) {
         unsigned line, col;
         source_line_col(w->r->src, n->start, &line, &col);
-        add_read_all(w->out, xformat("line %u: inline assembly or a statement expression", line), n->start);
+        add_read_all(w->out, xformat("line %u: inline assembly", line), n->start);
     }
     for (int i = 0; i < n->nkids; i++)
         walk_reads(w, n->kids[i]);
@@ -1319,7 +1336,13 @@ static void rewrite_stmt(Res *r, Node *n)
         return;
     }
     stmt_range(r, n, &s, &e);
-    if (!holds_special(r, n->start, e)) {
+    /* an `if` holding no marked loop: its branches' invalidations go into
+     * the branches, so a call under `if (timeron)` costs nothing when the
+     * branch does not run (before the whole statement would be as right:
+     * no marked loop runs between) */
+    const bool if_parts = n->kind == N_IF && n->nkids > 1 && !n->from_macro && !in_macro(r, n) &&
+                          !leaf_in_macro(r, n);
+    if (!holds_special(r, n->start, e) && !if_parts) {
         rewrite_leaf(r, n);
         return;
     }

@@ -109,6 +109,7 @@ inline double seconds_since(std::chrono::steady_clock::time_point t)
 inline void trial_end(Trial &t, bool cpu, double cpu_s, bool stopped)
 {
     t.on_cpu.store(cpu, std::memory_order_relaxed);
+    hint_notes().verdict.store(cpu ? VERDICT_CPU : VERDICT_GPU);
     t.done.store(true, std::memory_order_release);
     if (profiling() && cpu_s < 0)
         snprintf(profile_trial_line(), 256,
@@ -163,23 +164,39 @@ inline bool trial_says_cpu()
     return t.on_cpu.load(std::memory_order_relaxed);
 }
 
-/* Whether a call of `trip` iterations is in play and the trial sends it to
- * the CPU. */
-inline bool timed_on_cpu(u64 trip, u64 cpu_below_kept, bool threaded)
+inline void note_in_play(u64 trip)
+{
+    std::atomic<u64> &top = hint_notes().max_in_play;
+    u64 seen = top.load(std::memory_order_relaxed);
+    while (trip > seen && !top.compare_exchange_weak(seen, trip, std::memory_order_relaxed))
+        ;
+}
+
+/* A call of `trip` iterations in auto mode's trial: TIMED_NO when it is not
+ * in play (or the trial is over and kept the thresholds), TIMED_CPU when
+ * the trial sends it to the CPU, or the last run's trial did for calls up
+ * to its size (the warm-up's hint, warmup.cuh), TIMED_IN_PLAY while the
+ * trial has no verdict and the thresholds choose. */
+inline int timed_on_cpu(u64 trip, u64 cpu_below_kept, bool threaded)
 {
     /* after a trial the thresholds kept (or none: another mode), on every call */
     const Trial &t = trial();
     if (cpu_below_kept == 0 ||
         (t.done.load(std::memory_order_acquire) && !t.on_cpu.load(std::memory_order_relaxed)))
-        return false;
+        return TIMED_NO;
     if (device_mode() != MODE_AUTO || !settings().adapt) {
         trial().done.store(true, std::memory_order_release); /* (on_cpu stays false) */
-        return false;
+        return TIMED_NO;
     }
     const u64 top = saturating_mul(saturating_mul(cpu_below_kept, threaded ? openmp_gain() : 1), 16);
     if (trip < cpu_below_kept / 16 || trip >= top)
-        return false;
-    return trial_says_cpu();
+        return TIMED_NO;
+    note_in_play(trip);
+    if (trip <= hinted_cpu_trip())
+        return TIMED_CPU;
+    if (trial_says_cpu())
+        return TIMED_CPU;
+    return t.done.load(std::memory_order_acquire) ? TIMED_NO : TIMED_IN_PLAY;
 }
 
 inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, u64 cpu_below_kept, bool threaded,
@@ -201,8 +218,11 @@ inline bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = false)
         return false;
     if (trip < cpu_below_kept / 16)
         return true;
-    /* in play while the trial runs: the wrapper counts the call */
-    return trial().done.load(std::memory_order_acquire) && newer_count() == 0;
+    /* in play while the trial runs: the wrapper counts the call (unless the
+     * last run's trial sent calls of this size to the CPU) */
+    const bool decided = trial().done.load(std::memory_order_acquire) ||
+                         (trip <= hinted_cpu_trip() && device_mode() == MODE_AUTO && settings().adapt);
+    return decided && newer_count() == 0;
 }
 
 /* segments_on_gpu for a nest whose marked loops have the plan: their
@@ -212,7 +232,10 @@ inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_b
 {
     const u64 trip = saturating_mul(segments, inner);
     const u64 below = auto_threshold(trip, cpu_below, cpu_below_kept, threaded, arrays);
-    return segments_on_gpu(site, segments, inner, below, nested, timed_on_cpu(trip, cpu_below_kept, threaded));
+    /* no thresholds: a parallel loop whose size use_gpu weighed already */
+    const int timed = cpu_below == 0 && cpu_below_kept == 0 ? TIMED_SECOND_LOOK
+                                                            : timed_on_cpu(trip, cpu_below_kept, threaded);
+    return segments_on_gpu(site, segments, inner, below, nested, timed);
 }
 
 } /* namespace pragreduce */

@@ -1,15 +1,9 @@
 /* pragreduce runtime, host helpers: errors, PRAGREDUCE_* settings, the
- * device check and warm-up. */
+ * device check. */
 #ifndef PRAGREDUCE_RT_HOST_CUH
 #define PRAGREDUCE_RT_HOST_CUH
 
 #include "grid.cuh"
-
-#ifdef __linux__
-#include <sys/resource.h>
-#include <sys/syscall.h>
-#include <unistd.h>
-#endif
 
 namespace pragreduce {
 
@@ -45,6 +39,9 @@ inline std::atomic<const char *> &async_site()
  * is an error), auto or unset (the GPU when there is one). */
 enum { MODE_AUTO, MODE_CPU, MODE_GPU };
 
+/* PRAGREDUCE_WARMUP: never, always, or unless the last run used no GPU. */
+enum { WARMUP_OFF, WARMUP_ON, WARMUP_AUTO };
+
 /* Every PRAGREDUCE_* variable the runtime reads, parsed once (a function-
  * local static: thread-safe) and range-checked; README lists the bounds. A
  * bad value is an error at its first use (the first marked loop, or the
@@ -58,7 +55,8 @@ struct Settings {
     int segment_group = 0;      /* 0: by the inner trip count */
     int cpu_threads = 0;        /* threads of a CPU path without OpenMP; 0: one per hardware thread */
     size_t pin_min_kb = 1024;
-    bool resident = true, warmup = true, profile = false;
+    bool resident = true, profile = false;
+    int warmup = WARMUP_AUTO;   /* PRAGREDUCE_WARMUP: 0, 1 or auto (warmup.cuh) */
     int adapt = 1;              /* PRAGREDUCE_ADAPT: auto mode's trial (choice.cuh); 2: the CPU always wins (tests) */
     bool lazy_copy_back = true; /* written arrays stay on the GPU until the host reads them */
     int bench = 0;              /* PRAGREDUCE_BENCH: timed runs per launch */
@@ -114,7 +112,13 @@ inline Settings parse_settings()
     setting_integer(s, "PRAGREDUCE_CPU_THREADS", 0, 64, &s.cpu_threads);
     setting_flag(s, "PRAGREDUCE_RESIDENT", &s.resident);
     setting_flag(s, "PRAGREDUCE_LAZY_COPY_BACK", &s.lazy_copy_back);
-    setting_flag(s, "PRAGREDUCE_WARMUP", &s.warmup);
+    const char *w = getenv("PRAGREDUCE_WARMUP");
+    if (w && *w && strcmp(w, "auto") != 0) {
+        if (strcmp(w, "0") == 0 || strcmp(w, "1") == 0)
+            s.warmup = w[0] == '1' ? WARMUP_ON : WARMUP_OFF;
+        else if (!s.error[0])
+            snprintf(s.error, sizeof s.error, "PRAGREDUCE_WARMUP=%s: expected 0, 1 or auto", w);
+    }
     setting_flag(s, "PRAGREDUCE_PROFILE", &s.profile);
     setting_integer(s, "PRAGREDUCE_ADAPT", 0, 2, &s.adapt);
     setting_integer(s, "PRAGREDUCE_GPU", 0, 1 << 20, &s.gpu);
@@ -212,6 +216,19 @@ inline int bound_device()
     return choice.device;
 }
 
+/* The device bound_device will choose, for the warm-up before main; -1
+ * when a bad value must wait for the first marked loop's message. */
+inline int device_before_main(int count)
+{
+    const char *g = getenv("PRAGREDUCE_GPU");
+    char *end = nullptr;
+    const long requested = g && *g ? strtol(g, &end, 10) : -1;
+    if (g && *g && (*end != '\0' || requested < 0 || requested >= count))
+        return -1;
+    const DeviceChoice c = choose_device(count, (int)requested, environment_value);
+    return c.error[0] ? -1 : c.device;
+}
+
 /* Each host thread has its own current device (0 until set): every thread
  * that calls CUDA for a marked loop sets this process's first. */
 inline void bind_this_thread()
@@ -223,9 +240,20 @@ inline void bind_this_thread()
     (void)cudaSetDevice(bound_device());
 }
 
-inline bool gpu_present(const char *site)
+/* How many times a marked loop or data region looked for the GPU (its size
+ * or the mode called for it): the warm-up's hint (warmup.cuh) records runs
+ * that never did, or only for auto mode's trial. */
+inline std::atomic<u64> &gpu_seeks()
+{
+    static std::atomic<u64> seeks{0};
+    return seeks;
+}
+
+inline bool gpu_present(const char *site, bool count_seek = true)
 {
     static int available = -1;
+    if (count_seek)
+        gpu_seeks().fetch_add(1, std::memory_order_relaxed);
     if (available < 0) {
         int count = 0;
         cudaError_t err = cudaGetDeviceCount(&count);
@@ -243,63 +271,6 @@ inline bool gpu_present(const char *site)
         bind_this_thread();
     return available != 0;
 }
-
-/* Creating the CUDA context takes a quarter of a second or more. A thread
- * started before main creates it while the program prepares its data, so
- * the first marked loop finds it ready (k-means, 2M points: 0.10 s against
- * 0.32 s without; H200 machine, bench/NOTES.md). Its price: the driver's
- * work holds a core meanwhile, and an OpenMP team on every core waits for
- * its slowest thread, so a program whose loops all run on the CPU path
- * loses ~0.15-0.25 s once (LU at n = 1024: 0.2 s against 0.045; nice 19,
- * SCHED_IDLE, pinning, a smaller team for those loops did not help; one
- * OpenMP thread fewer did). Not with PRAGREDUCE_DEVICE=cpu or
- * PRAGREDUCE_WARMUP=0, nor in files that fork (a context made before a
- * fork is unusable in the child): the transpiler then defines
- * PRAGREDUCE_NO_WARMUP. Joined at exit: a program that ends sooner waits
- * for it. */
-struct warm_up {
-    std::thread thread;
-    warm_up()
-    {
-        /* before main: a bad value is reported at the first marked loop, and
-         * means no warm-up here */
-        const char *w = getenv("PRAGREDUCE_WARMUP");
-        const char *d = getenv("PRAGREDUCE_DEVICE");
-        if ((w && *w && strcmp(w, "1") != 0) || (d && *d && strcmp(d, "gpu") != 0 && strcmp(d, "auto") != 0))
-            return;
-        thread = std::thread([] {
-#ifdef __linux__
-            /* the lowest priority: what the driver does in user space
-             * should not take a core from the program's own threads (its
-             * work in the kernel holds the core whatever the priority) */
-            (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
-#endif
-            int count = 0;
-            if (cudaGetDeviceCount(&count) != cudaSuccess || count <= 0)
-                return (void)cudaGetLastError();
-            /* the device the marked loops will use; a bad PRAGREDUCE_GPU
-             * is reported at the first of them */
-            const char *g = getenv("PRAGREDUCE_GPU");
-            char *end = nullptr;
-            const long requested = g && *g ? strtol(g, &end, 10) : -1;
-            if (g && *g && (*end != '\0' || requested < 0 || requested >= count))
-                return;
-            const DeviceChoice c = choose_device(count, (int)requested, environment_value);
-            if (!c.error[0] && cudaSetDevice(c.device) == cudaSuccess)
-                (void)cudaFree(0);
-            (void)cudaGetLastError(); /* this thread's error state only */
-        });
-    }
-    ~warm_up()
-    {
-        if (thread.joinable())
-            thread.join();
-    }
-};
-#ifndef PRAGREDUCE_NO_WARMUP
-/* inline: one for the program, however many of its files were transpiled */
-inline warm_up warm_up_at_start;
-#endif
 
 } /* namespace pragreduce */
 

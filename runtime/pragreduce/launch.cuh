@@ -53,8 +53,10 @@ inline bool cpu_forced(const char *site)
  * PRAGREDUCE_DEVICE=cpu, always with =gpu, and in auto mode when a GPU is
  * there and the trip count reaches the cost model's threshold (below it,
  * copying the arrays costs more than the CPU loop), unless auto mode's
- * trial found the CPU faster for it (`timed_cpu`, choice.cuh). */
-inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call = true, bool timed_cpu = false)
+ * trial found the CPU faster for it (`timed` TIMED_CPU, choice.cuh; a call
+ * in play before the trial's verdict, TIMED_IN_PLAY, is counted as the
+ * trial's when it runs on the GPU, for the warm-up's hint). */
+inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call = true, int timed = TIMED_NO)
 {
     if (count_call)
         profile_add(site, [](SiteProfile &s) { s.calls++; });
@@ -64,7 +66,7 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call =
     if (cpu_forced(site))
         return false;
     const int mode = device_mode();
-    if (mode == MODE_AUTO && timed_cpu && trip >= cpu_below) {
+    if (mode == MODE_AUTO && timed == TIMED_CPU && trip >= cpu_below) {
         profile_add(site, [](SiteProfile &s) { s.cpu_timed++; });
         return false;
     }
@@ -75,10 +77,12 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call =
         });
         return false;
     }
-    if (!gpu_present(site)) {
+    if (!gpu_present(site, timed != TIMED_SECOND_LOOK)) {
         profile_add(site, [](SiteProfile &s) { s.cpu_no_gpu++; });
         return false;
     }
+    if (timed == TIMED_IN_PLAY)
+        hint_notes().trial_gpu_calls.fetch_add(1, std::memory_order_relaxed);
     return true;
 }
 
@@ -231,10 +235,10 @@ inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
  * each): then the loop runs as written, and each loop inside with a
  * wrapper launches on its own. */
 inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, bool nested,
-                            bool timed_cpu = false)
+                            int timed = TIMED_NO)
 {
     const u64 total = inner != 0 && segments > ~0ULL / inner ? ~0ULL : segments * inner;
-    if (!use_gpu(site, total, cpu_below, false, timed_cpu)) /* (the wrapper counted the call) */
+    if (!use_gpu(site, total, cpu_below, false, timed)) /* (the wrapper counted the call) */
         return false;
     /* an independent loop inside takes over when this one cannot fill the GPU */
     const bool few = (nested && segments < 2 * (u64)sm_count(site)) ||

@@ -3,7 +3,7 @@
 #ifndef PRAGREDUCE_RT_PROFILE_CUH
 #define PRAGREDUCE_RT_PROFILE_CUH
 
-#include "host.cuh"
+#include "warmup.cuh"
 
 namespace pragreduce {
 
@@ -89,6 +89,8 @@ inline void profile_print()
     std::lock_guard<std::mutex> hold(p.lock);
     if (profile_trial_line()[0])
         fprintf(stderr, "pragreduce-profile: %s\n", profile_trial_line());
+    if (warm_up_report()[0])
+        fprintf(stderr, "pragreduce-profile: %s\n", warm_up_report());
     for (const SiteProfile &s : p.sites) {
         fprintf(stderr,
                 "pragreduce-profile: %s: calls %llu, gpu %llu, kernel %.3f ms, h2d %llu bytes in %llu "

@@ -62,7 +62,7 @@ int main(int argc, char **argv)
     if (argc > 1 && strcmp(argv[1], "child") == 0)
         return child();
     /* defaults, and values in range */
-    expect("", "chunk 4194304 stage 4194304 mem 0 group 0 pin 1024 resident 1 warmup 1 profile 0 bench 0", 0);
+    expect("", "chunk 4194304 stage 4194304 mem 0 group 0 pin 1024 resident 1 warmup 2 profile 0 bench 0", 0);
     expect("PRAGREDUCE_COPY_THREADS=3 PRAGREDUCE_COPY_CHUNK_KB=64", "threads 3 chunk 65536", 0);
     expect("PRAGREDUCE_COPY_THREADS=64", "threads 64 ", 0);
     expect("PRAGREDUCE_STAGE_MIN_KB=0 PRAGREDUCE_DEVICE_MEM_KB=1536", "stage 0 mem 1536", 0);
@@ -87,7 +87,10 @@ int main(int argc, char **argv)
     expect("PRAGREDUCE_PIN_MIN_KB=lots", "PRAGREDUCE_PIN_MIN_KB=lots: expected an integer", 2);
     expect("PRAGREDUCE_SEGMENT_GROUP=64", "PRAGREDUCE_SEGMENT_GROUP=64: expected 1, 32 or 256", 2);
     expect("PRAGREDUCE_RESIDENT=no", "PRAGREDUCE_RESIDENT=no: expected an integer from 0 to 1", 2);
-    expect("PRAGREDUCE_WARMUP=2", "PRAGREDUCE_WARMUP=2: expected an integer from 0 to 1", 2);
+    expect("PRAGREDUCE_WARMUP=2", "PRAGREDUCE_WARMUP=2: expected 0, 1 or auto", 2);
+    expect("PRAGREDUCE_WARMUP=yes", "PRAGREDUCE_WARMUP=yes: expected 0, 1 or auto", 2);
+    expect("PRAGREDUCE_WARMUP=1", "warmup 1", 0);
+    expect("PRAGREDUCE_WARMUP=auto", "warmup 2", 0);
     expect("PRAGREDUCE_PROFILE=yes", "PRAGREDUCE_PROFILE=yes: expected an integer from 0 to 1", 2);
     expect("PRAGREDUCE_ADAPT=on", "PRAGREDUCE_ADAPT=on: expected an integer from 0 to 2", 2);
     expect("PRAGREDUCE_BENCH=-5", "PRAGREDUCE_BENCH=-5: expected an integer from 0 to 1000000", 2);

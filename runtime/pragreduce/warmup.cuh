@@ -1,0 +1,341 @@
+/* pragreduce runtime: the CUDA context made before main, and the hint that
+ * skips it for programs whose last run used no GPU. */
+#ifndef PRAGREDUCE_RT_WARMUP_CUH
+#define PRAGREDUCE_RT_WARMUP_CUH
+
+#include "host.cuh"
+
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+namespace pragreduce {
+
+/* ------------------------------------------------------------ warm-up */
+
+/* Creating the CUDA context takes a quarter of a second or more. A thread
+ * started before main creates it while the program prepares its data, so
+ * the first marked loop finds it ready (k-means, 2M points: 0.10 s against
+ * 0.32 s without; H200 machine, bench/NOTES.md). Its price: the driver's
+ * work in the kernel holds a core for tens of milliseconds at a time
+ * whatever the thread's priority, and an OpenMP team on every core waits
+ * for the thread that shares it, so a program whose loops all run on the
+ * CPU path loses ~0.15-0.25 s once (LU at n = 1024: 0.2 s against 0.045).
+ *
+ * Hence the hint (PRAGREDUCE_WARMUP=auto, the default): a run in auto mode
+ * that saw a GPU and whose loops never looked for it, or looked only for
+ * auto mode's trial (choice.cuh) and the trial kept the CPU, leaves a file
+ * named after the executable (device, inode, size, time) in
+ * $XDG_CACHE_HOME/pragreduce or ~/.cache/pragreduce, with the largest call
+ * in play the trial timed. The next run finds it, makes no context before
+ * main, and sends calls in play up to that size to the CPU without a trial
+ * (the trial's GPU window would make the context: the same ~0.2 s). A loop
+ * that wants the GPU then makes the context, and the run removes the file.
+ * Only speed depends on it, never which results are right (the CPU and GPU
+ * paths may add floating-point values in different orders, as the trial's
+ * choice already may). 1: always warm up; 0: never. Not with PRAGREDUCE_DEVICE=cpu, nor
+ * in files that fork (a context made before a fork is unusable in the
+ * child): the transpiler then defines PRAGREDUCE_NO_WARMUP. Joined at
+ * exit: a program that ends sooner waits for it. */
+
+enum WarmStart { WARM_NONE, WARM_START, WARM_SKIP_BY_HINT };
+
+/* What to do before main, from PRAGREDUCE_WARMUP and PRAGREDUCE_DEVICE (as
+ * set, possibly NULL) and whether the hint file exists. Bad values mean
+ * no warm-up: the first marked loop reports them. */
+inline WarmStart warm_start_plan(const char *warmup, const char *device, bool hint_exists)
+{
+    const bool device_auto = !device || !*device || strcmp(device, "auto") == 0;
+    if (!device_auto && strcmp(device, "gpu") != 0)
+        return WARM_NONE;
+    if (warmup && strcmp(warmup, "1") == 0)
+        return WARM_START;
+    if (warmup && *warmup && strcmp(warmup, "auto") != 0)
+        return WARM_NONE;
+    /* PRAGREDUCE_DEVICE=gpu: every loop will want the context */
+    return device_auto && hint_exists ? WARM_SKIP_BY_HINT : WARM_START;
+}
+
+/* A call's part in auto mode's trial (choice.cuh's timed_on_cpu): none,
+ * on the CPU by the trial or the hint, or in play before the verdict; or a
+ * second look at a call whose size was weighed already (a parallel loop's
+ * segments), which does not count as looking for the GPU again. */
+enum { TIMED_NO, TIMED_CPU, TIMED_IN_PLAY, TIMED_SECOND_LOOK };
+enum { VERDICT_NONE, VERDICT_CPU, VERDICT_GPU };
+
+/* What this run tells the hint, filled by the layers above. */
+struct HintNotes {
+    std::atomic<u64> trial_gpu_calls{0}; /* GPU calls in play before the verdict */
+    std::atomic<u64> max_in_play{0};     /* the largest call in play */
+    std::atomic<int> verdict{VERDICT_NONE};
+};
+
+inline HintNotes &hint_notes()
+{
+    static HintNotes n;
+    return n;
+}
+
+/* The facts at exit that decide the hint. */
+struct RunFacts {
+    bool had_hint, skipped_by_hint, found_gpu;
+    u64 hinted_trip;     /* the hint's bound on calls in play (0: none) */
+    u64 seeks;           /* looks for the GPU */
+    u64 trial_gpu_calls; /* of them, the trial's */
+    u64 max_in_play;
+    int verdict;
+};
+
+enum HintChange { HINT_KEEP, HINT_WRITE, HINT_REMOVE };
+
+/* The hint a run leaves: none when it used the GPU beyond the trial's
+ * window, or the trial kept the GPU, or it found no GPU (HINT_REMOVE if it
+ * had one); else one whose bound covers the calls in play it ran
+ * (*bound), written when it changes. A run whose calls in play went
+ * beyond the hint's bound and reached the GPU must have had the trial's
+ * verdict for the CPU. */
+inline HintChange hint_change(const RunFacts &f, u64 *bound)
+{
+    *bound = f.hinted_trip;
+    bool wanted = f.found_gpu || f.skipped_by_hint;
+    if (f.seeks > 0) {
+        wanted = wanted && f.seeks == f.trial_gpu_calls && f.verdict == VERDICT_CPU;
+        if (f.max_in_play > *bound)
+            *bound = f.max_in_play;
+    }
+    if (!wanted)
+        return f.had_hint ? HINT_REMOVE : HINT_KEEP;
+    return f.had_hint && *bound == f.hinted_trip ? HINT_KEEP : HINT_WRITE;
+}
+
+/* The hint's folder: $XDG_CACHE_HOME/pragreduce when that is an absolute
+ * path, else $HOME/.cache/pragreduce; false without either. */
+inline bool hint_folder(char *out, size_t size)
+{
+    const char *xdg = getenv("XDG_CACHE_HOME");
+    const char *home = getenv("HOME");
+    int n;
+    if (xdg && xdg[0] == '/')
+        n = snprintf(out, size, "%s/pragreduce", xdg);
+    else if (home && home[0] == '/')
+        n = snprintf(out, size, "%s/.cache/pragreduce", home);
+    else
+        return false;
+    return n > 0 && (size_t)n < size;
+}
+
+/* The hint file for the running executable: its folder, then a name from
+ * the executable's device, inode, size and modification time (FNV-1a), so
+ * a rebuilt program starts without one. */
+inline bool hint_file(char *out, size_t size)
+{
+#ifdef __linux__
+    struct stat st;
+    if (stat("/proc/self/exe", &st) != 0)
+        return false;
+    const u64 fields[] = {(u64)st.st_dev, (u64)st.st_ino, (u64)st.st_size, (u64)st.st_mtim.tv_sec,
+                          (u64)st.st_mtim.tv_nsec};
+    u64 h = 14695981039346656037ULL;
+    for (u64 f : fields)
+        for (int b = 0; b < 8; b++) {
+            h ^= (f >> (8 * b)) & 0xff;
+            h *= 1099511628211ULL;
+        }
+    char folder[4096];
+    if (!hint_folder(folder, sizeof folder))
+        return false;
+    const int n = snprintf(out, size, "%s/cpu-only-%016llx", folder, h);
+    return n > 0 && (size_t)n < size;
+#else
+    (void)out;
+    (void)size;
+    return false;
+#endif
+}
+
+/* Writes the hint (the executable's path inside, for a person who looks):
+ * the folders made as needed (mode 0700), the file through a rename so a
+ * reader never sees half of it. Failures are silent: it is only a hint. */
+inline void hint_write(const char *file, u64 bound)
+{
+#ifdef __linux__
+    char folder[4096];
+    if (!hint_folder(folder, sizeof folder))
+        return;
+    char *parent = strrchr(folder, '/');
+    *parent = '\0';
+    (void)mkdir(folder, 0700); /* ~/.cache */
+    *parent = '/';
+    (void)mkdir(folder, 0700);
+    char tmp[4200];
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", file, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (!f)
+        return;
+    char exe[4096];
+    const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    exe[len > 0 ? len : 0] = '\0';
+    fprintf(f, "pragreduce: the last run of %s used no GPU: its next run makes no CUDA context before "
+               "main (PRAGREDUCE_WARMUP)\n",
+            exe);
+    if (bound)
+        fprintf(f, "cpu-in-play-up-to %llu\n", (unsigned long long)bound);
+    if (fclose(f) != 0 || rename(tmp, file) != 0)
+        (void)unlink(tmp);
+#else
+    (void)file;
+    (void)bound;
+#endif
+}
+
+/* Reads the hint: false without one; *bound from its second line (0
+ * without). */
+inline bool hint_read(const char *file, u64 *bound)
+{
+    *bound = 0;
+    FILE *f = fopen(file, "r");
+    if (!f)
+        return false;
+    char line[4400];
+    if (fgets(line, sizeof line, f) && fgets(line, sizeof line, f)) {
+        unsigned long long b = 0;
+        if (sscanf(line, "cpu-in-play-up-to %llu", &b) == 1)
+            *bound = b;
+    }
+    fclose(f);
+    return true;
+}
+
+struct warm_up {
+    std::thread thread;
+    bool uses_hint = false; /* auto: the hint is consulted and kept up to date */
+    bool had_hint = false, skipped_by_hint = false;
+    u64 hinted_trip = 0;
+    std::atomic<bool> found_gpu{false};
+    char hint[4300] = "";
+
+    warm_up()
+    {
+        /* before main: a bad value is reported at the first marked loop */
+        const char *w = getenv("PRAGREDUCE_WARMUP");
+        const char *d = getenv("PRAGREDUCE_DEVICE");
+        const char *adapt = getenv("PRAGREDUCE_ADAPT");
+        const bool auto_warmup = !w || !*w || strcmp(w, "auto") == 0;
+        const bool auto_device = !d || !*d || strcmp(d, "auto") == 0;
+        /* PRAGREDUCE_ADAPT=2 (tests) makes the trial's verdict; the tests
+         * need it made in every run */
+        const bool test_trial = adapt && strcmp(adapt, "2") == 0;
+#ifndef PRAGREDUCE_FAKE_DEVICE /* no context to spare: the hint stays out of the tests' homes */
+        uses_hint = auto_warmup && auto_device && !test_trial && hint_file(hint, sizeof hint);
+#else
+        (void)auto_warmup;
+        (void)auto_device;
+        (void)test_trial;
+#endif
+        had_hint = uses_hint && hint_read(hint, &hinted_trip);
+        const WarmStart plan = warm_start_plan(w, d, had_hint);
+        skipped_by_hint = plan == WARM_SKIP_BY_HINT;
+        if (!skipped_by_hint)
+            hinted_trip = 0;
+        if (plan != WARM_START)
+            return;
+        thread = std::thread([this] {
+#ifdef __linux__
+            /* the lowest priority: what the driver does in user space
+             * should not take a core from the program's own threads */
+            (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
+#endif
+            int count = 0;
+            if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0) {
+                found_gpu.store(true);
+                /* the context of the device the marked loops will use */
+                const int device = device_before_main(count);
+                if (device >= 0 && cudaSetDevice(device) == cudaSuccess)
+                    (void)cudaFree(0);
+            }
+            (void)cudaGetLastError(); /* this thread's error state only */
+        });
+    }
+    /* what the end of this run does to the hint, and its bound */
+    HintChange change(u64 *bound) const
+    {
+        *bound = 0;
+        if (!uses_hint)
+            return HINT_KEEP;
+        const HintNotes &n = hint_notes();
+        const RunFacts f = {had_hint,
+                            skipped_by_hint,
+                            found_gpu.load(),
+                            hinted_trip,
+                            gpu_seeks().load(),
+                            n.trial_gpu_calls.load(),
+                            n.max_in_play.load(),
+                            n.verdict.load()};
+        return hint_change(f, bound);
+    }
+    ~warm_up()
+    {
+        if (thread.joinable())
+            thread.join();
+        u64 bound;
+        const HintChange c = change(&bound);
+        if (c == HINT_WRITE)
+            hint_write(hint, bound);
+        else if (c == HINT_REMOVE)
+            (void)unlink(hint);
+    }
+};
+
+#ifndef PRAGREDUCE_NO_WARMUP
+/* inline: one for the program, however many of its files were transpiled */
+inline warm_up warm_up_at_start;
+#endif
+
+/* Calls in play up to this many iterations go to the CPU without a trial:
+ * the last run's trial kept the CPU for them (0: none). */
+inline u64 hinted_cpu_trip()
+{
+#ifdef PRAGREDUCE_NO_WARMUP
+    return 0;
+#else
+    return warm_up_at_start.hinted_trip;
+#endif
+}
+
+/* For PRAGREDUCE_PROFILE: what the warm-up did and will do to the hint. */
+inline const char *warm_up_report()
+{
+    static char line[512];
+    line[0] = '\0';
+#ifndef PRAGREDUCE_NO_WARMUP
+    const warm_up &w = warm_up_at_start;
+    u64 bound;
+    const HintChange c = w.change(&bound);
+    const char *next = c == HINT_REMOVE  ? "a loop looked for the GPU: the next run warms up"
+                       : c == HINT_WRITE ? "the next run makes no CUDA context before main"
+                       : w.skipped_by_hint ? "the next run too"
+                                           : "";
+    if (w.skipped_by_hint)
+        snprintf(line, sizeof line,
+                 "warm-up: skipped, the last run used no GPU%s (%s; PRAGREDUCE_WARMUP=1 always warms up): %s",
+                 w.hinted_trip ? ", and its trial kept calls in play on the CPU" : "", w.hint, next);
+    else if (c == HINT_WRITE)
+        snprintf(line, sizeof line, "warm-up: %s: %s (%s; PRAGREDUCE_WARMUP=1 always warms up)",
+                 bound ? "the GPU ran only auto mode's trial, which kept the CPU" : "no loop looked for the GPU",
+                 next, w.hint);
+    else if (c == HINT_REMOVE)
+        snprintf(line, sizeof line, "warm-up: %s", next);
+    if (w.skipped_by_hint && w.hinted_trip)
+        snprintf(line + strlen(line), sizeof line - strlen(line),
+                 "; calls in play up to %llu iterations ran on the CPU without a trial",
+                 (unsigned long long)w.hinted_trip);
+#endif
+    return line;
+}
+
+} /* namespace pragreduce */
+
+#endif /* PRAGREDUCE_RT_WARMUP_CUH */
