@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# MPI programs with comm(...) clauses (tests/mpi/*.c, samples/mpi_*.c):
+# MPI programs with comm(...) clauses (tests/mpi/*.c, samples/mpi_*.c, and
+# tests/mpi/two_files, whose objects are linked by pragreduce-cc):
 # each is built by pragreduce-cc with mpicc as the host compiler, and again
 # on the fake device (-DPRAGREDUCE_FAKE_DEVICE, every marked loop through
 # the GPU path's host plumbing), then run with 1 to 4 ranks (oversubscribed)
@@ -99,6 +100,25 @@ for src in "${progs[@]}"; do
     done
     [ $fail = "$before" ] && echo "ok   $src (1-4 ranks; auto, cpu, fake device; n = $sizes)"
 done
+# a program of two files: objects by pragreduce-cc -c (the plain one through
+# mpicc), linked by pragreduce-cc through mpicc
+if [ $# = 0 ]; then
+    d=tests/mpi/two_files name=two_files bin="$work/two_files" ref="$work/two_files.ref"
+    if mpicc -std=gnu11 -O1 -w $d/main.c $d/norms.c -o "$ref" -lm 2>"$work/tf.err" &&
+        PRAGREDUCE_HOST_CC=mpicc tools/pragreduce-cc -O1 -c $d/main.c -o "$work/main.o" 2>>"$work/tf.err" &&
+        PRAGREDUCE_HOST_CC=mpicc tools/pragreduce-cc -O1 -c $d/norms.c -o "$work/norms.o" 2>>"$work/tf.err" &&
+        PRAGREDUCE_HOST_CC=mpicc tools/pragreduce-cc "$work/main.o" "$work/norms.o" -o "$bin" -lm 2>>"$work/tf.err"; then
+        before=$fail
+        for n in 3 40001; do
+            "${mpirun[@]}" -np 1 "$ref" "$n" "$ref.$n" >"$work/tf.log" 2>&1
+            for np in 1 2 3 4; do check "$name" "$np" "PRAGREDUCE_DEVICE=auto" "$bin" "$n"; done
+        done
+        [ $fail = "$before" ] && echo "ok   $d (objects by pragreduce-cc -c, linked through mpicc; 1-4 ranks)"
+    else
+        echo "FAIL $d: build"; sed 's/^/    /' "$work/tf.err" | head -20; fail=$((fail + 1))
+    fi
+fi
+
 # what the ranks' parts cannot settle stops the program, with a message
 if [ $# = 0 ]; then
     src=tests/mpi/fail/zero_signs.c bin="$work/zero_signs"
