@@ -1923,7 +1923,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                     "        return; /* the loop as written set the results */\n");
     if (site->segment)
         emit_segment_lastprivate(c, sb);
-    emit_section_finish(c, sb, emit_output_restore);
+    emit_section_check(c, sb, emit_output_restore);
     if (nslots > 0) {
         strbuf_printf(sb,
                       "    const unsigned char *pr_res =\n"
@@ -1963,6 +1963,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         }
     }
     emit_order_check(c, sb, slots, nslots);
+    emit_section_fold_results(c, sb);
     for (int k = 0; k < nslots; k++)
         if (slots[k].index < 0)
             strbuf_printf(sb, "    *pr_ref_%s = pr_final%d;\n", site->pragma.vars[slots[k].var].name, k);

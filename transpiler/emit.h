@@ -93,6 +93,7 @@ void emit_section_launch_before(const Ctx *c, StrBuf *sb);
 void emit_section_launch_args(const Ctx *c, StrBuf *sb);
 void emit_section_launch_after(const Ctx *c, StrBuf *sb);
 void emit_section_chunk_done(const Ctx *c, StrBuf *sb);
-void emit_section_finish(const Ctx *c, StrBuf *sb, void (*restore)(const Ctx *, StrBuf *));
+void emit_section_check(const Ctx *c, StrBuf *sb, void (*restore)(const Ctx *, StrBuf *));
+void emit_section_fold_results(const Ctx *c, StrBuf *sb);
 
 #endif

@@ -373,9 +373,8 @@ void emit_section_chunk_done(const Ctx *c, StrBuf *sb)
 }
 
 /* After all chunks: a subscript outside a section sends the loop to the
- * CPU (outputs restored first); else each section's result folded into
- * the host's elements. */
-void emit_section_finish(const Ctx *c, StrBuf *sb, void (*restore)(const Ctx *, StrBuf *))
+ * CPU (outputs restored first). */
+void emit_section_check(const Ctx *c, StrBuf *sb, void (*restore)(const Ctx *, StrBuf *))
 {
     const Site *site = c->site;
     if (!site_has_sections(site))
@@ -386,6 +385,16 @@ void emit_section_finish(const Ctx *c, StrBuf *sb, void (*restore)(const Ctx *, 
                   c->p);
     restore(c, sb);
     strbuf_puts(sb, "        pr_on_cpu();\n        return;\n    }\n");
+}
+
+/* Each section's result folded into the host's elements: the last step,
+ * after every reason to run the loop again on the CPU (a section or a
+ * floating-point min/max beside it), since the fold cannot be undone. */
+void emit_section_fold_results(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    if (!site_has_sections(site))
+        return;
     for (int v = 0; v < site->pragma.nvars; v++) {
         const ReduceVar *rv = &site->pragma.vars[v];
         if (!is_section(rv))
