@@ -31,16 +31,6 @@ typedef struct {
     int left, right;
 } part_t;
 
-/* the ghosts p[0] and p[m + 1]: the neighbours' last and first entries
- * (zero past the rod's ends, where MPI_PROC_NULL leaves them) */
-static void exchange(double *p, const part_t *pt)
-{
-    MPI_Sendrecv(&p[1], 1, MPI_DOUBLE, pt->left, 0, &p[pt->m + 1], 1, MPI_DOUBLE, pt->right, 0,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-    MPI_Sendrecv(&p[pt->m], 1, MPI_DOUBLE, pt->right, 1, &p[0], 1, MPI_DOUBLE, pt->left, 1,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE);
-}
-
 /* q = (A + SHIFT I) p on this rank's rows (p with its ghosts) */
 static void apply(double *q, const double *p, long m)
 {
@@ -88,7 +78,14 @@ int main(int argc, char **argv)
     double rr = dot(r, r, m);
     const double rr0 = rr;
     for (int it = 0; it < ITERATIONS; it++) {
-        exchange(p, &pt);
+        /* the ghosts p[0] and p[m + 1]: the neighbours' last and first
+         * entries (zero past the rod's ends, where MPI_PROC_NULL leaves
+         * them); written here in the loop, each call moves only its one
+         * element between the host and the GPU */
+        MPI_Sendrecv(&p[1], 1, MPI_DOUBLE, pt.left, 0, &p[pt.m + 1], 1, MPI_DOUBLE, pt.right, 0,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+        MPI_Sendrecv(&p[pt.m], 1, MPI_DOUBLE, pt.right, 1, &p[0], 1, MPI_DOUBLE, pt.left, 1,
+                     MPI_COMM_WORLD, MPI_STATUS_IGNORE);
         apply(q, p, m);
         const double alpha = rr / dot(p + 1, q, m);
 #pragma reduce parallel

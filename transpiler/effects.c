@@ -315,7 +315,9 @@ static const char *const pure_names[] = {
     "omp_get_max_active_levels", "omp_get_num_devices", "omp_get_default_device",
     "omp_is_initial_device",
     /* random numbers from the C library's own state */
-    "drand48", "lrand48", "mrand48", "srand48", "random", "srandom", NULL};
+    "drand48", "lrand48", "mrand48", "srand48", "random", "srandom",
+    /* MPI's clocks and barrier: no buffer (nothing another rank writes here) */
+    "MPI_Wtime", "MPI_Wtick", "MPI_Barrier", NULL};
 
 /* strtol(s, NULL or &local, base) and time(NULL) write nothing of ours. */
 static bool null_or_local_address(const Effects *r, const Node *arg)
@@ -365,7 +367,8 @@ const FxModel fx_models[FX_NMODELS] = {{"clock_gettime", 2, -1, 0}, {"gettimeofd
               {"strncpy", 1, 3, 0},  {"fread", 1, 2, 3},     {"fgets", 1, 2, 0},
               {"snprintf", 1, 2, 0}, {"vsnprintf", 1, 2, 0}, {"qsort", 1, 2, 3},
               {"free", 1, 0, 0},     {"realloc", 1, 0, 0},   {"rand_r", 1, -1, 0},
-              {"sprintf", 1, -2, 0}, {"vsprintf", 1, -2, 0}, {"strcpy", 1, -2, 0}};
+              {"sprintf", 1, -2, 0}, {"vsprintf", 1, -2, 0}, {"strcpy", 1, -2, 0},
+              {"MPI_Comm_rank", 2, -1, 0}, {"MPI_Comm_size", 2, -1, 0}};
 
 int fx_model_of(Effects *r, const Node *call)
 {
@@ -399,7 +402,35 @@ int fx_model_of(Effects *r, const Node *call)
     return -1;
 }
 
-static bool is_modeled(Effects *r, const Node *call) { return fx_model_of(r, call) >= 0; }
+/* Blocking MPI calls (nonblocking ones write after they return: unknown).
+ * MPI_Allreduce and MPI_Reduce read their receive buffer too (MPI_IN_PLACE). */
+const FxMpiModel fx_mpi_models[FX_NMPI] = {
+    {"MPI_Send", 6, 0, 0, 0, 1, 2, 3, 0, 0, 0, 0},
+    {"MPI_Recv", 7, 1, 2, 3, 0, 0, 0, 0, 0, 0, 7},
+    {"MPI_Sendrecv", 12, 6, 7, 8, 1, 2, 3, 0, 0, 0, 12},
+    {"MPI_Bcast", 5, 1, 2, 3, 1, 2, 3, 0, 0, 0, 0},
+    {"MPI_Allreduce", 6, 2, 3, 4, 1, 3, 4, 2, 3, 4, 0},
+    {"MPI_Reduce", 7, 2, 3, 4, 1, 3, 4, 2, 3, 4, 0},
+};
+
+int fx_mpi_model_of(Effects *r, const Node *call)
+{
+    CXCursor fn = fx_callee(call);
+    if (clang_Cursor_isNull(fn) || !call->name)
+        return -1;
+    CXCursor def = clang_getCursorDefinition(fn);
+    if (!clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def))
+        return -1; /* the file's own function of that name */
+    for (int k = 0; k < FX_NMPI; k++)
+        if (!strcmp(call->name, fx_mpi_models[k].name) && call->nkids == fx_mpi_models[k].nargs + 1)
+            return k;
+    return -1;
+}
+
+static bool is_modeled(Effects *r, const Node *call)
+{
+    return fx_model_of(r, call) >= 0 || fx_mpi_model_of(r, call) >= 0;
+}
 
 /* The variable an lvalue's address derives from: through subscripts, `*`,
  * members and pointer arithmetic; NULL when none. */

@@ -1003,8 +1003,22 @@ typedef struct {
     int dst, n1, n2;
 } FxModel;
 
-#define FX_NMODELS 20
+#define FX_NMODELS 22
 extern const FxModel fx_models[FX_NMODELS];
+
+/* An MPI call that blocks until its buffers are done with: `count`
+ * elements of the datatype `type` at `buf`, written (w) and read (r, r2),
+ * and an MPI_Status it writes (argument positions from 1; 0: none). */
+typedef struct {
+    const char *name;
+    int nargs;
+    int wbuf, wcount, wtype;
+    int rbuf, rcount, rtype;
+    int r2buf, r2count, r2type;
+    int status;
+} FxMpiModel;
+#define FX_NMPI 6
+extern const FxMpiModel fx_mpi_models[FX_NMPI];
 
 bool fx_is_regioned(const Effects *fx, CXCursor fn);
 void fx_add_regioned(Effects *fx, CXCursor fn);
@@ -1035,6 +1049,7 @@ bool fx_safe(const Node *n, bool top);
 bool fx_pure_call(const Effects *fx, const Node *call);
 /* The model of a library call (index in fx_models), or -1. */
 int fx_model_of(Effects *fx, const Node *call);
+int fx_mpi_model_of(Effects *fx, const Node *call);
 /* The variable an lvalue's address derives from (through subscripts, `*`,
  * members, pointer arithmetic), or NULL. */
 const Node *fx_address_root(const Node *n);

@@ -2992,6 +2992,40 @@ static Node *scope_tree(const Source *src, const Site *site, const Var *v)
  * variable with external linkage, which any file may point to), outside
  * the loop itself (inside it the loop's own copy is meant); UINT32_MAX
  * when nowhere. */
+/* A loop statement in `tree` around [start, end) (the marked loop). */
+static bool loop_around(const Node *tree, unsigned start, unsigned end)
+{
+    if (!tree || tree->start > start || tree->end < end)
+        return false;
+    if ((tree->kind == N_FOR || tree->kind == N_WHILE || tree->kind == N_DO) &&
+        !(tree->start == start && tree->end >= end && tree->end <= end + 1))
+        return true;
+    for (int i = 0; i < tree->nkids; i++)
+        if (loop_around(tree->kids[i], start, end))
+            return true;
+    return false;
+}
+
+/* A goto, a label or setjmp: control that may go back to before the loop. */
+static bool jumps_back(const Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_GOTO || n->kind == N_LABEL ||
+        (n->kind == N_CALL && n->name && strstr(n->name, "setjmp")))
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (jumps_back(n->kids[i]))
+            return true;
+    return false;
+}
+
+/* Where the address of `v` is taken such that a pointer the loop reads may
+ * hold it (UINT32_MAX: nowhere). A local's address taken only after the
+ * loop, in a lifetime of the local that the loop does not run in again (no
+ * loop around the marked one inside the local's block, no goto or setjmp
+ * in the function), cannot be in one: `MPI_Allreduce(&s, ...)` or
+ * `report(&s)` after `#pragma reduce(+: s)`. */
 static unsigned address_escapes(const Source *src, const Site *site, const Node *scope,
                                 const Var *v, bool *global)
 {
@@ -3005,6 +3039,9 @@ static unsigned address_escapes(const Source *src, const Site *site, const Node 
         clang_visitChildren(clang_getTranslationUnitCursor(src->tu), search_file_scope, &as);
         return as.at;
     }
+    if (v->storage == VAR_LOCAL && scope && clang_getCursorKind(v->decl) != CXCursor_ParmDecl &&
+        !loop_around(scope, site->loop->start, site->loop_end) && !jumps_back(ast_build(src, site->function)))
+        return address_taken_in(scope, v, site->loop->start, UINT32_MAX);
     return address_taken_in(scope, v, site->loop->start, site->loop_end);
 }
 

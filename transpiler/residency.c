@@ -459,6 +459,127 @@ static const Var *assigned_from(const Node *call)
     return NULL;
 }
 
+/* ------------------------------------------------------------ MPI's buffers */
+
+/* The bytes of `count` elements of the MPI datatype `type`, at run time. */
+static char *mpi_bytes_text(const Source *src, const Node *count, const Node *type)
+{
+    char *c = ast_expr_text(src, count), *t = ast_expr_text(src, type);
+    return xformat("[&]() -> size_t { int pr_size = 0; MPI_Type_size(%s, &pr_size); "
+                   "return (%s) > 0 && pr_size > 0 ? (size_t)(%s) * (size_t)pr_size : 0; }()",
+                   t, c, c);
+}
+
+/* A value no statement changes: a number, or a variable's address, under
+ * casts (Open MPI's MPI_DOUBLE is `(MPI_Datatype)(void *)&ompi_mpi_double`,
+ * MPICH's a cast number). */
+static bool address_constant(const Node *n)
+{
+    n = ast_strip((Node *)n);
+    while (n && n->kind == N_CAST && n->nkids)
+        n = ast_strip(n->kids[n->nkids - 1]);
+    if (!n)
+        return false;
+    if (n->kind == N_INTLIT)
+        return true;
+    if (n->kind == N_UNARY && !strcmp(n->op, "&") && n->nkids) {
+        const Node *t = ast_strip(n->kids[0]);
+        return t && t->kind == N_DECLREF && t->var;
+    }
+    return false;
+}
+
+/* No assignment, increment, call or statement expression: evaluating it
+ * twice is evaluating it once. */
+static bool side_effect_free(const Node *n)
+{
+    if (!n)
+        return true;
+    if (n->kind == N_ASSIGN || n->kind == N_CALL || n->kind == N_STMTEXPR || n->kind == N_ASM ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--"))))
+        return false;
+    for (int i = 0; i < n->nkids; i++)
+        if (!side_effect_free(n->kids[i]))
+            return false;
+    return true;
+}
+
+/* Whether an MPI call's arguments at `args` (0: none) can be evaluated
+ * before its statement, with the same values: the call is the whole
+ * statement (its arguments are then evaluated right there, before it
+ * writes anything) and they have no side effects; else safe and unchanged
+ * by the statement. */
+static bool mpi_args_ready(WriteCtx *w, const Node *call, const int *args, int nargs)
+{
+    const bool alone = ast_strip((Node *)w->scope) == call;
+    for (int a = 0; a < nargs; a++) {
+        if (!args[a])
+            continue;
+        const Node *x = call->kids[args[a]];
+        if (alone ? !side_effect_free(x)
+                  : !fx_safe(x, false) ||
+                        !(address_constant(x) || fx_invariant(&w->r->fx, &w->facts, x, NULL, NULL, 0)))
+            return false;
+    }
+    return true;
+}
+
+/* A status the caller passes: MPI_STATUS_IGNORE (a macro, a null
+ * pointer) writes nothing; anything else, the struct it points to. */
+static bool mpi_status_ignored(const Res *r, const Node *arg) { return in_macro(r, arg); }
+
+/* A blocking MPI call's writes: its receive buffer's bytes and the status
+ * (before the statement); false when they cannot be bounded there. */
+static bool mpi_call_writes(WriteCtx *w, const Node *call, const FxMpiModel *m, unsigned line)
+{
+    Res *r = w->r;
+    if (in_macro(r, call))
+        return false;
+    const int args[3] = {m->wbuf, m->wcount, m->wtype};
+    if (!mpi_args_ready(w, call, args, 3))
+        return false;
+    if (m->wbuf) {
+        char *buf = ast_expr_text(r->src, call->kids[m->wbuf]);
+        add_inval(w->out,
+                  xformat("pragreduce::host_wrote(%s, %s);", buf,
+                          mpi_bytes_text(r->src, call->kids[m->wcount], call->kids[m->wtype])),
+                  xformat("line %u: %s receives into %s: those bytes", line, m->name, buf), call->start, 0);
+    }
+    if (m->status && !mpi_status_ignored(r, call->kids[m->status])) {
+        const int st[1] = {m->status};
+        if (!mpi_args_ready(w, call, st, 1))
+            return false;
+        char *sp = ast_expr_text(r->src, call->kids[m->status]);
+        add_inval(w->out, xformat("pragreduce::host_wrote(%s, sizeof(MPI_Status));", sp),
+                  xformat("line %u: %s writes the status at %s", line, m->name, sp), call->start, 0);
+    }
+    return true;
+}
+
+/* A blocking MPI call's reads: its send buffer's bytes (and the receive
+ * buffer of a reduction, MPI_IN_PLACE), brought back before the
+ * statement; false when they cannot be bounded there. */
+static bool mpi_call_reads(WriteCtx *w, const Node *call, const FxMpiModel *m, unsigned line)
+{
+    Res *r = w->r;
+    if (in_macro(r, call))
+        return false;
+    const int reads[2][3] = {{m->rbuf, m->rcount, m->rtype}, {m->r2buf, m->r2count, m->r2type}};
+    for (int k = 0; k < 2; k++) {
+        if (!reads[k][0])
+            continue;
+        if (!mpi_args_ready(w, call, reads[k], 3))
+            return false;
+        char *buf = ast_expr_text(r->src, call->kids[reads[k][0]]);
+        add_inval(w->out,
+                  xformat("pragreduce::host_reads(%s, %s);", buf,
+                          mpi_bytes_text(r->src, call->kids[reads[k][1]], call->kids[reads[k][2]])),
+                  xformat("line %u: %s sends from %s: what kernels wrote there comes back", line, m->name, buf),
+                  call->start, 0);
+    }
+    return true;
+}
+
 static void classify_call(WriteCtx *w, const Node *call)
 {
     Res *r = w->r;
@@ -476,6 +597,12 @@ static void classify_call(WriteCtx *w, const Node *call)
     CXCursor def = clang_getCursorDefinition(fn);
     const char *name = call->name ? call->name : "?";
     if (clang_Cursor_isNull(def) || !source_cursor_in_main(src, def)) {
+        const int m = fx_mpi_model_of(&r->fx, call);
+        if (m >= 0) {
+            if (!mpi_call_writes(w, call, &fx_mpi_models[m], line))
+                add_all(w->out, xformat("line %u: %s with buffers it cannot bound here", line, name), call->start);
+            return;
+        }
         int k = fx_model_of(&r->fx, call);
         if (k >= 0 && !fx_models[k].n1) {
             /* free, realloc: the block's copies dropped as it is freed */
@@ -799,6 +926,22 @@ static void classify_read(WriteCtx *w, const Node *lv)
 /* A string literal, a null pointer, a FILE *: nothing a kernel writes. */
 static bool never_kept(const Node *arg)
 {
+    /* an MPI handle (Open MPI's MPI_Comm is a pointer to its own struct):
+     * the library's object, never the program's arrays */
+    const Node *h = ast_strip((Node *)arg);
+    if (h) {
+        CXString hs = clang_getTypeSpelling(h->type);
+        const char *hn = clang_getCString(hs);
+        static const char *const handles[] = {"MPI_Comm", "MPI_Datatype", "MPI_Op", "MPI_Group",
+                                              "MPI_Info", "MPI_Errhandler", "MPI_Win", "MPI_File",
+                                              "MPI_Message", "MPI_Request", NULL};
+        bool handle = false;
+        for (int i = 0; handles[i] && !handle; i++)
+            handle = !strcmp(hn, handles[i]) || (!strncmp(hn, "const ", 6) && !strcmp(hn + 6, handles[i]));
+        clang_disposeString(hs);
+        if (handle)
+            return true;
+    }
     const Node *a = ast_strip((Node *)arg);
     while (a && a->kind == N_CAST && a->nkids)
         a = ast_strip(a->kids[a->nkids - 1]);
@@ -921,6 +1064,13 @@ static void classify_call_reads(WriteCtx *w, const Node *call)
     if (ends_program(name)) {
         add_read_all(w->out, xformat("line %u: '%s' runs exit handlers, which may read anything", line, name),
                      call->start);
+        return;
+    }
+    const int m = fx_mpi_model_of(&r->fx, call);
+    if (m >= 0) {
+        if (!mpi_call_reads(w, call, &fx_mpi_models[m], line))
+            add_read_all(w->out, xformat("line %u: %s with buffers it cannot bound here", line, name),
+                         call->start);
         return;
     }
     int k = fx_model_of(&r->fx, call);
