@@ -11,7 +11,7 @@ pragreduce=$(realpath "$1")
 out=$2
 cd "$(dirname "$0")/.."
 rm -rf "$out" && mkdir -p "$out/cu" "$out/src"
-for f in tests/mpi/ops.c tests/mpi/loc.c tests/mpi/subcomm.c tests/mpi/ordered.c samples/mpi_cg.c samples/mpi_stats.c; do
+for f in tests/mpi/*.c samples/mpi_*.c; do
     # shellcheck disable=SC2046
     "$pragreduce" $(mpicc --showme:compile) -Itests/mpi "$f" -o "$out/cu/$(basename "$f" .c).cu"
     cp "$f" "$out/src/"
