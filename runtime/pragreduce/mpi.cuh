@@ -13,15 +13,18 @@
 
 #include "operators.cuh"
 
-#ifdef PRAGREDUCE_MPI
-/* the C interface only: the program's own <mpi.h> comes later, inside its
- * extern "C" block, where C++ bindings could not be declared */
+/* MPI's C interface only, in every output: a program's own <mpi.h> comes
+ * after this header, inside the extern "C" block around its code, where
+ * the C++ bindings Open MPI or MPICH may add could not be declared (with
+ * or without a comm clause in the file) */
 #ifndef OMPI_SKIP_MPICXX
 #define OMPI_SKIP_MPICXX 1
 #endif
 #ifndef MPICH_SKIP_MPICXX
 #define MPICH_SKIP_MPICXX 1
 #endif
+
+#ifdef PRAGREDUCE_MPI
 #include <mpi.h>
 
 #include <vector>
