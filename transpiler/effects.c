@@ -338,15 +338,23 @@ static bool null_or_local_address(const Effects *r, const Node *arg)
     return false;
 }
 
-bool fx_pure_call(const Effects *r, const Node *call)
+/* The name of a direct call of a function defined outside the file (a
+ * library's), or NULL (a call through a pointer, or the file's own
+ * function of that name). */
+static const char *library_callee(const Effects *r, const Node *call)
 {
     CXCursor fn = fx_callee(call);
-    if (clang_Cursor_isNull(fn))
-        return false;
+    if (clang_Cursor_isNull(fn) || !call->name)
+        return NULL;
     CXCursor def = clang_getCursorDefinition(fn);
     if (!clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def))
-        return false; /* the file's own function of that name */
-    const char *name = call->name;
+        return NULL;
+    return call->name;
+}
+
+bool fx_pure_call(const Effects *r, const Node *call)
+{
+    const char *name = library_callee(r, call);
     if (!name)
         return false;
     if (!strncmp(name, "__builtin_", 10))
@@ -372,13 +380,9 @@ const FxModel fx_models[FX_NMODELS] = {{"clock_gettime", 2, -1, 0}, {"gettimeofd
 
 int fx_model_of(Effects *r, const Node *call)
 {
-    CXCursor fn = fx_callee(call);
-    if (clang_Cursor_isNull(fn) || !call->name)
+    const char *name = library_callee(r, call);
+    if (!name)
         return -1;
-    CXCursor def = clang_getCursorDefinition(fn);
-    if (!clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def))
-        return -1;
-    const char *name = call->name;
     if (!strncmp(name, "__builtin_", 10))
         name += 10;
     for (int k = 0; k < FX_NMODELS; k++) {
@@ -415,14 +419,11 @@ const FxMpiModel fx_mpi_models[FX_NMPI] = {
 
 int fx_mpi_model_of(Effects *r, const Node *call)
 {
-    CXCursor fn = fx_callee(call);
-    if (clang_Cursor_isNull(fn) || !call->name)
+    const char *name = library_callee(r, call);
+    if (!name)
         return -1;
-    CXCursor def = clang_getCursorDefinition(fn);
-    if (!clang_Cursor_isNull(def) && source_cursor_in_main(r->src, def))
-        return -1; /* the file's own function of that name */
     for (int k = 0; k < FX_NMPI; k++)
-        if (!strcmp(call->name, fx_mpi_models[k].name) && call->nkids == fx_mpi_models[k].nargs + 1)
+        if (!strcmp(name, fx_mpi_models[k].name) && call->nkids == fx_mpi_models[k].nargs + 1)
             return k;
     return -1;
 }

@@ -575,6 +575,9 @@ CXType reduce_accum_type(const ReduceVar *rv);
  * declared before it that each iteration writes before reading and that no
  * path after the loop reads before writing (C89-style temporaries). */
 bool reduction_scratch_private(const Source *src, Site *site, Var *v);
+/* No assignment, increment, statement expression, asm or call other than
+ * of a <math.h> function: evaluating it again is evaluating it once. */
+bool reduction_side_effect_free(const Node *n);
 
 /* ---------------------------------------------------------------- access.c */
 

@@ -2204,7 +2204,7 @@ static bool match_loc_ternaries(Walk *w, Node *a, Node *b)
 }
 
 /* No side effects: evaluating it again, or in another thread, is the same. */
-static bool side_effect_free(const Node *n)
+bool reduction_side_effect_free(const Node *n)
 {
     if (!n)
         return true;
@@ -2215,7 +2215,7 @@ static bool side_effect_free(const Node *n)
     if (n->kind == N_CALL && !(n->name && is_math_function(n->name)))
         return false;
     for (int i = 0; i < n->nkids; i++)
-        if (!side_effect_free(n->kids[i]))
+        if (!reduction_side_effect_free(n->kids[i]))
             return false;
     return true;
 }
@@ -2299,7 +2299,7 @@ static bool match_minmax_else(Walk *w, Node *s)
                rv2->name, rv1->name, ast_expr_text(w->src, x1), ast_expr_text(w->src, x2));
         return true;
     }
-    if (!side_effect_free(x1)) {
+    if (!reduction_side_effect_free(x1)) {
         REPORT(w, x1->start,
                "'%s' has side effects, so the tests of '%s' and '%s' may see different values; "
                "compute it into a local variable first",
@@ -2992,13 +2992,13 @@ static Node *scope_tree(const Source *src, const Site *site, const Var *v)
  * variable with external linkage, which any file may point to), outside
  * the loop itself (inside it the loop's own copy is meant); UINT32_MAX
  * when nowhere. */
-/* A loop statement in `tree` around [start, end) (the marked loop). */
+/* A loop statement in `tree` around [start, end) (the marked loop, the
+ * one loop that starts where it does). */
 static bool loop_around(const Node *tree, unsigned start, unsigned end)
 {
     if (!tree || tree->start > start || tree->end < end)
         return false;
-    if ((tree->kind == N_FOR || tree->kind == N_WHILE || tree->kind == N_DO) &&
-        !(tree->start == start && tree->end >= end && tree->end <= end + 1))
+    if ((tree->kind == N_FOR || tree->kind == N_WHILE || tree->kind == N_DO) && tree->start != start)
         return true;
     for (int i = 0; i < tree->nkids; i++)
         if (loop_around(tree->kids[i], start, end))

@@ -489,21 +489,6 @@ static bool address_constant(const Node *n)
     return false;
 }
 
-/* No assignment, increment, call or statement expression: evaluating it
- * twice is evaluating it once. */
-static bool side_effect_free(const Node *n)
-{
-    if (!n)
-        return true;
-    if (n->kind == N_ASSIGN || n->kind == N_CALL || n->kind == N_STMTEXPR || n->kind == N_ASM ||
-        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--"))))
-        return false;
-    for (int i = 0; i < n->nkids; i++)
-        if (!side_effect_free(n->kids[i]))
-            return false;
-    return true;
-}
-
 /* Whether an MPI call's arguments at `args` (0: none) can be evaluated
  * before its statement, with the same values: the call is the whole
  * statement (its arguments are then evaluated right there, before it
@@ -516,7 +501,7 @@ static bool mpi_args_ready(WriteCtx *w, const Node *call, const int *args, int n
         if (!args[a])
             continue;
         const Node *x = call->kids[args[a]];
-        if (alone ? !side_effect_free(x)
+        if (alone ? !reduction_side_effect_free(x)
                   : !fx_safe(x, false) ||
                         !(address_constant(x) || fx_invariant(&w->r->fx, &w->facts, x, NULL, NULL, 0)))
             return false;

@@ -79,9 +79,10 @@ inline HintNotes &hint_notes()
     return n;
 }
 
-/* The facts at exit that decide the hint. */
+/* The facts at exit that decide the hint. A run that found a hint
+ * skipped the warm-up (the hint is read only where it decides that). */
 struct RunFacts {
-    bool had_hint, skipped_by_hint, found_gpu;
+    bool skipped_by_hint, found_gpu;
     u64 hinted_trip;     /* the hint's bound on calls in play (0: none) */
     u64 seeks;           /* looks for the GPU */
     u64 trial_gpu_calls; /* of them, the trial's */
@@ -107,8 +108,8 @@ inline HintChange hint_change(const RunFacts &f, u64 *bound)
             *bound = f.max_in_play;
     }
     if (!wanted)
-        return f.had_hint ? HINT_REMOVE : HINT_KEEP;
-    return f.had_hint && *bound == f.hinted_trip ? HINT_KEEP : HINT_WRITE;
+        return f.skipped_by_hint ? HINT_REMOVE : HINT_KEEP;
+    return f.skipped_by_hint && *bound == f.hinted_trip ? HINT_KEEP : HINT_WRITE;
 }
 
 /* The hint's folder: $XDG_CACHE_HOME/pragreduce when that is an absolute
@@ -212,7 +213,7 @@ inline bool hint_read(const char *file, u64 *bound)
 struct warm_up {
     std::thread thread;
     bool uses_hint = false; /* auto: the hint is consulted and kept up to date */
-    bool had_hint = false, skipped_by_hint = false;
+    bool skipped_by_hint = false;
     u64 hinted_trip = 0;
     std::atomic<bool> found_gpu{false};
     char hint[4300] = "";
@@ -235,11 +236,9 @@ struct warm_up {
         (void)auto_device;
         (void)test_trial;
 #endif
-        had_hint = uses_hint && hint_read(hint, &hinted_trip);
-        const WarmStart plan = warm_start_plan(w, d, had_hint);
+        const bool hint_found = uses_hint && hint_read(hint, &hinted_trip);
+        const WarmStart plan = warm_start_plan(w, d, hint_found);
         skipped_by_hint = plan == WARM_SKIP_BY_HINT;
-        if (!skipped_by_hint)
-            hinted_trip = 0;
         if (plan != WARM_START)
             return;
         thread = std::thread([this] {
@@ -266,8 +265,7 @@ struct warm_up {
         if (!uses_hint)
             return HINT_KEEP;
         const HintNotes &n = hint_notes();
-        const RunFacts f = {had_hint,
-                            skipped_by_hint,
+        const RunFacts f = {skipped_by_hint,
                             found_gpu.load(),
                             hinted_trip,
                             gpu_seeks().load(),

@@ -37,7 +37,7 @@ static bool parallel_call(u64 trip)
 static bool trial_only()
 {
     u64 bound;
-    RunFacts f = {false, false, true, 0, gpu_seeks().load(), hint_notes().trial_gpu_calls.load(),
+    RunFacts f = {false, true, 0, gpu_seeks().load(), hint_notes().trial_gpu_calls.load(),
                   hint_notes().max_in_play.load(), VERDICT_CPU};
     return hint_change(f, &bound) == HINT_WRITE && bound == f.max_in_play;
 }

@@ -48,34 +48,32 @@ static void plans()
     CHECK(warm_start_plan(nullptr, "fast", false) == WARM_NONE);
 }
 
-/* RunFacts: had_hint, skipped_by_hint, found_gpu, hinted_trip, seeks,
+/* RunFacts: skipped_by_hint, found_gpu, hinted_trip, seeks,
  * trial_gpu_calls, max_in_play, verdict */
-static HintChange change(RunFacts f, u64 *bound) { return hint_change(f, bound); }
-
 static void changes()
 {
     u64 b = 99;
     /* warmed up, no hint: written only when a GPU was there and no loop looked */
-    CHECK(change({false, false, true, 0, 0, 0, 0, VERDICT_NONE}, &b) == HINT_WRITE && b == 0);
-    CHECK(change({false, false, false, 0, 0, 0, 0, VERDICT_NONE}, &b) == HINT_KEEP);
-    CHECK(change({false, false, true, 0, 3, 0, 0, VERDICT_NONE}, &b) == HINT_KEEP);
+    CHECK(hint_change({false, true, 0, 0, 0, 0, VERDICT_NONE}, &b) == HINT_WRITE && b == 0);
+    CHECK(hint_change({false, false, 0, 0, 0, 0, VERDICT_NONE}, &b) == HINT_KEEP);
+    CHECK(hint_change({false, true, 0, 3, 0, 0, VERDICT_NONE}, &b) == HINT_KEEP);
     /* the GPU only for the trial, which kept the CPU: written with its bound */
-    CHECK(change({false, false, true, 0, 128, 128, 4096, VERDICT_CPU}, &b) == HINT_WRITE && b == 4096);
+    CHECK(hint_change({false, true, 0, 128, 128, 4096, VERDICT_CPU}, &b) == HINT_WRITE && b == 4096);
     /* ... but not when the trial kept the GPU, had no verdict, or a call
      * beyond the trial looked for the GPU */
-    CHECK(change({false, false, true, 0, 128, 128, 4096, VERDICT_GPU}, &b) == HINT_KEEP);
-    CHECK(change({false, false, true, 0, 20, 20, 4096, VERDICT_NONE}, &b) == HINT_KEEP);
-    CHECK(change({false, false, true, 0, 129, 128, 4096, VERDICT_CPU}, &b) == HINT_KEEP);
+    CHECK(hint_change({false, true, 0, 128, 128, 4096, VERDICT_GPU}, &b) == HINT_KEEP);
+    CHECK(hint_change({false, true, 0, 20, 20, 4096, VERDICT_NONE}, &b) == HINT_KEEP);
+    CHECK(hint_change({false, true, 0, 129, 128, 4096, VERDICT_CPU}, &b) == HINT_KEEP);
     /* skipped by the hint: kept while nothing looks for the GPU */
-    CHECK(change({true, true, false, 0, 0, 0, 0, VERDICT_NONE}, &b) == HINT_KEEP && b == 0);
-    CHECK(change({true, true, false, 4096, 0, 0, 4096, VERDICT_NONE}, &b) == HINT_KEEP && b == 4096);
+    CHECK(hint_change({true, false, 0, 0, 0, 0, VERDICT_NONE}, &b) == HINT_KEEP && b == 0);
+    CHECK(hint_change({true, false, 4096, 0, 0, 4096, VERDICT_NONE}, &b) == HINT_KEEP && b == 4096);
     /* a loop looked for the GPU: removed */
-    CHECK(change({true, true, false, 0, 1, 0, 0, VERDICT_NONE}, &b) == HINT_REMOVE);
-    CHECK(change({true, true, false, 4096, 1, 0, 4096, VERDICT_NONE}, &b) == HINT_REMOVE);
+    CHECK(hint_change({true, false, 0, 1, 0, 0, VERDICT_NONE}, &b) == HINT_REMOVE);
+    CHECK(hint_change({true, false, 4096, 1, 0, 4096, VERDICT_NONE}, &b) == HINT_REMOVE);
     /* larger calls in play than the hint covered: a new trial that kept the
      * CPU widens it; one that kept the GPU removes it */
-    CHECK(change({true, true, false, 4096, 128, 128, 8192, VERDICT_CPU}, &b) == HINT_WRITE && b == 8192);
-    CHECK(change({true, true, false, 4096, 128, 128, 8192, VERDICT_GPU}, &b) == HINT_REMOVE);
+    CHECK(hint_change({true, false, 4096, 128, 128, 8192, VERDICT_CPU}, &b) == HINT_WRITE && b == 8192);
+    CHECK(hint_change({true, false, 4096, 128, 128, 8192, VERDICT_GPU}, &b) == HINT_REMOVE);
 }
 
 static void folders()
