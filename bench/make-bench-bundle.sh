@@ -5,7 +5,8 @@
 #   bench/make-bench-bundle.sh PRAGREDUCE OUTDIR
 # Then, on the GPU machine: bash OUTDIR/run.sh [passes]; bash OUTDIR/run-host.sh;
 # bash OUTDIR/run-segmented.sh; bash OUTDIR/run-whole.sh; bash OUTDIR/run-sections.sh;
-# bash OUTDIR/run-tables.sh; bash OUTDIR/run-programs.sh
+# bash OUTDIR/run-tables.sh; bash OUTDIR/run-programs.sh; bash OUTDIR/run-mpi-scaling.sh;
+# bash OUTDIR/run-team.sh
 # (bench/NOTES.md)
 set -eu
 pragreduce=$(realpath "$1")
@@ -45,6 +46,15 @@ for p in cg_whole stencil_whole particles_whole lookups_whole kmeans_whole lu_wh
     cp "bench/$p.c" "$out/"
 done
 cp bench/run-programs.sh "$out/"
+# MPI scaling on several GPUs (bench/run-mpi-scaling.sh), where mpicc is
+if command -v mpicc >/dev/null; then
+    # shellcheck disable=SC2046
+    "$pragreduce" $(mpicc --showme:compile) bench/mpi_cg_scaling.c -o "$out/mpi_cg_scaling.cu"
+    cp bench/mpi_cg_scaling.c bench/run-mpi-scaling.sh "$out/"
+fi
+# one process over several GPUs (bench/run-team.sh)
+"$pragreduce" -fopenmp bench/team_cg.c -o "$out/team_cg.cu"
+cp bench/team_cg.c bench/run-team.sh "$out/"
 # array sections against CUB (bench/run-sections.sh)
 "$pragreduce" bench/section_bench.c -o "$out/sections.cu"
 cp bench/section_cub.cu bench/run-sections.sh bench/plot_sections.py "$out/"

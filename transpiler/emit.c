@@ -1036,6 +1036,125 @@ static int resident_align(const Site *site, const Capture *cap)
     return !site->segment && site->plan.vector > 1 && cap->vec_ok && !cap->section ? 16 : 1;
 }
 
+static bool has_float_minmax(const Site *site);
+static bool has_elements(const Ctx *c);
+
+/* Whether a call may split its iterations over several GPUs
+ * (PRAGREDUCE_GPUS): reductions and parallel loops whose parts need nothing
+ * from each other but their results. Nests (a parallel loop with marked or
+ * parallel loops inside), private() values the last iteration leaves,
+ * sections, tables of pointers and element accumulators keep one GPU; so
+ * does a floating-point min/max beside written arrays (its CPU rerun
+ * restores them from one snapshot). */
+static bool splits_over_gpus(const Ctx *c)
+{
+    const Site *site = c->site;
+    const Segment *seg = site->segment;
+    if ((seg && (seg->nmarked || seg->nchildren)) || site->nprivates || site_has_sections(site) ||
+        has_elements(c) || (has_float_minmax(site) && site_writes_arrays(site)))
+        return false;
+    for (int i = 0; i < site->ncaptures; i++)
+        if (site->captures[i].kind == CAP_TABLE)
+            return false;
+    return true;
+}
+
+/* Several GPUs: the iterations in pr_gpus parts of pr_part (whole outer
+ * iterations), part k on the team's GPU k, which keeps its own copies of
+ * the elements the part reads and writes, acquired before any launch. One
+ * GPU when the team has one, copies are not kept, the loop is small, the
+ * parts' written elements would interleave (each copy would bring back
+ * stale bytes of another's), or a part's copies do not fit. */
+static void emit_team_split(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const LoopInfo *li = &site->info;
+    const char *p = c->p;
+    const char *down = li->step_down ? "true" : "false";
+    if (!splits_over_gpus(c)) {
+        strbuf_puts(sb, "    /* one GPU: a nest, sections, tables or a rerun on the CPU need it whole */\n"
+                        "    const unsigned pr_gpus = 1;\n"
+                        "    const pragreduce::u64 pr_part = pr_trip;\n");
+        return;
+    }
+    strbuf_printf(sb,
+                  "    /* several GPUs (PRAGREDUCE_GPUS): part k of the iterations on the team's GPU k,\n"
+                  "       with its own kept copies of the elements it reads and writes */\n"
+                  "    unsigned pr_gpus = 1;\n"
+                  "    const pragreduce::u64 pr_part = pragreduce::team_part(pr_trip / pr_unit, pr_unit,\n"
+                  "        pragreduce::resident_on(), %lluULL, &pr_gpus);\n",
+                  site->plan.cpu_below_kept > (1ULL << 16) ? site->plan.cpu_below_kept : (1ULL << 16));
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind == CAP_ARRAY)
+            strbuf_printf(sb, "    %s = {};\n",
+                          array_decl(cap, "", xformat("pr_t_%s[pragreduce::max_team]", cap->var->name)));
+    }
+    strbuf_printf(sb,
+                  "    /* part k's iterations: from pr_k * pr_part, pr_part of them (fewer in the last) */\n"
+                  "    auto pr_part_extents = [&](unsigned pr_k) -> size_t {\n"
+                  "        const pragreduce::u64 pr_from = (pragreduce::u64)pr_k * pr_part;\n"
+                  "        const pragreduce::u64 pr_to = pr_trip - pr_from < pr_part ? pr_trip : pr_from + pr_part;\n"
+                  "        return pr_extents(pragreduce::iv_at<%s, %s>(pr_lo, pr_from / pr_unit, pr_step),\n"
+                  "                          pragreduce::iv_at<%s, %s>(pr_lo, pr_to / pr_unit - 1, pr_step));\n"
+                  "    };\n",
+                  li->iv_type, down, li->iv_type, down);
+    bool any_written = false;
+    for (int i = 0; i < site->ncaptures; i++)
+        if (site->captures[i].kind == CAP_ARRAY && site->captures[i].written)
+            any_written = true;
+    if (any_written) {
+        strbuf_puts(sb, "    if (pr_gpus > 1) {\n"
+                        "        /* each written array's elements, part by part: apart, or one GPU */\n");
+        for (int i = 0; i < site->ncaptures; i++) {
+            const Capture *cap = &site->captures[i];
+            if (cap->kind == CAP_ARRAY && cap->written)
+                strbuf_printf(sb, "        long long pr_w_%s_lo[pragreduce::max_team], pr_w_%s_hi[pragreduce::max_team];\n",
+                              cap->var->name, cap->var->name);
+        }
+        strbuf_puts(sb, "        for (unsigned pr_k = 0; pr_k < pr_gpus; pr_k++) {\n"
+                        "            pr_part_extents(pr_k);\n");
+        for (int i = 0; i < site->ncaptures; i++) {
+            const Capture *cap = &site->captures[i];
+            if (cap->kind != CAP_ARRAY || !cap->written)
+                continue;
+            const char *n = cap->var->name;
+            strbuf_printf(sb,
+                          "            pr_w_%s_lo[pr_k] = pr_%s_lo;\n"
+                          "            pr_w_%s_hi[pr_k] = pr_%s_lo + pr_%s_n;\n"
+                          "            for (unsigned pr_j = 0; pr_j < pr_k; pr_j++)\n"
+                          "                if (pr_%s_n > 0 && pr_w_%s_lo[pr_j] < pr_w_%s_hi[pr_j] &&\n"
+                          "                    pr_w_%s_lo[pr_j] < pr_w_%s_hi[pr_k] && pr_w_%s_lo[pr_k] < pr_w_%s_hi[pr_j])\n"
+                          "                    pr_gpus = 1;\n",
+                          n, n, n, n, n, n, n, n, n, n, n, n);
+        }
+        strbuf_puts(sb, "        }\n    }\n");
+    }
+    strbuf_puts(sb, "    for (unsigned pr_k = 0; pr_k < pr_gpus && pr_gpus > 1; pr_k++) {\n"
+                    "        pragreduce::on_device pr_on(pragreduce::team().device[pr_k]);\n"
+                    "        if (!pragreduce::resident_fits(pr_part_extents(pr_k)))\n"
+                    "            pr_gpus = 1;\n");
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind != CAP_ARRAY)
+            continue;
+        const char *n = cap->var->name;
+        strbuf_printf(sb,
+                      "        if (pr_gpus > 1 && pr_%s_n > 0) {\n"
+                      "            %svoid *pr_q = pragreduce::resident_%s(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s), "
+                      "%s_site, nullptr, %d);\n"
+                      "            if (pr_q)\n"
+                      "                pr_t_%s[pr_k] = (%s)pr_q - pr_%s_lo;\n"
+                      "            else\n"
+                      "                pr_gpus = 1;\n"
+                      "        }\n",
+                      n, cap->written ? "" : "const ", cap->written ? "inout" : "in", n, n, n, array_elem(cap), p,
+                      resident_align(site, cap), n, array_decl(cap, "", ""), n);
+    }
+    strbuf_puts(sb, "    }\n"
+                    "    pr_extents(pr_lo, pr_last); /* the whole loop's again */\n");
+}
+
 /* Residency: each array's device copy from the enclosing function's region
  * (pragreduce::region), reused when the host has not written it since the
  * last loop that read it. When one cannot be kept (residency off, no room)
@@ -1045,7 +1164,7 @@ static void emit_resident(const Ctx *c, StrBuf *sb)
     const Site *site = c->site;
     strbuf_puts(sb, "    /* device copies kept between loops while the enclosing function runs,\n"
                     "       reused when the host has not written the elements since */\n"
-                    "    bool pr_resident = pragreduce::resident_on() && pragreduce::resident_fits(pr_all);\n");
+                    "    bool pr_resident = pr_gpus == 1 && pragreduce::resident_on() && pragreduce::resident_fits(pr_all);\n");
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind != CAP_ARRAY)
@@ -1064,6 +1183,9 @@ static void emit_resident(const Ctx *c, StrBuf *sb)
                       cap->written ? "inout" : "in", n, n, n, array_elem(cap), c->p, resident_align(site, cap), n,
                       array_decl(cap, "", ""), n);
     }
+    if (splits_over_gpus(c))
+        strbuf_puts(sb, "    if (pr_gpus > 1)\n"
+                        "        pr_resident = true; /* on the team's GPUs, part by part */\n");
 }
 
 /* Whether the site has a floating-point min/max (its result is checked). */
@@ -1433,11 +1555,13 @@ static void emit_threaded_cpu_path(const Ctx *c, StrBuf *sb)
     Slot *slots = xcalloc((size_t)site->pragma.nvars + 1, sizeof(Slot));
     int nslots = slots_of(site, slots);
     strbuf_printf(sb,
-                  "        /* large enough for several CPU threads (PRAGREDUCE_CPU_THREADS) */\n"
-                  "        const unsigned pr_parts = pragreduce::cpu_parts(pr_trip, %lluULL);\n"
+                  "        /* large enough for several CPU threads (PRAGREDUCE_CPU_THREADS); an induction\n"
+                  "           variable that wraps runs as written (pr_trip counts to its first wrap only) */\n"
+                  "        const unsigned pr_parts = pragreduce::iv_wraps(pr_lo, pr_trip, pr_step, %s) ? 1u\n"
+                  "            : pragreduce::cpu_parts(pr_trip, %lluULL);\n"
                   "        if (pr_parts > 1) {\n"
                   "            struct pr_part_t {",
-                  site->plan.cpu_below_kept);
+                  li->step_down ? "true" : "false", site->plan.cpu_below_kept);
     for (int k = 0; k < nslots; k++)
         strbuf_printf(sb, " %s v%d;", slots[k].type, k);
     strbuf_puts(sb, " } pr_part[pragreduce::max_cpu_parts];\n"
@@ -1770,6 +1894,10 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     emit_output_snapshot(c, sb);
 
     strbuf_printf(sb, "    pragreduce::profile_gpu_call(%s_site);\n", p);
+    strbuf_printf(sb, "    /* flat iterations per iteration of the outer loop (collapse: the inner ones) */\n"
+                      "    const pragreduce::u64 pr_unit = %s;\n",
+                  site->ninner ? "pr_trip / pr_trip0" : "1");
+    emit_team_split(c, sb);
     emit_resident(c, sb);
     emit_table_build(c, sb);
 
@@ -1784,10 +1912,10 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "    /* chunks of iterations whose arrays fit in the GPU's memory: all at once when\n"
                   "       they fit, else two chunks' worth at a time, one copied while the other is\n"
                   "       reduced (under collapse, whole iterations of the outer loop) */\n"
-                  "    const pragreduce::u64 pr_unit = %s;\n"
                   "    const size_t pr_copied = pr_resident ? 0 : pr_all; /* arrays in the scratch */\n"
                   "    size_t pr_most = pr_copied;\n"
-                  "    const pragreduce::u64 pr_chunk = pragreduce::chunk_iterations(pr_trip, pr_unit, pr_copied, pr_fixed, %d,\n"
+                  "    /* (several GPUs: one chunk per GPU, its part) */\n"
+                  "    const pragreduce::u64 pr_chunk = pr_gpus > 1 ? pr_part : pragreduce::chunk_iterations(pr_trip, pr_unit, pr_copied, pr_fixed, %d,\n"
                   "        &pr_most, [&](pragreduce::u64 pr_from, pragreduce::u64 pr_count) {\n"
                   "            return pr_extents(pragreduce::iv_at<%s, %s>(pr_lo, pr_from / pr_unit, pr_step),\n"
                   "                              pragreduce::iv_at<%s, %s>(pr_lo, (pr_from + pr_count) / pr_unit - 1, pr_step));\n"
@@ -1798,7 +1926,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "        pr_on_cpu();\n"
                   "        return;\n"
                   "    }\n"
-                  "    const bool pr_chunked = pr_chunk < pr_trip;\n"
+                  "    const bool pr_chunked = pr_gpus == 1 && pr_chunk < pr_trip; /* a GPU's memory in chunks */\n"
                   "    if (pragreduce::fake_device && pr_chunked) {\n"
                   "        /* the fake device runs whole loops only: the loop as written */\n"
                   "        pr_on_cpu();\n"
@@ -1806,7 +1934,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "    }\n"
                   "    const pragreduce::u64 pr_chunks = (pr_trip + pr_chunk - 1) / pr_chunk;\n"
                   "    const size_t pr_half = pragreduce::align_up(pr_most);\n",
-                  site->ninner ? "pr_trip / pr_trip0" : "1", 32 * nslots, li->iv_type, down, li->iv_type, down, p, p);
+                  32 * nslots, li->iv_type, down, li->iv_type, down, p, p);
 
     /* device memory: arrays (one or two chunks' worth), partials, results */
     strbuf_puts(sb, "    size_t pr_bytes = pr_chunked ? 2 * pr_half : pr_half;\n");
@@ -1854,15 +1982,18 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "        const pragreduce::u64 pr_n = pr_trip - pr_done < pr_chunk ? pr_trip - pr_done : pr_chunk;\n"
                   "        /* the chunk's first value of '%s' */\n"
                   "        const %s pr_clo = pragreduce::iv_at<%s, %s>(pr_lo, pr_done / pr_unit, pr_step);\n"
+                  "        /* several GPUs: this part's GPU (until the iteration ends) and its scratch */\n"
+                  "        pragreduce::on_device pr_on(pr_gpus > 1 ? pragreduce::team().device[pr_c] : -1);\n"
+                  "        if (pr_gpus > 1)\n"
+                  "            pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n"
                   "        char *pr_arrays = pr_dev + (size_t)(pr_c & 1) * pr_half;\n"
                   "        (void)pr_arrays;\n"
-                  "        if (pr_chunked) {\n"
+                  "        if (pr_chunked || pr_gpus > 1)\n"
                   "            pr_extents(pr_clo, pragreduce::iv_at<%s, %s>(pr_lo, (pr_done + pr_n) / pr_unit - 1, pr_step));\n"
-                  "            /* the kernel of two chunks ago read this half: let it finish */\n"
-                  "            if (pr_c >= 2)\n"
-                  "                PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaEventSynchronize(pragreduce::chunk_fence((int)(pr_c & 1), %s_site)));\n"
-                  "        }\n",
-                  li->iv->name, li->iv_type, li->iv_type, down, li->iv_type, down, p, p);
+                  "        /* the kernel of two chunks ago read this half: let it finish */\n"
+                  "        if (pr_chunked && pr_c >= 2)\n"
+                  "            PRAGREDUCE_CHECK(%s_site, \"kernel\", cudaEventSynchronize(pragreduce::chunk_fence((int)(pr_c & 1), %s_site)));\n",
+                  li->iv->name, li->iv_type, li->iv_type, down, p, li->iv_type, down, p, p);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind != CAP_ARRAY)
@@ -1873,9 +2004,11 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       "            pragreduce::to_device(pr_arrays + pr_%s_at, %s + pr_%s_lo,\n"
                       "                (size_t)pr_%s_n * sizeof(%s), %s_site);\n"
                       "        /* indexed like the host array: element k of the copy is %s[pr_%s_lo + k] */\n"
-                      "        %s = pr_resident ? pr_r_%s : (%s)(pr_arrays + pr_%s_at) - pr_%s_lo;\n",
+                      "        %s = %spr_resident ? pr_r_%s : (%s)(pr_arrays + pr_%s_at) - pr_%s_lo;\n",
                       n, n, n, n, n, array_elem(cap), p, n, n,
-                      array_decl(cap, "", xformat("pr_d_%s", n)), n, array_decl(cap, "", ""), n, n);
+                      array_decl(cap, "", xformat("pr_d_%s", n)),
+                      splits_over_gpus(c) ? xformat("pr_gpus > 1 ? pr_t_%s[pr_c] : ", n) : "", n,
+                      array_decl(cap, "", ""), n, n);
     }
     strbuf_puts(sb, "        if (pragreduce::fake_device) {\n"
                     "            /* no GPU: the loop as written over the device copies, as the kernel reads them */\n"
@@ -1926,9 +2059,10 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     emit_section_check(c, sb, emit_output_restore);
     if (nslots > 0) {
         strbuf_printf(sb,
-                      "    const unsigned char *pr_res =\n"
-                      "        pragreduce::fetch_results(pr_dev + pr_res_at, (size_t)pr_chunks * %d, %s_site);\n",
-                      32 * nslots, p);
+                      "    const unsigned char *pr_res = pr_gpus > 1\n"
+                      "        ? pragreduce::team_results(pr_res_at, pr_gpus, %d, pr_bytes, %s_site)\n"
+                      "        : pragreduce::fetch_results(pr_dev + pr_res_at, (size_t)pr_chunks * %d, %s_site);\n",
+                      32 * nslots, p, 32 * nslots, p);
         strbuf_puts(sb, "    /* the chunks' results in order, then the value each variable had before the "
                         "loop, once */\n");
     }

@@ -28,7 +28,7 @@ inline DataWhere data_where(std::initializer_list<const volatile void *> arrays)
         }
         if (e->newer_lo < e->newer_hi)
             return DATA_NEWER_ON_GPU;
-        if (e->dirty_lo < e->dirty_hi)
+        if (!e->dirty.empty())
             all = false;
     }
     return all ? DATA_KEPT : DATA_ON_HOST;

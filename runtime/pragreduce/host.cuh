@@ -61,6 +61,7 @@ struct Settings {
     bool lazy_copy_back = true; /* written arrays stay on the GPU until the host reads them */
     int bench = 0;              /* PRAGREDUCE_BENCH: timed runs per launch */
     int gpu = -1;               /* PRAGREDUCE_GPU: the device to bind to; -1: by the local rank */
+    int gpus = 1;               /* PRAGREDUCE_GPUS: GPUs a loop's iterations are split over; 0: all */
     char error[160] = "";       /* the first bad value, reported by settings() */
 };
 
@@ -122,6 +123,16 @@ inline Settings parse_settings()
     setting_flag(s, "PRAGREDUCE_PROFILE", &s.profile);
     setting_integer(s, "PRAGREDUCE_ADAPT", 0, 2, &s.adapt);
     setting_integer(s, "PRAGREDUCE_GPU", 0, 1 << 20, &s.gpu);
+    const char *team = getenv("PRAGREDUCE_GPUS");
+    if (team && strcmp(team, "all") == 0) {
+        s.gpus = 0;
+    } else if (team && *team) {
+        Settings probe;
+        setting_integer(probe, "PRAGREDUCE_GPUS", 1, 1 << 20, &s.gpus);
+        if (probe.error[0] && !s.error[0])
+            snprintf(s.error, sizeof s.error, "PRAGREDUCE_GPUS=%s: expected all or an integer from 1 to %d", team,
+                     1 << 20);
+    }
     const char *g = getenv("PRAGREDUCE_SEGMENT_GROUP");
     if (g && *g) {
         if (strcmp(g, "1") == 0 || strcmp(g, "32") == 0 || strcmp(g, "256") == 0)
@@ -238,6 +249,90 @@ inline void bind_this_thread()
         return;
     bound = true;
     (void)cudaSetDevice(bound_device());
+}
+
+/* ------------------------------------------------------------ several GPUs */
+
+/* The device this thread's CUDA calls go to now; -1 without a GPU. */
+inline int current_device()
+{
+    int d = 0;
+    if (cudaGetDevice(&d) != cudaSuccess) {
+        (void)cudaGetLastError();
+        return -1;
+    }
+    return d;
+}
+
+/* A scope whose CUDA calls go to `device` (a kept copy's, a part's); the
+ * thread's device is restored after. -1: stays where it is. */
+struct on_device {
+    int prev = -1;
+    explicit on_device(int device)
+    {
+        if (device >= 0)
+            bind_this_thread(); /* its first binding must not undo this one */
+        const int now = device < 0 ? device : current_device();
+        if (now >= 0 && now != device && cudaSetDevice(device) == cudaSuccess)
+            prev = now;
+    }
+    ~on_device()
+    {
+        if (prev >= 0)
+            (void)cudaSetDevice(prev);
+    }
+    on_device(const on_device &) = delete;
+    on_device &operator=(const on_device &) = delete;
+};
+
+constexpr int max_team = 16;
+
+/* The GPUs a process splits a loop's iterations over (PRAGREDUCE_GPUS, 1
+ * unless set; "all": every visible one, at most max_team): its own device
+ * (bound_device) first, then the next ones, modulo the count. Asking for
+ * more than the machine has ends the program (status 2), as a bad
+ * PRAGREDUCE_GPU does. */
+struct Team {
+    int size = 1;
+    int device[max_team] = {0};
+};
+
+inline Team make_team(int count, int first, int wanted, char *error, size_t error_size)
+{
+    Team t;
+    if (count < 1)
+        count = 1;
+    if (wanted == 0)
+        wanted = count;
+    if (wanted > count)
+        snprintf(error, error_size, "PRAGREDUCE_GPUS=%d: this machine has %d CUDA device%s", wanted, count,
+                 count == 1 ? "" : "s");
+    t.size = wanted > count ? count : wanted;
+    if (t.size > max_team)
+        t.size = max_team;
+    for (int k = 0; k < t.size; k++)
+        t.device[k] = (first + k) % count;
+    return t;
+}
+
+inline const Team &team()
+{
+    static char error[160] = "";
+    static const Team t = [] {
+        if (settings().gpus == 1)
+            return Team{1, {bound_device()}};
+        int count = 0;
+        if (cudaGetDeviceCount(&count) != cudaSuccess || count <= 0) {
+            (void)cudaGetLastError();
+            count = 1;
+        }
+        return make_team(count, bound_device(), settings().gpus, error, sizeof error);
+    }();
+    if (error[0]) {
+        fprintf(stderr, "pragreduce: %s\n", error);
+        exit(2);
+    }
+    return t;
 }
 
 /* How many times a marked loop or data region looked for the GPU (its size

@@ -15,6 +15,18 @@ constexpr bool fake_device = true;
 constexpr bool fake_device = false;
 #endif
 
+/* GPUs a marked loop's iterations may be split over (PRAGREDUCE_GPUS; 1
+ * with the fake device, which runs whole loops). */
+inline int team_size() { return fake_device || settings().gpus == 1 ? 1 : team().size; }
+
+/* A device's own state (scratch, pool, staging) is found by its number. */
+constexpr int max_devices = 64;
+inline int device_slot()
+{
+    const int d = current_device();
+    return d < 0 || d >= max_devices ? 0 : d;
+}
+
 /* While a fake launch runs: its writes go to device copies, not to the
  * host (no invalidation), and the marked loops it calls (a segmented
  * nest's) run as written, on the same copies, as inside a kernel. */
@@ -302,10 +314,11 @@ struct Scratch {
     }
 };
 
+/* The current device's (each GPU of a team has its own). */
 inline Scratch &scratch()
 {
-    static Scratch held;
-    return held;
+    static Scratch held[max_devices];
+    return held[device_slot()];
 }
 
 /* A call's results back from the device, into pinned memory (a pageable
@@ -321,7 +334,7 @@ inline const unsigned char *fetch_results(const void *dev, size_t bytes, const c
         if (pinned)
             (void)cudaFreeHost(pinned);
         size = bytes < 4096 ? 4096 : bytes;
-        if (cudaHostAlloc((void **)&pinned, size, cudaHostAllocDefault) != cudaSuccess) {
+        if (cudaHostAlloc((void **)&pinned, size, cudaHostAllocPortable) != cudaSuccess) {
             (void)cudaGetLastError();
             pinned = nullptr;
             size = 0;
@@ -344,10 +357,11 @@ struct DevicePool {
     size_t bytes = 0;
 };
 
+/* The current device's. */
 inline DevicePool &device_pool()
 {
-    static DevicePool *pool = new DevicePool; /* outlives static destructors */
-    return *pool;
+    static DevicePool *pools = new DevicePool[max_devices]; /* outlives static destructors */
+    return pools[device_slot()];
 }
 
 inline void pool_release()
@@ -421,6 +435,44 @@ inline void *device_scratch(size_t bytes, const char *site)
         s.size = grown;
     }
     return s.ptr;
+}
+
+/* ------------------------------------------------------------ several GPUs */
+
+/* Iterations a call of `outer` outer iterations (each `unit` flat ones:
+ * a collapsed nest's inner product) gives each GPU of the team, in whole
+ * outer iterations; *parts gets how many parts that makes. One part (the
+ * whole loop, *parts = 1) without a team, when copies are not kept (a
+ * part's arrays stay on its GPU), or below `least` flat iterations, where
+ * the launches on several GPUs cost more than the work saved. */
+inline u64 team_part(u64 outer, u64 unit, bool kept, u64 least, unsigned *parts)
+{
+    *parts = 1;
+    const u64 flat = outer * unit;
+    const unsigned gpus = (unsigned)team_size();
+    if (gpus < 2 || !kept || outer < 2 || flat < least)
+        return flat;
+    const u64 each = (outer + gpus - 1) / gpus;
+    *parts = (unsigned)((outer + each - 1) / each);
+    return each * unit;
+}
+
+/* The results of a call split over the team: part c's `stride` bytes at
+ * `at` + c * stride of the scratch of the team's GPU c (as big as
+ * `scratch_bytes` on each), in part order. Reading them waits for each
+ * GPU's kernel; the GPUs run meanwhile. */
+inline const unsigned char *team_results(size_t at, unsigned parts, size_t stride, size_t scratch_bytes,
+                                         const char *site)
+{
+    static std::vector<unsigned char> got;
+    got.resize((size_t)parts * stride);
+    for (unsigned c = 0; c < parts; c++) {
+        on_device on(team().device[c]);
+        const char *dev = (const char *)device_scratch(scratch_bytes, site);
+        PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(got.data() + (size_t)c * stride, dev + at + (size_t)c * stride,
+                                                   stride, cudaMemcpyDeviceToHost));
+    }
+    return got.data();
 }
 
 inline size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }

@@ -44,18 +44,108 @@ namespace pragreduce {
  * stands for the device's: a copy that should have been refreshed gives a
  * wrong answer there (make e2e-fake). */
 
+/* Disjoint byte ranges [lo, hi) of one copy, in address order, at most
+ * CAP of them: one more joins the two closest (the bytes between count as
+ * written too: a larger copy, never a stale byte). One range would not do:
+ * a halo exchange writes both ends of an array, and their hull is all of it. */
+struct span_set {
+    static constexpr int CAP = 4;
+    uintptr_t lo[CAP + 1], hi[CAP + 1];
+    int n = 0;
+
+    bool empty() const { return n == 0; }
+    void clear() { n = 0; }
+    bool meets(uintptr_t l, uintptr_t h) const
+    {
+        for (int k = 0; k < n; k++)
+            if (l < hi[k] && lo[k] < h)
+                return true;
+        return false;
+    }
+    /* Bytes [l, h) too: ranges that meet or touch it become one. */
+    void add(uintptr_t l, uintptr_t h)
+    {
+        if (l >= h)
+            return;
+        int m = 0;
+        uintptr_t nl[CAP + 1], nh[CAP + 1];
+        bool placed = false;
+        for (int k = 0; k < n; k++) {
+            if (hi[k] < l) {
+                nl[m] = lo[k], nh[m++] = hi[k];
+            } else if (h < lo[k]) {
+                if (!placed)
+                    nl[m] = l, nh[m++] = h, placed = true;
+                nl[m] = lo[k], nh[m++] = hi[k];
+            } else {
+                l = lo[k] < l ? lo[k] : l;
+                h = hi[k] > h ? hi[k] : h;
+            }
+        }
+        if (!placed)
+            nl[m] = l, nh[m++] = h;
+        if (m > CAP)
+            join_closest(nl, nh, &m);
+        for (int k = 0; k < m; k++)
+            lo[k] = nl[k], hi[k] = nh[k];
+        n = m;
+    }
+    /* Bytes [l, h) no longer: a range it splits, when the set is full,
+     * stays whole. */
+    void remove(uintptr_t l, uintptr_t h)
+    {
+        if (l >= h)
+            return;
+        int m = 0;
+        uintptr_t nl[CAP + 1], nh[CAP + 1];
+        for (int k = 0; k < n; k++) {
+            if (hi[k] <= l || h <= lo[k]) {
+                nl[m] = lo[k], nh[m++] = hi[k];
+            } else if (lo[k] < l && h < hi[k]) {
+                if (n - 1 + 2 > CAP) {
+                    nl[m] = lo[k], nh[m++] = hi[k];
+                } else {
+                    nl[m] = lo[k], nh[m++] = l;
+                    nl[m] = h, nh[m++] = hi[k];
+                }
+            } else if (lo[k] < l) {
+                nl[m] = lo[k], nh[m++] = l;
+            } else if (h < hi[k]) {
+                nl[m] = h, nh[m++] = hi[k];
+            }
+        }
+        for (int k = 0; k < m; k++)
+            lo[k] = nl[k], hi[k] = nh[k];
+        n = m;
+    }
+
+  private:
+    static void join_closest(uintptr_t *l, uintptr_t *h, int *m)
+    {
+        int best = 0;
+        for (int k = 1; k + 1 < *m; k++)
+            if (l[k + 1] - h[k] < l[best + 1] - h[best])
+                best = k;
+        h[best] = h[best + 1];
+        for (int k = best + 1; k + 1 < *m; k++)
+            l[k] = l[k + 1], h[k] = h[k + 1];
+        (*m)--;
+    }
+};
+
 struct Resident {
     uintptr_t lo, hi;        /* host bytes [lo, hi) */
     char *dev;               /* their device copy */
-    uintptr_t dirty_lo, dirty_hi; /* bytes the host wrote since (none when dirty_lo >= dirty_hi) */
+    span_set dirty;          /* bytes the host wrote since */
     int sticky;              /* data regions holding it */
     u64 used;                /* call_epoch() of its last use */
     u64 version = next_version(); /* changes whenever its bytes are copied in or out */
     /* bytes a kernel wrote that the host has not got (none when newer_lo >=
-     * newer_hi); never overlapping dirty_lo..dirty_hi, and no other copy
+     * newer_hi); never overlapping `dirty`, and no other copy
      * holds newer bytes of the same host bytes */
     uintptr_t newer_lo = 0, newer_hi = 0;
     const char *writer = nullptr; /* the last loop that wrote them, for the profile */
+    int device = current_device(); /* the GPU holding the copy (a team's: PRAGREDUCE_GPUS) */
 
     /* Versions are never reused, so (entry, version) names one state of the
      * bytes even after an entry is freed and another made at its address. */
@@ -131,6 +221,7 @@ inline void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
     if (l >= h)
         return;
     std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    on_device on(e->device);
     const char *site = e->writer ? e->writer : "pragreduce";
     if (l == e->newer_lo && h < e->newer_hi) {
         to_host((void *)l, e->dev + (l - e->lo), h - l, site);
@@ -284,6 +375,7 @@ struct region {
     static void release(Resident *e, bool to_pool = true)
     {
         flush_all_newer(e);
+        on_device on(e->device);
         device_free(e->dev, to_pool);
         delete e;
     }
@@ -292,7 +384,7 @@ struct region {
 /* The host writes (or wrote elsewhere) bytes [lo, hi) of `e`: they are
  * copied again before a loop reads them. Its newer bytes there come back
  * first (a write may change part of an element, or a statement read it
- * before writing), all of them when the dirty range would reach them. */
+ * before writing), all of them when the dirty set would reach them. */
 inline void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi)
 {
     if (lo < e->lo)
@@ -303,15 +395,9 @@ inline void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi)
         return;
     if (e->newer_lo < e->newer_hi)
         flush_newer(e, lo, hi);
-    uintptr_t dl = lo, dh = hi;
-    if (e->dirty_lo < e->dirty_hi) {
-        dl = lo < e->dirty_lo ? lo : e->dirty_lo;
-        dh = hi > e->dirty_hi ? hi : e->dirty_hi;
-    }
-    if (e->newer_lo < e->newer_hi && dl < e->newer_hi && e->newer_lo < dh)
-        flush_all_newer(e);
-    e->dirty_lo = dl;
-    e->dirty_hi = dh;
+    e->dirty.add(lo, hi);
+    if (e->newer_lo < e->newer_hi && e->dirty.meets(e->newer_lo, e->newer_hi))
+        flush_all_newer(e); /* the set joined ranges across them */
 }
 
 inline region_list::iterator &region_list::iterator::operator++()
@@ -549,7 +635,7 @@ inline bool make_room(size_t bytes)
         for (region *r : region_stack())
             for (size_t i = 0; i < r->entries.size(); i++) {
                 Resident *e = r->entries[i];
-                if (e->sticky || e->used == call_epoch())
+                if (e->sticky || e->used == call_epoch() || e->device != current_device())
                     continue;
                 if (!oldest || e->used < oldest->used) {
                     oldest = e;
@@ -589,11 +675,13 @@ inline char *device_alloc(size_t bytes)
  * stencil's output from its second element reuses the copy of the whole). */
 inline Resident *resident_find(uintptr_t lo, uintptr_t hi, size_t align = 16)
 {
+    const int device = current_device(); /* a copy on another GPU of a team is not this one's */
     bool reach = true; /* the regions the innermost one is chained to */
     for (region *r : region_stack()) {
         for (Resident *e : r->entries)
             /* the kernels' vector loads need the first element 16-byte aligned, as in the scratch */
-            if (e->lo <= lo && hi <= e->hi && (reach || e->sticky) && (lo - e->lo) % align == 0)
+            if (e->lo <= lo && hi <= e->hi && (reach || e->sticky) && (lo - e->lo) % align == 0 &&
+                e->device == device)
                 return e;
         reach = reach && r->chained;
     }
@@ -624,10 +712,11 @@ inline Resident *grow_from_inner(uintptr_t lo, uintptr_t hi, char *dev, const ch
     region *owner = nullptr;
     Resident *inner = nullptr;
     size_t at = 0;
+    const int dev_id = current_device(); /* copies on this GPU only */
     for (region *r : region_stack()) {
         for (size_t i = 0; i < r->entries.size(); i++) {
             Resident *o = r->entries[i];
-            if (lo <= o->lo && o->hi <= hi && !o->sticky && o->used != call_epoch() &&
+            if (lo <= o->lo && o->hi <= hi && !o->sticky && o->used != call_epoch() && o->device == dev_id &&
                 (!inner || o->hi - o->lo > inner->hi - inner->lo)) {
                 inner = o;
                 owner = r;
@@ -644,11 +733,11 @@ inline Resident *grow_from_inner(uintptr_t lo, uintptr_t hi, char *dev, const ch
     to_device(dev + (inner->hi - lo), (const void *)inner->hi, hi - inner->hi, site);
     PRAGREDUCE_CHECK(site, "cudaMemcpy", cudaMemcpy(dev + (inner->lo - lo), inner->dev, inner->hi - inner->lo,
                                                    cudaMemcpyDeviceToDevice));
-    Resident *e = new Resident{lo, hi, dev, 0, 0, 0, call_epoch()};
+    Resident *e = new Resident{lo, hi, dev, span_set{}, 0, call_epoch()};
     /* what the host wrote since the inner copy was current: from the host */
-    if (inner->dirty_lo < inner->dirty_hi)
-        to_device(dev + (inner->dirty_lo - lo), (const void *)inner->dirty_lo, inner->dirty_hi - inner->dirty_lo,
-                  site);
+    for (int k = 0; k < inner->dirty.n; k++)
+        to_device(dev + (inner->dirty.lo[k] - lo), (const void *)inner->dirty.lo[k],
+                  inner->dirty.hi[k] - inner->dirty.lo[k], site);
     e->newer_lo = inner->newer_lo;
     e->newer_hi = inner->newer_hi;
     e->writer = inner->writer;
@@ -676,18 +765,15 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
         e->used = call_epoch();
         /* what the host wrote since, within the bytes asked for (the rest of
          * the copy may cover memory freed since: never read it) */
-        const uintptr_t l = e->dirty_lo > lo ? e->dirty_lo : lo;
-        const uintptr_t h = e->dirty_hi < hi ? e->dirty_hi : hi;
-        if (l < h) {
-            to_device(e->dev + (l - e->lo), (const void *)l, h - l, site);
+        if (e->dirty.meets(lo, hi)) {
+            for (int k = 0; k < e->dirty.n; k++) {
+                const uintptr_t l = e->dirty.lo[k] > lo ? e->dirty.lo[k] : lo;
+                const uintptr_t h = e->dirty.hi[k] < hi ? e->dirty.hi[k] : hi;
+                if (l < h)
+                    to_device(e->dev + (l - e->lo), (const void *)l, h - l, site);
+            }
             e->version = Resident::next_version();
-            if (l <= e->dirty_lo && e->dirty_hi <= h)
-                e->dirty_lo = e->dirty_hi = 0; /* all of it */
-            else if (l <= e->dirty_lo)
-                e->dirty_lo = h;               /* its start */
-            else if (e->dirty_hi <= h)
-                e->dirty_hi = l;               /* its end */
-            /* else a part in the middle: the rest stays dirty, this part too */
+            e->dirty.remove(lo, hi);
             if (copied)
                 *copied = true;
         } else {
@@ -710,17 +796,18 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
     if (grown)
         return grown;
     to_device(dev, host, bytes, site);
-    /* copies inside the new one are redundant: dropped unless in use */
+    /* copies inside the new one on this GPU are redundant: dropped unless in use */
+    const int e_device = current_device();
     for (size_t i = 0; i < top->entries.size();) {
         Resident *o = top->entries[i];
-        if (lo <= o->lo && o->hi <= hi && !o->sticky && o->used != call_epoch()) {
+        if (lo <= o->lo && o->hi <= hi && !o->sticky && o->used != call_epoch() && o->device == e_device) {
             region::release(o);
             top->entries.erase(top->entries.begin() + (std::ptrdiff_t)i);
         } else {
             i++;
         }
     }
-    e = new Resident{lo, hi, dev, 0, 0, 0, call_epoch()};
+    e = new Resident{lo, hi, dev, span_set{}, 0, call_epoch()};
     top->entries.push_back(e);
     return e;
 }
@@ -778,14 +865,14 @@ inline void resident_out(void *host, size_t bytes, const char *site, size_t alig
         nh = e->newer_hi > hi ? e->newer_hi : hi;
     }
     /* one newer range per copy, never over bytes the host wrote since */
-    const bool meets_dirty = e->dirty_lo < e->dirty_hi && nl < e->dirty_hi && e->dirty_lo < nh;
+    const bool meets_dirty = e->dirty.meets(nl, nh);
     if (meets_dirty && e->newer_lo < e->newer_hi) {
         flush_all_newer(e);
         nl = lo;
         nh = hi;
     }
     const bool now = eager_depth() > 0 || !settings().lazy_copy_back || on_thread_stack(lo, hi) ||
-                     (e->dirty_lo < e->dirty_hi && lo < e->dirty_hi && e->dirty_lo < hi);
+                     e->dirty.meets(lo, hi);
     if (now) {
         to_host(host, e->dev + (lo - e->lo), bytes, site);
         if (e->newer_lo < e->newer_hi && lo <= e->newer_lo && e->newer_hi <= hi) {
@@ -856,10 +943,10 @@ inline void update_in(const volatile void *host, size_t bytes, const char *site)
             if (!(lo < e->hi && e->lo < hi))
                 continue;
             const uintptr_t l = lo < e->lo ? e->lo : lo, h = hi > e->hi ? e->hi : hi;
+            on_device on(e->device);
             to_device(e->dev + (l - e->lo), (const void *)l, h - l, site);
             e->version = Resident::next_version();
-            if (e->dirty_lo < e->dirty_hi && l <= e->dirty_lo && e->dirty_hi <= h)
-                e->dirty_lo = e->dirty_hi = 0;
+            e->dirty.remove(l, h);
         }
 }
 

@@ -48,10 +48,14 @@ struct Stager {
     int device = -1;
 };
 
-inline std::vector<Stager> &stagers()
+/* The staging threads' stagers for `device` (each GPU of a team has its own). */
+inline std::vector<Stager> &stagers(int device)
 {
-    static std::vector<Stager> all(64);
-    return all;
+    static std::vector<Stager> all[max_devices];
+    std::vector<Stager> &mine = all[device < 0 || device >= max_devices ? 0 : device];
+    if (mine.empty())
+        mine.resize(64);
+    return mine;
 }
 
 /* Allocates (or grows) a stager on the current device; false if the host
@@ -61,7 +65,7 @@ inline cudaError_t stager_ready(Stager &s, size_t chunk, int device)
     cudaError_t err = cudaSuccess;
     if (s.device != device) {
         if (s.stream)
-            return cudaErrorInvalidDevice; /* one device per program for now */
+            return cudaErrorInvalidDevice; /* a stager serves one device */
         if ((err = cudaStreamCreateWithFlags(&s.stream, cudaStreamNonBlocking)) != cudaSuccess)
             return err;
         for (int b = 0; b < 2; b++)
@@ -222,7 +226,7 @@ inline void to_device(void *dst, const void *src, size_t bytes, const char *site
     /* thread w copies chunks w, w + threads, ...: while the DMA of one chunk
      * runs from one half of its buffer, it fills the other half */
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
-        Stager &s = stagers()[(size_t)w];
+        Stager &s = stagers(device)[(size_t)w];
         PRAGREDUCE_TRY(stager_ready(s, chunk, device));
         size_t j = 0;
         for (size_t c = (size_t)w; c < chunks; c += (size_t)threads, j++) {
@@ -260,7 +264,7 @@ inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
     }
     PRAGREDUCE_CHECK(site, "kernel", cudaStreamSynchronize(0)); /* (as in to_device) */
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
-        Stager &s = stagers()[(size_t)w];
+        Stager &s = stagers(device)[(size_t)w];
         PRAGREDUCE_TRY(stager_ready(s, chunk, device));
         size_t j = 0, prev_off = 0, prev_len = 0;
         for (size_t c = (size_t)w;; c += (size_t)threads, j++) {

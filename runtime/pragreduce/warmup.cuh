@@ -254,6 +254,16 @@ struct warm_up {
                 const int device = device_before_main(count);
                 if (device >= 0 && cudaSetDevice(device) == cudaSuccess)
                     (void)cudaFree(0);
+                /* and the other GPUs of its team (PRAGREDUCE_GPUS; a bad
+                 * value waits for the first marked loop's message) */
+                const char *g = getenv("PRAGREDUCE_GPUS");
+                char *end = nullptr;
+                long team = g && strcmp(g, "all") == 0 ? count : g && *g ? strtol(g, &end, 10) : 1;
+                if (end && *end)
+                    team = 1;
+                for (long k = 1; device >= 0 && k < team && k < count && k < max_team; k++)
+                    if (cudaSetDevice((int)((device + k) % count)) == cudaSuccess)
+                        (void)cudaFree(0);
             }
             (void)cudaGetLastError(); /* this thread's error state only */
         });

@@ -2,7 +2,8 @@
  * first, else the launcher's local rank modulo the node's devices, else
  * device 0; bad values are errors naming the variable. Runs without a GPU:
  * the environment and the device count are given to the function, and
- * PRAGREDUCE_GPU's parsing is checked through parse_settings.
+ * PRAGREDUCE_GPU's parsing is checked through parse_settings; then the
+ * team a loop is split over (PRAGREDUCE_GPUS, make_team).
  *   nvcc -O1 tests/runtime/device_binding.cu -o t && ./t */
 #include <cuda_runtime.h>
 
@@ -55,6 +56,39 @@ static void expect_setting(const char *value, int want, const char *want_error)
     }
 }
 
+/* PRAGREDUCE_GPUS=value through the settings parser: `want` (0: all) or an error. */
+static void expect_gpus_setting(const char *value, int want, const char *want_error)
+{
+    setenv("PRAGREDUCE_GPUS", value, 1);
+    const pragreduce::Settings s = pragreduce::parse_settings();
+    unsetenv("PRAGREDUCE_GPUS");
+    const bool ok = want_error ? strstr(s.error, want_error) != nullptr : !s.error[0] && s.gpus == want;
+    if (!ok) {
+        printf("FAIL: PRAGREDUCE_GPUS=%s: gpus %d error '%s', want %d '%s'\n", value, s.gpus, s.error, want,
+               want_error ? want_error : "");
+        failures++;
+    }
+}
+
+/* A team of `wanted` (0: all) of `count` devices from `first`: `devices`
+ * in order (size from the list's -1 end), or an error. */
+static void expect_team(int count, int first, int wanted, const int *devices, const char *want_error)
+{
+    char error[160] = "";
+    const pragreduce::Team t = pragreduce::make_team(count, first, wanted, error, sizeof error);
+    int size = 0;
+    while (devices[size] >= 0)
+        size++;
+    bool ok = want_error ? strstr(error, want_error) != nullptr : !error[0];
+    ok = ok && t.size == size;
+    for (int k = 0; ok && k < size; k++)
+        ok = t.device[k] == devices[k];
+    if (!ok) {
+        printf("FAIL: team of %d from %d of %d devices: size %d error '%s'\n", wanted, first, count, t.size, error);
+        failures++;
+    }
+}
+
 int main()
 {
     const char *none[] = {nullptr};
@@ -95,6 +129,23 @@ int main()
     expect_setting("-1", 0, "PRAGREDUCE_GPU=-1: expected an integer from 0 to 1048576");
     expect_setting("gpu1", 0, "PRAGREDUCE_GPU=gpu1: expected an integer");
     expect_setting("1 ", 0, "PRAGREDUCE_GPU=1 : expected an integer");
+    expect_gpus_setting("", 1, nullptr); /* unset: one GPU */
+    expect_gpus_setting("all", 0, nullptr);
+    expect_gpus_setting("2", 2, nullptr);
+    expect_gpus_setting("0", 0, "PRAGREDUCE_GPUS=0: expected all or an integer from 1 to 1048576");
+    expect_gpus_setting("ALL", 0, "PRAGREDUCE_GPUS=ALL: expected all or an integer");
+    expect_gpus_setting("2x", 0, "PRAGREDUCE_GPUS=2x: expected all or an integer");
+
+    const int one[] = {0, -1}, two[] = {0, 1, -1}, four_from_2[] = {2, 3, 0, 1, -1}, all8_from_5[] = {5, 6, 7, 0, 1, 2, 3, 4, -1};
+    expect_team(4, 0, 1, one, nullptr);
+    expect_team(4, 0, 2, two, nullptr);
+    expect_team(4, 2, 0, four_from_2, nullptr); /* all, from this process's own */
+    expect_team(8, 5, 0, all8_from_5, nullptr);
+    expect_team(1, 0, 0, one, nullptr);
+    expect_team(2, 0, 3, two, "PRAGREDUCE_GPUS=3: this machine has 2 CUDA devices");
+    expect_team(1, 0, 2, one, "PRAGREDUCE_GPUS=2: this machine has 1 CUDA device");
+    const int sixteen[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, -1};
+    expect_team(20, 0, 0, sixteen, nullptr); /* at most max_team */
     printf("device binding: %d failures\n", failures);
     return failures != 0;
 }

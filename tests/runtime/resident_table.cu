@@ -120,16 +120,35 @@ static void lazy_copy_back()
         CHECK(d && d[0] == -1 && d[1] == 301 && z[1] != 301);
         pragreduce::host_reads_all();
         CHECK(z[1] == 301 && z[63] == 363 && pragreduce::newer_count() == 0);
-        /* a write at each end: the dirty range would reach the newer bytes,
-         * which come back first */
+        /* a write at each end (a halo exchange): those two elements come
+         * back and go again, the newer bytes between stay on the GPU */
         kernel_writes(z, 64, 400);
+        u_int64_t d2h = counts().d2h_bytes, h2d = counts().h2d_bytes;
         pragreduce::host_wrote(&z[0], sizeof z[0]);
         z[0] = -2;
         pragreduce::host_wrote(&z[63], sizeof z[63]);
         z[63] = -3;
-        CHECK(z[1] == 401 && z[62] == 462 && pragreduce::newer_count() == 0);
+        CHECK(z[1] == 301 && pragreduce::newer_count() == 1 && counts().d2h_bytes - d2h == 2 * sizeof(long));
         d = use(z, 64);
-        CHECK(d[0] == -2 && d[63] == -3 && d[5] == 405);
+        CHECK(d[0] == -2 && d[63] == -3 && d[5] == 405 && counts().h2d_bytes - h2d == 2 * sizeof(long));
+        pragreduce::host_reads_all();
+        CHECK(z[1] == 401 && z[62] == 462 && z[63] == -3 && pragreduce::newer_count() == 0);
+        /* more written pieces than a copy keeps apart: the two closest
+         * join, and the newer bytes between them come back first */
+        {
+            static long w[1000];
+            CHECK(use(w, 1000) != nullptr);
+            kernel_writes(w + 20, 20, 1300);
+            for (long i : {19, 41, 200, 202, 600})
+                pragreduce::host_wrote(&w[i], sizeof w[i]), w[i] = -i;
+            CHECK(pragreduce::newer_count() == 1 && w[25] == 0);
+            for (long i : {1, 998})
+                pragreduce::host_wrote(&w[i], sizeof w[i]), w[i] = -i;
+            CHECK(pragreduce::newer_count() == 0 && w[25] == 1305);
+            h2d = counts().h2d_bytes;
+            const long *dw = use(w, 1000);
+            CHECK(dw && same(dw, w, 1000) && counts().h2d_bytes - h2d < 300 * sizeof(long));
+        }
         /* a wrapper's CPU path brings everything back and copies its own
          * loops' writes back at once */
         kernel_writes(z, 64, 500);
