@@ -39,8 +39,12 @@ static cudaError_t fake_free(void *p)
 #define cudaFree(p) fake_free(p)
 #define cudaMemcpy(d, s, n, k) (memcpy((d), (s), (n)), cudaSuccess)
 #define cudaMemGetInfo(f, t) (*(f) = fake_free_bytes, *(t) = fake_total, cudaSuccess)
-#define cudaGetDeviceCount(c) (*(c) = 1, cudaSuccess)
+#define cudaGetDeviceCount(c) (*(c) = 2, cudaSuccess)
 #define cudaPointerGetAttributes(a, p) cudaErrorInvalidValue
+/* two GPUs, for a team's copies (PRAGREDUCE_GPUS): each thread's current one */
+static thread_local int fake_device_now = 0;
+#define cudaGetDevice(d) (*(d) = fake_device_now, cudaSuccess)
+#define cudaSetDevice(d) (fake_device_now = (d), cudaSuccess)
 
 #include "../../runtime/pragreduce_rt.cuh"
 
@@ -226,6 +230,61 @@ static void lazy_copy_back()
     }
 }
 
+/* A team of two GPUs (PRAGREDUCE_GPUS): each keeps copies of its part; a
+ * copy is found only on its own GPU; what one GPU wrote reaches a copy on
+ * the other through the host, only the bytes that one reads. */
+static void two_devices()
+{
+    static long z[1000];
+    for (long i = 0; i < 1000; i++)
+        z[i] = -i;
+    pragreduce::region r;
+    const long *d0, *d1;
+    {
+        pragreduce::on_device on(0);
+        d0 = use(z, 600);
+        CHECK(d0 && same(d0, z, 600));
+    }
+    {
+        pragreduce::on_device on(1);
+        CHECK(pragreduce::current_device() == 1);
+        const u_int64_t copies = counts().h2d_copies;
+        const long *inner = use(z + 100, 100); /* inside GPU 0's copy: a copy of its own */
+        CHECK(inner && inner != d0 + 100 && counts().h2d_copies == copies + 1);
+        d1 = use(z + 400, 600);
+        CHECK(d1 && same(d1, z + 400, 600));
+    }
+    CHECK(pragreduce::current_device() == 0);
+    /* each GPU writes its part; the other's copies of those bytes go stale */
+    {
+        pragreduce::on_device on(0);
+        kernel_writes(z, 500, 100);
+    }
+    {
+        pragreduce::on_device on(1);
+        kernel_writes(z + 500, 500, 1000);
+    }
+    CHECK(z[0] == 0 && z[999] == -999 && pragreduce::newer_count() == 2);
+    /* GPU 1 reads its part with a halo of 100 elements GPU 0 wrote: only
+     * those come back from GPU 0 and go to GPU 1 */
+    {
+        pragreduce::on_device on(1);
+        const u_int64_t d2h = counts().d2h_bytes, h2d = counts().h2d_bytes;
+        const long *halo = use(z + 400, 600);
+        CHECK(halo == d1 && halo[0] == 500 && halo[99] == 599 && halo[100] == 1000 && halo[599] == 1499);
+        CHECK(counts().d2h_bytes - d2h == 100 * sizeof(long) && counts().h2d_bytes - h2d == 100 * sizeof(long));
+        CHECK(z[399] == -399 && z[400] == 500);
+    }
+    /* and GPU 0 its part with GPU 1's first 100 */
+    {
+        pragreduce::on_device on(0);
+        const long *halo = use(z, 600);
+        CHECK(halo == d0 && halo[499] == 599 && halo[500] == 1000 && halo[599] == 1099);
+    }
+    pragreduce::host_reads_all();
+    CHECK(z[0] == 100 && z[499] == 599 && z[500] == 1000 && z[999] == 1499 && pragreduce::newer_count() == 0);
+}
+
 int main()
 {
     setenv("PRAGREDUCE_PROFILE", "1", 1);
@@ -308,6 +367,7 @@ int main()
     }
     CHECK(pragreduce::region_stack().empty());
     lazy_copy_back();
+    two_devices();
     CHECK(pragreduce::region_stack().empty());
     /* a data region: survives unknown writes, seen from called functions,
      * refreshed by update */
