@@ -1059,6 +1059,27 @@ static bool splits_over_gpus(const Ctx *c)
     return true;
 }
 
+/* While `keep`, the kept device copy of the elements cap's extents name
+ * (pragreduce::resident_in, or _inout for a written array) into `dest`,
+ * indexed like the host array; without one, `give_up`. */
+static void emit_keep_copy(const Ctx *c, StrBuf *sb, const Capture *cap, const char *indent, const char *keep,
+                           const char *dest, const char *give_up)
+{
+    const char *n = cap->var->name;
+    strbuf_printf(sb,
+                  "%sif (%s && pr_%s_n > 0) {\n"
+                  "%s    %svoid *pr_q = pragreduce::resident_%s(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s), "
+                  "%s_site, nullptr, %d);\n"
+                  "%s    if (pr_q)\n"
+                  "%s        %s = (%s)pr_q - pr_%s_lo;\n"
+                  "%s    else\n"
+                  "%s        %s;\n"
+                  "%s}\n",
+                  indent, keep, n, indent, cap->written ? "" : "const ", cap->written ? "inout" : "in", n, n, n,
+                  array_elem(cap), c->p, resident_align(c->site, cap), indent, indent, dest, array_decl(cap, "", ""), n,
+                  indent, indent, give_up, indent);
+}
+
 /* Several GPUs: the iterations in pr_gpus parts of pr_part (whole outer
  * iterations), part k on the team's GPU k, which keeps its own copies of
  * the elements the part reads and writes, acquired before any launch. One
@@ -1069,7 +1090,6 @@ static void emit_team_split(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
     const LoopInfo *li = &site->info;
-    const char *p = c->p;
     const char *down = li->step_down ? "true" : "false";
     if (!splits_over_gpus(c)) {
         strbuf_puts(sb, "    /* one GPU: a nest, sections, tables or a rerun on the CPU need it whole */\n"
@@ -1138,18 +1158,8 @@ static void emit_team_split(const Ctx *c, StrBuf *sb)
         const Capture *cap = &site->captures[i];
         if (cap->kind != CAP_ARRAY)
             continue;
-        const char *n = cap->var->name;
-        strbuf_printf(sb,
-                      "        if (pr_gpus > 1 && pr_%s_n > 0) {\n"
-                      "            %svoid *pr_q = pragreduce::resident_%s(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s), "
-                      "%s_site, nullptr, %d);\n"
-                      "            if (pr_q)\n"
-                      "                pr_t_%s[pr_k] = (%s)pr_q - pr_%s_lo;\n"
-                      "            else\n"
-                      "                pr_gpus = 1;\n"
-                      "        }\n",
-                      n, cap->written ? "" : "const ", cap->written ? "inout" : "in", n, n, n, array_elem(cap), p,
-                      resident_align(site, cap), n, array_decl(cap, "", ""), n);
+        emit_keep_copy(c, sb, cap, "        ", "pr_gpus > 1", xformat("pr_t_%s[pr_k]", cap->var->name),
+                       "pr_gpus = 1");
     }
     strbuf_puts(sb, "    }\n"
                     "    pr_extents(pr_lo, pr_last); /* the whole loop's again */\n");
@@ -1170,18 +1180,8 @@ static void emit_resident(const Ctx *c, StrBuf *sb)
         if (cap->kind != CAP_ARRAY)
             continue;
         const char *n = cap->var->name;
-        strbuf_printf(sb,
-                      "    %s = nullptr;\n"
-                      "    if (pr_resident && pr_%s_n > 0) {\n"
-                      "        %svoid *pr_q = pragreduce::resident_%s(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s), "
-                      "%s_site, nullptr, %d);\n"
-                      "        pr_resident = pr_q != nullptr;\n"
-                      "        if (pr_q)\n"
-                      "            pr_r_%s = (%s)pr_q - pr_%s_lo;\n"
-                      "    }\n",
-                      array_decl(cap, "", xformat("pr_r_%s", n)), n, cap->written ? "" : "const ",
-                      cap->written ? "inout" : "in", n, n, n, array_elem(cap), c->p, resident_align(site, cap), n,
-                      array_decl(cap, "", ""), n);
+        strbuf_printf(sb, "    %s = nullptr;\n", array_decl(cap, "", xformat("pr_r_%s", n)));
+        emit_keep_copy(c, sb, cap, "    ", "pr_resident", xformat("pr_r_%s", n), "pr_resident = false");
     }
     if (splits_over_gpus(c))
         strbuf_puts(sb, "    if (pr_gpus > 1)\n"
