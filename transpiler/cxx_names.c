@@ -127,25 +127,44 @@ static bool names_a_file(const Source *src, size_t i)
     return false;
 }
 
-/* A clause name of `#pragma reduce` (an identifier before '(' at the top
- * level of the directive), such as private(...): part of the pragma's own
- * language, not a C identifier. */
+/* Whether a line break (not one continued with '\\') lies between tokens k and k + 1. */
+static bool line_breaks_after(const Source *src, size_t k)
+{
+    const char *from = src->text + src->tokens[k].end, *to = src->text + src->tokens[k + 1].offset;
+    for (const char *nl = memchr(from, '\n', (size_t)(to - from)); nl;
+         nl = memchr(nl + 1, '\n', (size_t)(to - nl - 1))) {
+        const char *b = nl;
+        if (b > from && b[-1] == '\r')
+            b--;
+        if (b == from || b[-1] != '\\')
+            return true;
+    }
+    return false;
+}
+
+/* A clause name of `#pragma reduce` or `#pragma omp` (an identifier before
+ * '(' at the top level of the directive), such as private(...), or
+ * OpenMP's `default(private)`: part of the pragma's own language, not a C
+ * identifier (g++ -fopenmp rejects `cxx_private(j)`). */
 static bool is_pragma_clause(const Source *src, size_t i)
 {
-    if (i + 1 >= src->ntokens || strcmp(src->tokens[i + 1].text, "(") != 0)
+    bool before_paren = i + 1 < src->ntokens && strcmp(src->tokens[i + 1].text, "(") == 0;
+    bool in_default = i >= 2 && strcmp(src->tokens[i - 1].text, "(") == 0 &&
+                      strcmp(src->tokens[i - 2].text, "default") == 0;
+    if (!before_paren && !in_default)
         return false;
     int depth = 0;
     for (size_t k = i; k-- > 0;) {
         const Token *t = &src->tokens[k];
-        if (memchr(src->text + t->end, '\n', src->tokens[k + 1].offset - t->end))
+        if (line_breaks_after(src, k))
             return false;
         if (!strcmp(t->text, ")"))
             depth++;
         else if (!strcmp(t->text, "("))
             depth--;
-        else if (!strcmp(t->text, "reduce") && k >= 2 && !strcmp(src->tokens[k - 1].text, "pragma") &&
-                 !strcmp(src->tokens[k - 2].text, "#"))
-            return depth == 0;
+        else if ((!strcmp(t->text, "reduce") || !strcmp(t->text, "omp")) && k >= 2 &&
+                 !strcmp(src->tokens[k - 1].text, "pragma") && !strcmp(src->tokens[k - 2].text, "#"))
+            return before_paren ? depth == 0 : (!strcmp(t->text, "omp") && depth == -1);
     }
     return false;
 }

@@ -766,6 +766,10 @@ static void emit_wrapper_params(const Ctx *c, StrBuf *sb)
             sep = ", ";
         }
     }
+    if (site_in_team(site)) { /* set when the team is to run the loop (emit_team.c) */
+        strbuf_printf(sb, "%sbool *pr_team_cpu", sep);
+        sep = ", ";
+    }
     if (!*sep)
         strbuf_puts(sb, "void");
 }
@@ -1020,7 +1024,7 @@ static bool in_minmax_pair(const Site *site, int v)
     return false;
 }
 
-static bool site_writes_arrays(const Site *site)
+bool site_writes_arrays(const Site *site)
 {
     for (int i = 0; i < site->ncaptures; i++)
         if (site->captures[i].kind == CAP_ARRAY && site->captures[i].written)
@@ -1665,7 +1669,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     /* (not with element accumulators: the loop as written accumulates in memory) */
     /* (nor around a nest whose marked loops call their own wrappers; a
      * parallel loop without them runs as the OpenMP build would) */
-    bool omp = (!site->segment || (site->pragma.parallel && segment_called_children(site) == 0)) &&
+    bool team = site_in_team(site); /* the caller's team runs it under its own `omp for` */
+    bool omp = !team &&
+               (!site->segment || (site->pragma.parallel && segment_called_children(site) == 0)) &&
                !has_elements(c) && omp_on_fallback(c);
     if (omp)
         emit_omp_open(c, sb);
@@ -1704,6 +1710,15 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         if (!site->inner[k].iv_declared_in_loop)
             strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->inner[k].iv->name,
                           site->inner[k].iv->name);
+    if (team) {
+        /* the loop as written runs at the call, on the team's threads */
+        strbuf_puts(sb, "    };\n    (void)pr_as_written;\n    auto pr_on_cpu = [&]() {\n"
+                        "        /* what kernels kept on the GPU back first; then the team that called\n"
+                        "           runs the loop as written, under its '#pragma omp for' */\n"
+                        "        pragreduce::host_reads_all();\n"
+                        "        *pr_team_cpu = true;\n"
+                        "    };\n");
+    } else {
     strbuf_puts(sb, "    };\n    auto pr_on_cpu = [&]() {\n"
                     "        /* what kernels kept on the GPU back first; its marked loops' writes at once */\n"
                     "        pragreduce::host_path pr_host_path;\n");
@@ -1716,6 +1731,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         strbuf_puts(sb, "        /* the host wrote outputs that kept device copies may hold */\n"
                         "        pragreduce::host_wrote_all(true);\n");
     strbuf_puts(sb, "    };\n");
+    }
     if (site->segment && site->segment->nmarked) {
         /* a nest: the whole nest's size decides (emit_segment_decision),
          * and a GPU is looked for only then (a CPU decision starts none) */
@@ -1735,7 +1751,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                                                            "already on the GPU, the CPU path's OpenMP "
                                                            "threads",
                       p, site->plan.cpu_below, site->plan.cpu_below_kept,
-                      omp ? "true /* OpenMP */" : "false");
+                      omp || team ? "true /* OpenMP */" : "false");
         emit_array_probe(c, sb);
         strbuf_printf(sb, ") ||\n        pragreduce::iv_wraps(pr_lo, %s, pr_step, %s)",
                       site->ninner ? "pr_trip0" : "pr_trip", down);
@@ -2146,15 +2162,11 @@ static void emit_inline_cpu_path(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "  } else ");
 }
 
-void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
+/* The wrapper's arguments, from the caller's scope (in_segment: inside a
+ * segmented loop's wrapper, whose parameters hold the in() sections). */
+bool emit_call_args(const Ctx *c, StrBuf *sb, bool in_segment)
 {
     const Site *site = c->site;
-    strbuf_printf(sb, "/* pragreduce: %s:%u, #pragma %s: see %s() above this function */ ",
-                  source_path_at(c->src, site->loop->start), c->line, site->pragma.summary, c->p);
-    bool in_place = !in_segment && inline_on_cpu(c);
-    if (in_place)
-        emit_inline_cpu_path(c, sb);
-    strbuf_printf(sb, "%s(", c->p);
     const char *sep = "";
     for (int v = 0; v < site->pragma.nvars; v++) {
         if (is_section(&site->pragma.vars[v]))
@@ -2199,6 +2211,23 @@ void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
             sep = ", ";
         }
     }
+    return *sep != '\0';
+}
+
+void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
+{
+    const Site *site = c->site;
+    strbuf_printf(sb, "/* pragreduce: %s:%u, #pragma %s: see %s() above this function */ ",
+                  source_path_at(c->src, site->loop->start), c->line, site->pragma.summary, c->p);
+    if (!in_segment && site_in_team(site)) {
+        emit_team_call(c, sb);
+        return;
+    }
+    bool in_place = !in_segment && inline_on_cpu(c);
+    if (in_place)
+        emit_inline_cpu_path(c, sb);
+    strbuf_printf(sb, "%s(", c->p);
+    emit_call_args(c, sb, in_segment);
     strbuf_puts(sb, in_place ? "); }" : ");");
     /* the rest of the loop's last line keeps its number */
     unsigned line, col;

@@ -43,6 +43,12 @@ void emit_fixed_arrays(const Ctx *c, StrBuf *sb);
 /* The call that replaces the loop; in_segment: inside a segmented loop's
  * wrapper, whose parameters hold the in() sections' values. */
 void emit_call(const Ctx *c, StrBuf *sb, bool in_segment);
+/* The wrapper's arguments; false when there are none. */
+bool emit_call_args(const Ctx *c, StrBuf *sb, bool in_segment);
+/* Whether the loop writes any array. */
+bool site_writes_arrays(const Site *site);
+/* emit_team.c: the call of a loop under `#pragma omp for`. */
+void emit_team_call(const Ctx *c, StrBuf *sb);
 /* `{(const volatile void *)a, ...}`: the arrays a loop reads (the auto mode's probe) */
 void emit_array_probe(const Ctx *c, StrBuf *sb);
 

@@ -247,7 +247,9 @@ bool source_has_omp_line(const Source *src, unsigned start, unsigned end, const 
         bool owned = false;
         for (int k = 0; k < nskip && !owned; k++)
             for (int l = 0; !skip[k].rejected && l < skip[k].pragma.nomp && !owned; l++)
-                owned = skip[k].pragma.omp[l].start == src->tokens[i].offset;
+                /* (`omp for` counts: its threads run the code around the loop too) */
+                owned = skip[k].pragma.omp[l].start == src->tokens[i].offset &&
+                        !skip[k].pragma.omp[l].worksharing;
         if (!owned)
             return true;
     }

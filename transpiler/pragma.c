@@ -647,23 +647,26 @@ static const char *omp_form_problem(const Source *src, size_t first, size_t last
     for (; i < last && is_directive_word(src, i, first, last); i++)
         strbuf_printf(&sb, "%s%s", sb.len ? " " : "", src->tokens[i].text);
     *name = sb.len ? strbuf_steal(&sb) : xstrdup(i < last ? src->tokens[i].text : "");
-    const char *const fine[] = {"parallel for", "parallel for simd", "parallel loop", "simd", NULL};
+    const char *const fine[] = {"parallel for", "parallel for simd", "parallel loop", "simd",
+                                "for", "for simd", NULL};
     for (const char *const *f = fine; *f; f++)
         if (strcmp(*name, *f) == 0)
             return NULL;
-    if (!strcmp(*name, "for") || !strcmp(*name, "for simd") || !strcmp(*name, "loop") ||
-        !strncmp(*name, "taskloop", 8) || !strncmp(*name, "distribute", 10))
-        return "it shares the loop among the threads of an enclosing parallel region, but the "
-               "loop becomes a call that each of those threads would make in full; write "
-               "'#pragma omp parallel for' (or take the loop out of the parallel region)";
+    if (!strcmp(*name, "loop") || !strncmp(*name, "taskloop", 8) || !strncmp(*name, "distribute", 10))
+        return "it shares the loop among the threads of an enclosing region in a way pragreduce "
+               "does not follow; write '#pragma omp for' or '#pragma omp parallel for'";
     if (!strncmp(*name, "target", 6) || !strncmp(*name, "teams", 5))
         return "pragreduce already runs the loop on the GPU; drop the OpenMP offload directive";
     if (!strcmp(*name, "parallel"))
         return "every thread of the team would run the whole loop; write '#pragma omp parallel "
                "for' to share it among them";
     return "it is not a loop directive for this loop; only 'omp parallel for', 'omp parallel for "
-           "simd', 'omp parallel loop' and 'omp simd' may stand beside '#pragma reduce'";
+           "simd', 'omp parallel loop', 'omp simd', 'omp for' and 'omp for simd' may stand beside "
+           "'#pragma reduce'";
 }
+
+/* `omp for` and `omp for simd`: a worksharing loop of the enclosing team. */
+static bool omp_shares_loop(const char *name) { return !strcmp(name, "for") || !strcmp(name, "for simd"); }
 
 bool pragma_omp_is_loop_form(const Source *src, size_t hash)
 {
@@ -672,7 +675,8 @@ bool pragma_omp_is_loop_form(const Source *src, size_t hash)
     while (last < src->ntokens && src->tokens[last].offset < end)
         last++;
     char *name;
-    return omp_form_problem(src, hash + 3, last, &name) == NULL;
+    /* `omp for` runs on every thread of a team: not one caller's loop */
+    return omp_form_problem(src, hash + 3, last, &name) == NULL && !omp_shares_loop(name);
 }
 
 unsigned source_omp_group_start(const Source *src, unsigned offset)
@@ -711,7 +715,8 @@ static bool omp_line_at(const Source *src, size_t i, OmpLine *out, size_t *next)
                 DIAG_ERROR, "'#pragma omp %s' cannot go with '#pragma reduce': %s", name, why);
         return false;
     }
-    *out = (OmpLine){src->tokens[i].offset, end, source_text(src, src->tokens[i].offset, end)};
+    *out = (OmpLine){src->tokens[i].offset, end, source_text(src, src->tokens[i].offset, end),
+                     omp_shares_loop(name)};
     return true;
 }
 

@@ -458,6 +458,8 @@ typedef struct {
 typedef struct {
     unsigned start, end; /* its logical line, as Pragma's */
     char *text;          /* that text, continuation lines included */
+    bool worksharing;    /* `omp for` / `omp for simd`: shares the loop among the threads
+                            of the enclosing parallel region (emit_team.c) */
 } OmpLine;
 
 typedef struct {
@@ -809,6 +811,16 @@ static inline bool site_has_sections(const Site *site)
     return false;
 }
 
+/* Whether the loop's OpenMP is `omp for`: every thread of the enclosing
+ * team reaches it (emit_team.c). */
+static inline bool site_in_team(const Site *site)
+{
+    for (int k = 0; k < site->pragma.nomp; k++)
+        if (site->pragma.omp[k].worksharing)
+            return true;
+    return false;
+}
+
 /* Whether the site reads a table of pointers (CAP_TABLE). */
 static inline bool site_has_tables(const Site *site)
 {
@@ -867,6 +879,10 @@ extern const char pragreduce_runtime_text[];
 /* emit_mpi.c: comm(C), a loop's reduction completed over MPI ranks. Errors
  * for what cannot be reproduced exactly; the call wrapped (call is taken). */
 bool mpi_check_site(const Source *src, const Site *site);
+
+/* emit_team.c: whether a loop under `#pragma omp for` can be shared so
+ * (an error at the OpenMP line when not). */
+bool team_check_site(const Source *src, const Site *site);
 bool mpi_any_site(const Site *sites, int n);
 char *mpi_wrap_call(const Source *src, const Site *site, char *call, bool line_directives);
 

@@ -336,6 +336,11 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
                                .cpu_below_kept = own.cpu_below_kept};
     }
 
+    /* `omp for`: what its team can share (emit_team.c) */
+    for (int i = 0; i < npragmas; i++)
+        if (!sites[i].rejected && !sites[i].absorbed && !team_check_site(src, &sites[i]))
+            sites[i].rejected = true;
+
     bool any_rejected = malformed;
     for (int i = 0; i < npragmas; i++)
         any_rejected |= sites[i].rejected;

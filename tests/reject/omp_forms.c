@@ -1,12 +1,12 @@
-/* expect-error-at: 9:13: omp for; 14:13: omp parallel; 18:13: omp target; 22:13: omp critical; 26:1: omp cut off by #endif */
-/* OpenMP directives that cannot stand beside '#pragma reduce': a
- * worksharing loop of an enclosing parallel region (each of its threads
- * would run the whole loop), a parallel region without a loop, offloading,
+/* expect-error-at: 9:13: omp taskloop; 14:13: omp parallel; 18:13: omp target; 22:13: omp critical; 26:1: omp cut off by #endif */
+/* OpenMP directives that cannot stand beside '#pragma reduce': tasks
+ * that share the loop (taskloop; 'omp for' is taken: omp_for_region.c),
+ * a parallel region without a loop, offloading,
  * a critical section; and an OpenMP line cut off from the reduce line. */
 double forms(const double *a, int n)
 {
     double s = 0, t = 0, u = 0, v = 0, w = 0;
-#pragma omp for reduction(+: s)
+#pragma omp taskloop reduction(+: s)
 #pragma reduce(+: s)
     for (int i = 0; i < n; i++)
         s += a[i];

@@ -180,6 +180,10 @@ static const struct {
     {"#pragma omp parallel for simd\n#pragma reduce(+: s) reduce(*: t) reduce(max: m)\n"
      "#pragma omp simd", 2},
     {"#pragma omp parallel loop\n#pragma reduce(+: s) reduce(*: t) reduce(max: m)", 1},
+    /* a worksharing loop of the enclosing team (emit_team.c) */
+    {"#pragma omp for reduction(+: s, t) reduction(max: m)\n"
+     "#pragma reduce(+: s) reduce(*: t) reduce(max: m)", 1},
+    {"#pragma omp for simd nowait\n#pragma reduce(+: s) reduce(*: t) reduce(max: m)", 1},
 };
 
 START_TEST(omp_lines_join_the_pragma)
@@ -190,16 +194,20 @@ START_TEST(omp_lines_join_the_pragma)
     ck_assert_msg(ok, "rejected: %s", omp_good[_i].lines);
     ck_assert_int_eq(n, 1);
     ck_assert_int_eq(sites[0].pragma.nomp, omp_good[_i].nomp);
-    for (int k = 0; k < sites[0].pragma.nomp; k++)
+    for (int k = 0; k < sites[0].pragma.nomp; k++) {
         ck_assert(strncmp(sites[0].pragma.omp[k].text, "#pragma omp", 11) == 0);
+        /* only `omp for` shares the loop with the rest of a team */
+        ck_assert_int_eq(sites[0].pragma.omp[k].worksharing,
+                         strncmp(sites[0].pragma.omp[k].text, "#pragma omp for", 15) == 0);
+    }
     /* the group's range starts at its first line */
     ck_assert(sites[0].pragma.start <= sites[0].pragma.hash_offset);
 }
 END_TEST
 
 static const char *omp_bad[] = {
-    "#pragma omp for reduction(+: s)\n#pragma reduce(+: s)",
-    "#pragma omp for simd\n#pragma reduce(+: s)",
+    "#pragma omp loop\n#pragma reduce(+: s)",
+    "#pragma omp distribute parallel for\n#pragma reduce(+: s)",
     "#pragma reduce(+: s)\n#pragma omp parallel",
     "#pragma reduce(+: s)\n#pragma omp target teams distribute parallel for",
     "#pragma omp critical\n#pragma reduce(+: s)",

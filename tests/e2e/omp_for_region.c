@@ -1,0 +1,74 @@
+/* pragreduce-flags: -fopenmp */
+/* NPB's OpenMP style: one parallel region whose worksharing loops
+ * (`#pragma omp for`, orphaned in a function the team calls, or inside the
+ * region) are marked: reductions into shared variables (one with nowait
+ * and a barrier after it), a parallel loop, a max, and a private partial
+ * that each thread adds to a shared total by hand (one thread doing every
+ * iteration is a schedule `omp for` allows, so the total is the same). */
+#include <stdio.h>
+#include <stdlib.h>
+
+static double rho, dd;
+
+static void step(int n, const double *a, double *p, double *q)
+{
+    int j;
+#pragma omp for reduction(+: rho)
+#pragma reduce(+: rho)
+    for (j = 0; j < n; j++)
+        rho += p[j] * p[j];
+#pragma omp for
+#pragma reduce parallel
+    for (j = 0; j < n; j++)
+        q[j] = a[j] * p[j];
+#pragma omp for reduction(+: dd) nowait
+#pragma reduce(+: dd)
+    for (j = 0; j < n; j++)
+        dd += p[j] * q[j];
+#pragma omp barrier
+#pragma omp for
+    for (j = 0; j < n; j++)
+        p[j] = p[j] * 0.5 + (j % 3);
+}
+
+int main(int argc, char **argv)
+{
+    int n = argc > 1 ? atoi(argv[1]) : 1000;
+    double *a = malloc(n * sizeof *a), *p = malloc(n * sizeof *p), *q = malloc(n * sizeof *q);
+    for (int i = 0; i < n; i++) {
+        a[i] = (i % 7) * 0.25;
+        p[i] = (i % 5) * 0.5;
+    }
+    double mx = 0, total = 0;
+    long cnt = 0;
+#pragma omp parallel
+    {
+        double local = 0;
+        for (int it = 0; it < 5; it++) {
+#pragma omp single
+            rho = dd = 0;
+            step(n, a, p, q);
+#pragma omp single
+            printf("it %d rho %.3f dd %.3f\n", it, rho, dd);
+        }
+        int i;
+#pragma omp for reduction(max: mx)
+#pragma reduce(max: mx)
+        for (i = 0; i < n; i++)
+            if (q[i] > mx) mx = q[i];
+        /* a private partial, combined by hand */
+#pragma omp for
+#pragma reduce(+: local)
+        for (i = 0; i < n; i++)
+            local += p[i];
+#pragma omp atomic
+        total += local;
+#pragma omp for reduction(+: cnt)
+#pragma reduce(+: cnt)
+        for (long k = 0; k < n; k++)
+            cnt += q[k] > 1.0;
+    }
+    printf("mx %.3f total %.3f cnt %ld\n", mx, total, cnt);
+    free(a); free(p); free(q);
+    return 0;
+}

@@ -1,0 +1,89 @@
+/*
+ * emit_team.c - a marked loop under `#pragma omp for`: a worksharing loop
+ * of the enclosing parallel region (NPB's OpenMP codes write their solvers
+ * this way: one `omp parallel` region, `omp for reduction(...)` inside).
+ *
+ * Every thread of the team reaches the loop, so one of them calls the
+ * wrapper (`omp single`), which either runs the loop on the GPU, folding
+ * its results into the shared reduction variables, or says that it stays
+ * on the CPU; `copyprivate` hands that answer to the whole team, which
+ * then runs the loop as written under its own `omp for`. One thread
+ * running every iteration is an execution the `omp for` allows, so the
+ * program means the same either way; single's barrier makes the GPU's
+ * results visible to the team before anyone reads them.
+ */
+#include "emit.h"
+
+/* What about the site keeps its loop from being shared this way, or NULL. */
+static const char *team_problem(const Source *src, const Site *site)
+{
+    if (site->segmented_by)
+        return "lies inside a loop that pragreduce runs as one launch";
+    if (site->segment && (site->segment->nmarked || segment_called_children(site)))
+        return "holds marked loops";
+    if (site->pragma.comm)
+        return "completes its reduction over MPI ranks (comm)";
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        if (is_section(rv))
+            return "reduces into an array section";
+        if (element_named(src, rv->name))
+            return "reduces into an array element or a member";
+    }
+    return NULL;
+}
+
+bool team_check_site(const Source *src, const Site *site)
+{
+    if (!site_in_team(site))
+        return true;
+    const char *why = team_problem(src, site);
+    if (!why)
+        return true;
+    for (int k = 0; k < site->pragma.nomp; k++)
+        if (site->pragma.omp[k].worksharing)
+            diag_at(src, site->pragma.omp[k].start, DIAG_ERROR,
+                    "'#pragma omp for' beside '#pragma reduce' takes a loop that reduces into "
+                    "variables, with no marked loop inside or around it; this one %s: write "
+                    "'#pragma omp parallel for' outside the parallel region",
+                    why);
+    return false;
+}
+
+void emit_team_call(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    strbuf_puts(sb, "{ bool pr_team_cpu = false; /* under '#pragma omp for': one thread of the team "
+                    "calls it */\n"
+                    "#pragma omp single copyprivate(pr_team_cpu)\n");
+    strbuf_printf(sb, "%s(", c->p);
+    if (emit_call_args(c, sb, false))
+        strbuf_puts(sb, ", ");
+    strbuf_puts(sb, "&pr_team_cpu);\n"
+                    "if (pr_team_cpu) { /* on the CPU: the team runs the loop as written */\n");
+    for (int k = 0; k < site->pragma.nomp; k++)
+        strbuf_printf(sb, "%s\n", site->pragma.omp[k].text);
+    line_to_input(c, sb, site->loop->start);
+    unsigned line, col;
+    source_line_col(c->src, site->loop->start, &line, &col);
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+    EditList edits = {0};
+    add_cxx_edits(c, &edits, site->loop->start, site->loop_end);
+    strbuf_puts(sb, splice_range(c, &edits, site->loop->start, site->loop_end));
+    strbuf_puts(sb, "\n");
+    line_to_output(c, sb);
+    if (site_writes_arrays(site))
+        strbuf_puts(sb, "/* the host wrote outputs that kept device copies may hold */\n"
+                        "#pragma omp single\n"
+                        "pragreduce::host_wrote_all(true);\n");
+    strbuf_puts(sb, "} }");
+    /* the rest of the loop's last line keeps its number */
+    source_line_col(c->src, site->loop_end, &line, &col);
+    if (c->opts->line_directives) {
+        strbuf_puts(sb, "\n");
+        line_to_input(c, sb, site->loop_end);
+        for (unsigned i = 1; i < col; i++)
+            strbuf_putn(sb, " ", 1);
+    }
+}
