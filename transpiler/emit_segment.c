@@ -333,11 +333,13 @@ static char *outer_body(const Ctx *c, bool shared)
     for (int k = 0; k < seg->nmarked; k++) {
         const Site *m = seg->marked[k];
         if (shared)
-            edits_add(&edits, m->pragma.start, m->loop_end, shared_loop(c, m, k));
+            edits_add(&edits, m->pragma.start, m->loop_end,
+                      with_kept_lines(c->src, &m->pragma, m->loop->start, shared_loop(c, m, k)));
         else
             edits_add(&edits, m->pragma.start, m->pragma.end,
-                      xformat("/* #pragma %s: run by this thread alone */",
-                              escape_comment(m->pragma.summary)));
+                      with_kept_lines(c->src, &m->pragma, m->pragma.end,
+                                      xformat("/* #pragma %s: run by this thread alone */",
+                                              escape_comment(m->pragma.summary))));
     }
     for (int k = 0; shared && k < seg->nguarded; k++) {
         /* the segment's own elements: written by one thread of the group */
@@ -502,8 +504,9 @@ char *segment_cpu_text(const Ctx *c)
         const Site *m = seg->children[k];
         if (shared_child(seg, m)) {
             edits_add(&edits, m->pragma.start, m->pragma.end,
-                      xformat("/* #pragma %s: as written, inside the loop around it */",
-                              escape_comment(m->pragma.summary)));
+                      with_kept_lines(c->src, &m->pragma, m->pragma.end,
+                                      xformat("/* #pragma %s: as written, inside the loop around it */",
+                                              escape_comment(m->pragma.summary))));
             continue;
         }
         Ctx mc = {c->src, m, c->opts, m->prefix, line_of(c, m->loop->start)};
@@ -514,7 +517,8 @@ char *segment_cpu_text(const Ctx *c)
         strbuf_puts(&call, writes ? "{ pragreduce::host_wrote_all(true); " : "{ ");
         emit_call(&mc, &call, true);
         strbuf_puts(&call, " }");
-        edits_add(&edits, m->pragma.start, m->loop_end, strbuf_steal(&call));
+        edits_add(&edits, m->pragma.start, m->loop_end,
+                  with_kept_lines(c->src, &m->pragma, m->loop->start, strbuf_steal(&call)));
     }
     add_cxx_edits(c, &edits, t->loop->start, t->loop_end);
     return splice_range(c, &edits, t->loop->start, t->loop_end);

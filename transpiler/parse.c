@@ -269,9 +269,22 @@ bool source_continues_line(const Source *src, unsigned offset)
     return i > 0 && src->text[i - 1] == '\\';
 }
 
+bool source_cond_line_at(const Source *src, size_t i)
+{
+    static const char *const words[] = {"if",   "ifdef",    "ifndef", "elif", "elifdef",
+                                         "elifndef", "else", "endif", NULL};
+    if (i + 1 >= src->ntokens || strcmp(src->tokens[i].text, "#") != 0 ||
+        !source_starts_line(src, src->tokens[i].offset) || source_continues_line(src, src->tokens[i].offset))
+        return false;
+    for (const char *const *w = words; *w; w++)
+        if (strcmp(src->tokens[i + 1].text, *w) == 0)
+            return true;
+    return false;
+}
+
 size_t source_after_omp_lines(const Source *src, size_t i)
 {
-    while (source_omp_line_at(src, i)) {
+    while (source_omp_line_at(src, i) || source_cond_line_at(src, i)) {
         i++;
         while (i < src->ntokens && !(source_starts_line(src, src->tokens[i].offset) &&
                                      !source_continues_line(src, src->tokens[i].offset)))

@@ -682,21 +682,65 @@ bool pragma_omp_is_loop_form(const Source *src, size_t hash)
 unsigned source_omp_group_start(const Source *src, unsigned offset)
 {
     size_t first = source_token_at(src, offset);
+    size_t below = first; /* the first token of the line below the one looked at */
     for (size_t k = first; k-- > 0;) {
         const Token *t = &src->tokens[k];
         if (!source_starts_line(src, t->offset) || source_continues_line(src, t->offset))
             continue;
-        if (!source_omp_line_at(src, k))
+        /* OpenMP lines, and conditional directives among them (#ifdef _OPENMP) */
+        bool omp = source_omp_line_at(src, k);
+        if (!omp && !source_cond_line_at(src, k))
             break;
         size_t line_next = k;
         unsigned end = logical_line_end(src, t->offset);
         while (line_next < src->ntokens && src->tokens[line_next].offset < end)
             line_next++;
-        if (line_next != first)
+        if (line_next != below)
             break;
-        first = k;
+        below = k;
+        if (omp)
+            first = k;
     }
     return first < src->ntokens ? src->tokens[first].offset : offset;
+}
+
+/* The first token of the line after the one starting at token i. */
+static size_t next_line_token(const Source *src, size_t i)
+{
+    unsigned end = logical_line_end(src, src->tokens[i].offset);
+    while (i < src->ntokens && src->tokens[i].offset < end)
+        i++;
+    return i;
+}
+
+char *pragma_kept_lines(const Source *src, const Pragma *p, unsigned upto)
+{
+    StrBuf sb = {0};
+    strbuf_puts(&sb, "");
+    unsigned at = p->start;
+    while (at < upto) {
+        unsigned end = logical_line_end(src, at);
+        if (end > upto)
+            end = upto;
+        unsigned first = at;
+        while (first < end && (src->text[first] == ' ' || src->text[first] == '\t'))
+            first++;
+        bool grouped = first == p->hash_offset;
+        for (int k = 0; k < p->nomp && !grouped; k++)
+            grouped = first == p->omp[k].start;
+        if (!grouped && first < end && src->text[first] == '#')
+            strbuf_printf(&sb, "%.*s\n", (int)(end - at), src->text + at);
+        at = end;
+        while (at < upto && (src->text[at] == '\n' || src->text[at] == '\r'))
+            at++;
+    }
+    return strbuf_steal(&sb);
+}
+
+char *with_kept_lines(const Source *src, const Pragma *p, unsigned upto, char *text)
+{
+    char *kept = pragma_kept_lines(src, p, upto);
+    return *kept ? xformat("%s%s", kept, text) : text;
 }
 
 /* The `#pragma omp` line starting at token i, checked; *next: the token
@@ -798,6 +842,10 @@ static bool omp_group(const Source *src, size_t hash, size_t after, Pragma *p, s
     for (size_t k = first; k < hash;) {
         OmpLine line;
         size_t n;
+        if (source_cond_line_at(src, k)) {
+            k = next_line_token(src, k);
+            continue;
+        }
         if (omp_line_at(src, k, &line, &n)) {
             p->omp = xrealloc(p->omp, (size_t)(p->nomp + 1) * sizeof *p->omp);
             p->omp[p->nomp++] = line;
@@ -809,9 +857,13 @@ static bool omp_group(const Source *src, size_t hash, size_t after, Pragma *p, s
     if (first < hash)
         p->start = src->tokens[first].offset;
     size_t k = after;
-    while (source_omp_line_at(src, k)) {
+    while (source_omp_line_at(src, k) || source_cond_line_at(src, k)) {
         OmpLine line;
         size_t n;
+        if (source_cond_line_at(src, k)) {
+            k = next_line_token(src, k);
+            continue;
+        }
         if (omp_line_at(src, k, &line, &n)) {
             p->omp = xrealloc(p->omp, (size_t)(p->nomp + 1) * sizeof *p->omp);
             p->omp[p->nomp++] = line;

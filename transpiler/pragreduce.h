@@ -189,7 +189,12 @@ bool source_omp_line_at(const Source *src, size_t i);
  * (`skip`: the OpenMP lines of valid marked loops, which go with them). */
 bool source_has_omp_line(const Source *src, unsigned start, unsigned end, const struct Site *skip,
                          int nskip);
-/* The first token after the `#pragma omp` lines starting at token i. */
+/* Whether token i is the '#' of a conditional directive (#if, #ifdef,
+ * #else, #endif, ...): such lines may stand between a pragma, its OpenMP
+ * lines and its loop (`#ifdef _OPENMP`), and are kept in the output. */
+bool source_cond_line_at(const Source *src, size_t i);
+/* The first token after the `#pragma omp` lines (and conditional
+ * directives among them) starting at token i. */
 size_t source_after_omp_lines(const Source *src, size_t i);
 /* The first token of the logical line holding the token before `offset`;
  * false when nothing comes before. */
@@ -492,6 +497,12 @@ typedef struct {
 /* Finds every `#pragma reduce` of the main file. Malformed ones are
  * diagnosed and left out. */
 Pragma *pragma_find_all(const Source *src, int *count);
+/* The conditional directives (#ifdef _OPENMP, #endif, ...) among the lines
+ * of pragma p and its OpenMP lines before offset `upto`, each with its
+ * newline: what replaces the pragma keeps them, balanced. "" when none. */
+char *pragma_kept_lines(const Source *src, const Pragma *p, unsigned upto);
+/* `text` after pragma_kept_lines(src, p, upto). */
+char *with_kept_lines(const Source *src, const Pragma *p, unsigned upto, char *text);
 /* `in(a[first:count], ...)` starting at toks[*i] (the `in`), appended to
  * *sections; *i moves past it. `where` names the clause or directive in the
  * message about an array named twice. */

@@ -127,7 +127,8 @@ static void note_at_pragma(const Source *src, const Site *site)
 
 static bool bind_loop(const Source *src, const LoopIndex *ix, Site *site)
 {
-    size_t t = source_token_at(src, site->pragma.end);
+    /* (past conditional directives: `#endif` after a pragma inside `#ifdef`) */
+    size_t t = source_after_omp_lines(src, source_token_at(src, site->pragma.end));
     if (t >= src->ntokens || strcmp(src->tokens[t].text, "for") != 0) {
         diag_at(src, site->pragma.hash_offset, DIAG_ERROR,
                 "'#pragma %s' must be followed by a 'for' loop%s%s%s", site->pragma.summary,
@@ -568,7 +569,8 @@ char *transpile(Source *src, const TranspileOptions *opts)
         char *text = strbuf_steal(&call);
         if (s->pragma.comm)
             text = mpi_wrap_call(src, s, text, opts->line_directives);
-        edits_add(&edits, s->pragma.start, s->loop_end, text);
+        edits_add(&edits, s->pragma.start, s->loop_end,
+                  with_kept_lines(src, &s->pragma, s->loop->start, text));
     }
 
     /* C-to-C++ casts, except inside replaced loops */
