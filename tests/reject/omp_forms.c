@@ -1,4 +1,4 @@
-/* expect-error-at: 9:13: omp taskloop; 14:13: omp parallel; 18:13: omp target; 22:13: omp critical; 26:1: omp cut off by #endif */
+/* expect-error-at: 9:13: omp taskloop; 14:13: omp parallel; 18:13: omp target; 22:13: omp critical; 26:1: omp cut off by #define */
 /* OpenMP directives that cannot stand beside '#pragma reduce': tasks
  * that share the loop (taskloop; 'omp for' is taken: omp_for_region.c),
  * a parallel region without a loop, offloading,
@@ -22,9 +22,9 @@ double forms(const double *a, int n)
 #pragma omp critical
     for (int i = 0; i < n; i++)
         v += a[i];
-#ifndef NO_OPENMP
+    /* (conditional directives between are fine: cond_directives.c) */
 #pragma omp parallel for reduction(+: w)
-#endif
+#define OMP_FORMS_W 1
 #pragma reduce(+: w)
     for (int i = 0; i < n; i++)
         w += a[i];
