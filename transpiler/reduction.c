@@ -3195,6 +3195,65 @@ static bool constant_path(const Source *src, const Node *n, StrBuf *sb)
     return false;
 }
 
+/* The steps of an lvalue from its base variable (`f[i].v`: f, [i], .v),
+ * outermost first; false when it is not made of subscripts and members. */
+static bool lvalue_steps(const Node *n, const Node **steps, int *count)
+{
+    const Node *chain[32];
+    int k = 0;
+    for (n = ast_strip((Node *)n); n && (n->kind == N_MEMBER || n->kind == N_SUBSCRIPT); n = ast_strip(n->kids[0])) {
+        if (k == 32)
+            return false;
+        chain[k++] = n;
+    }
+    if (!n || n->kind != N_DECLREF)
+        return false;
+    for (int i = 0; i < k; i++)
+        steps[i] = chain[k - 1 - i];
+    *count = k;
+    return true;
+}
+
+/* Whether member `m` is a member of a union (its members overlap). */
+static bool member_of_union(const Node *m)
+{
+    CXCursor field = clang_getCursorReferenced(m->cursor);
+    return clang_Cursor_isNull(field) ||
+           clang_getCursorKind(clang_getCursorSemanticParent(field)) != CXCursor_StructDecl;
+}
+
+/* Whether the lvalues a and b of one base are different storage for
+ * certain: the same steps up to one where they part, there two members of
+ * one struct (`f[i].v`, `f[i].x`) or two different constant subscripts
+ * (`h[0]`, `h[1]`). The steps before must be the same expressions, which
+ * the loop cannot change (the accumulators' addresses stay put). */
+static bool distinct_lvalues(const Source *src, const Node *a, const Node *b)
+{
+    const Node *sa[32], *sb[32];
+    int na, nb;
+    if (!lvalue_steps(a, sa, &na) || !lvalue_steps(b, sb, &nb))
+        return false;
+    for (int i = 0; i < na && i < nb; i++) {
+        if (sa[i]->kind != sb[i]->kind)
+            return false;
+        if (sa[i]->kind == N_MEMBER) {
+            if (strcmp(sa[i]->name, sb[i]->name) == 0)
+                continue;
+            return !member_of_union(sa[i]) && !member_of_union(sb[i]);
+        }
+        long long x, y;
+        const Node *ia = ast_strip(sa[i]->kids[1]), *ib = ast_strip(sb[i]->kids[1]);
+        if (ia && ib && ast_int_constant(ia, &x) && ast_int_constant(ib, &y)) {
+            if (x != y)
+                return true;
+            continue;
+        }
+        if (!ia || !ib || !ast_same_expr(src, ia, ib))
+            return false;
+    }
+    return false; /* one is the other, or holds it */
+}
+
 /* `reduce(op: y[i])` holds exactly what the sequential loop computes when
  * the element stays put (its address uses nothing the loop changes) and
  * the loop reaches its storage only through the accumulator (it does not
@@ -3292,9 +3351,10 @@ static void check_elements(Walk *w)
                 !element_named(w->src, site->pragma.vars[j].name))
                 continue;
             StrBuf pi = {0}, pj = {0};
-            bool distinct = constant_path(w->src, inits[i], &pi) &&
-                            constant_path(w->src, inits[j], &pj) && pi.buf && pj.buf &&
-                            strcmp(pi.buf, pj.buf) != 0;
+            bool distinct = (constant_path(w->src, inits[i], &pi) &&
+                             constant_path(w->src, inits[j], &pj) && pi.buf && pj.buf &&
+                             strcmp(pi.buf, pj.buf) != 0) ||
+                            distinct_lvalues(w->src, inits[i], inits[j]);
             strbuf_free(&pi);
             strbuf_free(&pj);
             if (!distinct) {
