@@ -877,9 +877,11 @@ typedef struct {
     const Var *var;
     long long dims[PR_MAX_PRIVATE_DIMS];
     int ndims;       /* 0: a scalar */
-    long long n;     /* elements */
+    long long n;     /* elements (of a struct: its members, per array element) */
     bool ok;
     Node *bad;       /* the first read that may see another iteration's value */
+    const char **fields; /* a struct's members (`d.x = ...` writes one), nfields 0 otherwise */
+    int nfields;
 } DefCheck;
 
 static Defined def_copy(const DefCheck *dc, const Defined *d)
@@ -967,13 +969,30 @@ static void def_uses(DefCheck *dc, Node *n, Node *stmt, const Defined *pre, Defi
             p = skip_up(p, &child);
         }
         known = known && nsubs == dc->ndims;
+        /* a struct's slots: all of its members, or the one `.m` names */
+        long long lo = flat * (dc->nfields ? dc->nfields : 1);
+        long long hi = lo + (dc->nfields ? dc->nfields : 1);
+        if (known && dc->nfields && p && p->kind == N_MEMBER && p->kids[0] == child) {
+            int f = 0;
+            while (f < dc->nfields && strcmp(dc->fields[f], p->name) != 0)
+                f++;
+            known = f < dc->nfields;
+            lo += f;
+            hi = lo + 1;
+            top = p;
+            p = skip_up(p, &child);
+        }
         bool write = p && p->kind == N_ASSIGN && !strcmp(p->op, "=") && p->kids[0] == child;
         if (write) {
             if (known && marks && unconditional_in(p, stmt))
-                marks->bits[flat] = 1;
+                for (long long k = lo; k < hi; k++)
+                    marks->bits[k] = 1;
             return; /* a write reads nothing of the variable */
         }
-        if (pre->all || (known && pre->bits[flat]))
+        bool all = pre->all;
+        for (long long k = lo; known && !all && k < hi && pre->bits[k]; k++)
+            all = k + 1 == hi;
+        if (all)
             return;
         dc->ok = false;
         dc->bad = top;
@@ -1242,11 +1261,24 @@ static void def_stmt(DefCheck *dc, Node *s, Defined *d)
     }
 }
 
+typedef struct {
+    const char **names;
+    int n;
+} FieldNames;
+
+static enum CXVisitorResult collect_field_name(CXCursor field, CXClientData data)
+{
+    FieldNames *fn = data;
+    fn->names = xrealloc(fn->names, (size_t)(fn->n + 1) * sizeof *fn->names);
+    fn->names[fn->n++] = cursor_spelling(field);
+    return CXVisit_Continue;
+}
+
 /* True when every read of `v` in the loop body follows a write of that
  * element in the same iteration; else *bad is the first doubtful read. */
 static bool written_before_read(const Source *src, const Site *site, const Var *v, Node **bad)
 {
-    DefCheck dc = {src, v, {0}, 0, 1, true, NULL};
+    DefCheck dc = {src, v, {0}, 0, 1, true, NULL, NULL, 0};
     CXType t = clang_getCanonicalType(v->type);
     while (t.kind == CXType_ConstantArray) {
         if (dc.ndims == PR_MAX_PRIVATE_DIMS)
@@ -1257,6 +1289,17 @@ static bool written_before_read(const Source *src, const Site *site, const Var *
         dc.dims[dc.ndims++] = size;
         dc.n *= size;
         t = clang_getCanonicalType(clang_getArrayElementType(t));
+    }
+    /* a struct (Rodinia's `THREE_VECTOR d;`, written member by member) */
+    if (t.kind == CXType_Record &&
+        clang_getCursorKind(clang_getTypeDeclaration(t)) == CXCursor_StructDecl) {
+        FieldNames fn = {NULL, 0};
+        clang_Type_visitFields(t, collect_field_name, &fn);
+        if (fn.n == 0 || dc.n > PR_MAX_PRIVATE_ELEMS / fn.n)
+            return false;
+        dc.fields = fn.names;
+        dc.nfields = fn.n;
+        dc.n *= fn.n;
     }
     Defined d = {xcalloc((size_t)dc.n, 1), false};
     def_stmt(&dc, site->info.body, &d);
