@@ -1482,19 +1482,24 @@ static bool has_elements(const Ctx *c)
     return false;
 }
 
-static void home_edits_in(const Ctx *c, EditList *edits, const Node *n)
+/* (in_caller: the element's own text, `(y[i])`, where the call stands) */
+static void home_edits_in(const Ctx *c, EditList *edits, const Node *n, bool in_caller)
 {
     if (!n)
         return;
-    if (n->kind == N_DECLREF && n->var && !n->from_macro &&
-        element_named(c->src, n->var->name)) {
+    const ElementAcc *acc = n->kind == N_DECLREF && n->var && !n->from_macro
+                                ? element_named(c->src, n->var->name)
+                                : NULL;
+    if (acc) {
         for (int v = 0; v < c->site->pragma.nvars; v++)
             if (c->site->pragma.vars[v].var == n->var)
-                add_unique_edit(edits, n->start, n->end, xformat("(*pr_home_%s)", n->var->name));
+                add_unique_edit(edits, n->start, n->end,
+                                in_caller ? xformat("(%s)", acc->text)
+                                          : xformat("(*pr_home_%s)", n->var->name));
         return;
     }
     for (int i = 0; i < n->nkids; i++)
-        home_edits_in(c, edits, n->kids[i]);
+        home_edits_in(c, edits, n->kids[i], in_caller);
 }
 
 /* The loop as written accumulates where the element lives, as the
@@ -1504,7 +1509,7 @@ static bool add_home_edits(const Ctx *c, EditList *edits)
 {
     if (!has_elements(c))
         return false;
-    home_edits_in(c, edits, c->site->loop);
+    home_edits_in(c, edits, c->site->loop, false);
     return true;
 }
 
@@ -1535,8 +1540,9 @@ static bool inline_on_cpu(const Ctx *c);
 static bool threads_on_cpu(const Ctx *c)
 {
     const Site *site = c->site;
+    /* (the parts' copies: of reduction variables, not of elements or scratch) */
     if (!inline_on_cpu(c) || site->nminmax_pairs || !site->info.body || site->info.body->from_macro ||
-        site->loop->from_macro)
+        site->loop->from_macro || has_elements(c) || site->pragma.nprivates)
         return false;
     for (int v = 0; v < site->pragma.nvars; v++) {
         const ReduceVar *rv = &site->pragma.vars[v];
@@ -2127,10 +2133,16 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
 static bool inline_on_cpu(const Ctx *c)
 {
     const Site *site = c->site;
-    if (site->segment || site->ninner || site->nprivates || site->pragma.nprivates ||
-        site->pragma.nomp || site->info.step_runtime_check || site_writes_arrays(site) ||
-        site_has_sections(site) || has_elements(c) || site->plan.cpu_below_kept == 0)
+    if (site->segment || site->ninner || site->nprivates || site->pragma.nomp ||
+        site->info.step_runtime_check || site_writes_arrays(site) || site_has_sections(site) ||
+        site->plan.cpu_below_kept == 0)
         return false;
+    /* private(t) keeps t's value from before the loop, which the loop as
+     * written would not; C89 scratch found private is dead after the loop.
+     * Element accumulators (lavaMD's fA[i].v) are the sequential loop's own. */
+    for (int k = 0; k < site->pragma.nprivates; k++)
+        if (!site->pragma.privates[k].implicit)
+            return false;
     return true;
 }
 
@@ -2156,9 +2168,25 @@ static void emit_inline_cpu_path(const Ctx *c, StrBuf *sb)
         strbuf_putn(sb, " ", 1);
     EditList edits = {0};
     add_cxx_edits(c, &edits, site->loop->start, site->loop_end);
+    /* element accumulators: the loop as written accumulates in the element
+     * itself, right when an array the loop reads holds it (y = A y) */
+    const bool homes = has_elements(c);
+    if (homes) {
+        home_edits_in(c, &edits, site->loop, true);
+        for (int v = 0; v < site->pragma.nvars; v++) {
+            const ElementAcc *acc = element_named(c->src, site->pragma.vars[v].name);
+            if (acc)
+                strbuf_printf(sb, "(%s) = %s; ", acc->text, site->pragma.vars[v].name);
+        }
+    }
     strbuf_puts(sb, splice_range(c, &edits, site->loop->start, site->loop_end));
     strbuf_puts(sb, "\n");
     line_to_output(c, sb);
+    for (int v = 0; homes && v < site->pragma.nvars; v++) {
+        const ElementAcc *acc = element_named(c->src, site->pragma.vars[v].name);
+        if (acc)
+            strbuf_printf(sb, "  %s = (%s);\n", site->pragma.vars[v].name, acc->text);
+    }
     strbuf_puts(sb, "  } else ");
 }
 
