@@ -1728,6 +1728,9 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "    };\n    auto pr_on_cpu = [&]() {\n"
                     "        /* what kernels kept on the GPU back first; its marked loops' writes at once */\n"
                     "        pragreduce::host_path pr_host_path;\n");
+    if (omp)
+        strbuf_puts(sb, "        /* marked loops its OpenMP threads call run on the CPU too */\n"
+                        "        pragreduce::cpu_team pr_cpu_team;\n");
     if (threads_on_cpu(c))
         emit_threaded_cpu_path(c, sb);
     strbuf_puts(sb, "        pr_as_written(");

@@ -30,23 +30,47 @@ inline int device_slot()
 /* While a fake launch runs: its writes go to device copies, not to the
  * host (no invalidation), and the marked loops it calls (a segmented
  * nest's) run as written, on the same copies, as inside a kernel. */
-inline bool &fake_launch_running()
+/* (for the whole process: the launch's loop may run on OpenMP threads,
+ * whose marked loops must run as written too instead of waiting for the
+ * GPU lock that the launching thread holds) */
+inline std::atomic<int> &fake_launch_depth()
 {
-    static thread_local bool running = false;
-    return running;
+    static std::atomic<int> depth{0};
+    return depth;
 }
 
+inline bool fake_launch_running() { return fake_launch_depth().load(std::memory_order_relaxed) > 0; }
+
 struct fake_launch {
-    fake_launch() { fake_launch_running() = true; }
-    ~fake_launch() { fake_launch_running() = false; }
+    fake_launch() { fake_launch_depth()++; }
+    ~fake_launch() { fake_launch_depth()--; }
     fake_launch(const fake_launch &) = delete;
     fake_launch &operator=(const fake_launch &) = delete;
 };
 
-/* Inside a faked launch: the loop runs on the device copies as written. */
+/* A wrapper's CPU path running the loop with OpenMP's threads, perhaps
+ * holding the GPU lock (a check after it was taken sent the loop back):
+ * marked loops that the loop's body calls, on any of those threads, run
+ * on the CPU too rather than wait for that lock (kmeans: the nearest
+ * centre's minloc loop inside the point loop). */
+inline std::atomic<int> &cpu_teams_running()
+{
+    static std::atomic<int> n{0};
+    return n;
+}
+
+struct cpu_team {
+    cpu_team() { cpu_teams_running()++; }
+    ~cpu_team() { cpu_teams_running()--; }
+    cpu_team(const cpu_team &) = delete;
+    cpu_team &operator=(const cpu_team &) = delete;
+};
+
+/* Inside a faked launch: the loop runs on the device copies as written;
+ * inside a CPU path's OpenMP team, on the host as written. */
 inline bool inside_fake_launch(const char *site)
 {
-    if (!(fake_device && fake_launch_running()))
+    if (!(fake_device && fake_launch_running()) && cpu_teams_running().load(std::memory_order_relaxed) == 0)
         return false;
     profile_add(site, [](SiteProfile &s) { s.cpu_inside++; });
     return true;
