@@ -151,7 +151,13 @@ static bool is_pragma_clause(const Source *src, size_t i)
     bool before_paren = i + 1 < src->ntokens && strcmp(src->tokens[i + 1].text, "(") == 0;
     bool in_default = i >= 2 && strcmp(src->tokens[i - 1].text, "(") == 0 &&
                       strcmp(src->tokens[i - 2].text, "default") == 0;
-    if (!before_paren && !in_default)
+    /* `reduction(max: m)`, `reduce(min: m)`: an operator, whatever the file
+     * names `max` (a function of its own clashes with CUDA's) */
+    bool op = i >= 2 && i + 1 < src->ntokens && strcmp(src->tokens[i + 1].text, ":") == 0 &&
+              strcmp(src->tokens[i - 1].text, "(") == 0 &&
+              (strcmp(src->tokens[i - 2].text, "reduction") == 0 ||
+               strcmp(src->tokens[i - 2].text, "reduce") == 0);
+    if (!before_paren && !in_default && !op)
         return false;
     int depth = 0;
     for (size_t k = i; k-- > 0;) {
@@ -164,7 +170,7 @@ static bool is_pragma_clause(const Source *src, size_t i)
             depth--;
         else if ((!strcmp(t->text, "reduce") || !strcmp(t->text, "omp")) && k >= 2 &&
                  !strcmp(src->tokens[k - 1].text, "pragma") && !strcmp(src->tokens[k - 2].text, "#"))
-            return before_paren ? depth == 0 : (!strcmp(t->text, "omp") && depth == -1);
+            return before_paren ? depth == 0 : (op || !strcmp(t->text, "omp")) && depth == -1;
     }
     return false;
 }
