@@ -4,6 +4,7 @@
 # from the gcc build, and gpu-bundle/run.sh compiles and checks them there.
 #
 #   tests/make-gpu-bundle.sh PRAGREDUCE OUTDIR
+#   ONLY="omp_for_region struct_scratch" tests/make-gpu-bundle.sh ...   (those only)
 # Then, on the GPU machine: bash OUTDIR/run.sh   (fails when there is no GPU)
 set -eu
 pragreduce=$(realpath "$1")
@@ -22,6 +23,8 @@ for src in samples/*.c tests/e2e/*.c tests/gpu/*.c; do
     [ -f "$src" ] || continue
     case $src in samples/mpi_*) continue ;; esac # MPI programs: tests/run-mpi.sh
     name=$(basename "$src" .c)
+    # ONLY="name ...": just those programs (a quick check of new tests)
+    if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then continue; fi
     # options a test asks for on a line `pragreduce-flags: ...`
     flags=$(sed -n 's/.*pragreduce-flags: *\([^*]*\).*/\1/p' "$src" | head -n 1)
     # shellcheck disable=SC2086

@@ -128,6 +128,16 @@ inline void trial_end(Trial &t, bool cpu, double cpu_s, bool stopped)
  * the calls, so that the arrays change sides in the middle of a run. */
 inline bool cpu_always_wins() { return settings().adapt == 2; }
 
+/* Whether the caller runs on a thread of an active OpenMP team. */
+inline bool in_openmp_team()
+{
+#ifdef _OPENMP
+    return omp_in_parallel() != 0;
+#else
+    return false;
+#endif
+}
+
 /* One call in play: advances the trial; true when it runs on the CPU. */
 inline bool trial_says_cpu()
 {
@@ -192,7 +202,10 @@ inline int timed_on_cpu(u64 trip, u64 cpu_below_kept, bool threaded)
     if (trip < cpu_below_kept / 16 || trip >= top)
         return TIMED_NO;
     note_in_play(trip);
-    if (trip <= hinted_cpu_trip())
+    /* a call from a thread of an OpenMP team (a small loop inside an OpenMP
+     * loop: NPB CG's rows, lavaMD's particles): the team's threads would
+     * take turns at the one GPU, and the trial cannot time them */
+    if (trip <= hinted_cpu_trip() || in_openmp_team())
         return TIMED_CPU;
     if (trial_says_cpu())
         return TIMED_CPU;
@@ -219,9 +232,11 @@ inline bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = false)
     if (trip < cpu_below_kept / 16)
         return true;
     /* in play while the trial runs: the wrapper counts the call (unless the
-     * last run's trial sent calls of this size to the CPU) */
+     * last run's trial sent calls of this size to the CPU, or the call comes
+     * from a thread of an OpenMP team: timed_on_cpu) */
     const bool decided = trial().done.load(std::memory_order_acquire) ||
-                         (trip <= hinted_cpu_trip() && device_mode() == MODE_AUTO && settings().adapt);
+                         (trip <= hinted_cpu_trip() && device_mode() == MODE_AUTO && settings().adapt) ||
+                         in_openmp_team();
     return decided && newer_count() == 0;
 }
 
