@@ -414,6 +414,7 @@ static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
         return;
     char *text = in_macro(r, lv) ? NULL : ast_expr_text(src, lv);
     bool loop = in_loop(w, lv);
+    char *inline_call = NULL, *inline_why = NULL; /* at the write, in a host loop: the last resort */
     if (text && !is_bitfield(lv)) {
         char *call = xformat("pragreduce::host_wrote(&(%s), sizeof(%s))", text, text);
         char *why = xformat("line %u: %s written on the host: those bytes", line, text);
@@ -424,8 +425,12 @@ static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
         /* at the write: only the assignment itself may change the address */
         Facts own = {0};
         fx_facts(&r->fx, expr, &own);
-        if (!loop && fx_invariant_at(&r->fx, &own, lv, NULL, NULL, 0, true) && put_inline(w, expr, call, why))
-            return;
+        if (fx_invariant_at(&r->fx, &own, lv, NULL, NULL, 0, true)) {
+            if (!loop && put_inline(w, expr, call, why))
+                return;
+            inline_call = call;
+            inline_why = why;
+        }
     }
     const Node *s = lv;
     while (s->kind == N_MEMBER && !strcmp(s->op, ".") && s->nkids)
@@ -440,6 +445,11 @@ static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
                   lv->start, 0);
         return;
     }
+    /* in a host loop, at the write: one call per write, where dropping
+     * every copy would send kmeans' 67 MB table up again each round for
+     * the centres it writes through `clusters[i][j]` */
+    if (inline_call && put_inline(w, expr, inline_call, inline_why))
+        return;
     add_all(w->out,
             xformat("line %u: %s written through an address the statement changes", line,
                     text ? text : "memory"),
