@@ -153,17 +153,25 @@ inline u64 openmp_gain()
  * path): true when this call would run on the CPU anyway, so the caller
  * runs the loop in place, at the plain loop's cost. PRAGREDUCE_PROFILE
  * takes the wrapper, which counts every call. */
-inline bool cpu_inline(u64 trip, u64 cpu_below)
+/* The mode for in-place calls, read once (3: never in place, under the
+ * profile, or auto mode without its trial, PRAGREDUCE_ADAPT=0, for
+ * cpu_in_place's OpenMP teams): this runs on every call of a small loop. */
+inline int inline_mode(bool team = false)
 {
-    /* the mode, read once (-1 before; 3: never in place, under the profile):
-     * this runs on every call of a small loop */
-    static std::atomic<int> cached{-1};
-    int mode = cached.load(std::memory_order_relaxed);
+    static std::atomic<int> cached{-1}, cached_team{-1};
+    std::atomic<int> &c = team ? cached_team : cached;
+    int mode = c.load(std::memory_order_relaxed);
     if (mode < 0) {
         const Settings &s = settings();
-        mode = s.profile ? 3 : s.device;
-        cached.store(mode, std::memory_order_relaxed);
+        mode = s.profile || (team && !s.adapt) ? 3 : s.device;
+        c.store(mode, std::memory_order_relaxed);
     }
+    return mode;
+}
+
+inline bool cpu_inline(u64 trip, u64 cpu_below)
+{
+    const int mode = inline_mode();
     return mode == MODE_CPU || (mode == MODE_AUTO && trip < cpu_below);
 }
 
