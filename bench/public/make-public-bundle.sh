@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Transpiles bench/public/*.c (with -fopenmp, as their OpenMP builds use)
+# into a folder to carry to the GPU machine with run-public.sh.
+#   bench/public/make-public-bundle.sh build/pragreduce pub-bundle
+set -eu
+pragreduce=$(realpath "$1")
+out=$2
+here=$(cd "$(dirname "$0")" && pwd)
+rm -rf "$out"
+mkdir -p "$out"
+for c in "$here"/*.c; do
+    p=$(basename "$c" .c)
+    cp "$c" "$out/"
+    "$pragreduce" -fopenmp "$c" -o "$out/$p.cu"
+done
+cp "$here/run-public.sh" "$out/"
+echo "$out: $(ls "$out"/*.cu | wc -l) programs"
