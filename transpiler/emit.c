@@ -1616,6 +1616,38 @@ static void emit_threaded_cpu_path(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "            return;\n        }\n");
 }
 
+/* The wrapper's CPU path, pr_on_cpu: the loop as written over the host's
+ * arrays after what kernels kept comes back; under `omp for` (team) only
+ * the answer that the calling team is to run it. */
+static void emit_on_cpu(const Ctx *c, StrBuf *sb, bool team, bool omp)
+{
+    const Site *site = c->site;
+    if (team) {
+        strbuf_puts(sb, "    };\n    (void)pr_as_written;\n    auto pr_on_cpu = [&]() {\n"
+                        "        /* what kernels kept on the GPU back first; then the team that called\n"
+                        "           runs the loop as written, under its '#pragma omp for' */\n"
+                        "        pragreduce::host_reads_all();\n"
+                        "        *pr_team_cpu = true;\n"
+                        "    };\n");
+        return;
+    }
+    strbuf_puts(sb, "    };\n    auto pr_on_cpu = [&]() {\n"
+                    "        /* what kernels kept on the GPU back first; its marked loops' writes at once */\n"
+                    "        pragreduce::host_path pr_host_path;\n");
+    if (omp)
+        strbuf_puts(sb, "        /* marked loops its OpenMP threads call run on the CPU too */\n"
+                        "        pragreduce::cpu_team pr_cpu_team;\n");
+    if (threads_on_cpu(c))
+        emit_threaded_cpu_path(c, sb);
+    strbuf_puts(sb, "        pr_as_written(");
+    emit_as_written_args(c, sb, false);
+    strbuf_puts(sb, ");\n");
+    if (site_writes_arrays(site) || site_has_sections(site))
+        strbuf_puts(sb, "        /* the host wrote outputs that kept device copies may hold */\n"
+                        "        pragreduce::host_wrote_all(true);\n");
+    strbuf_puts(sb, "    };\n");
+}
+
 static void emit_wrapper(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
@@ -1716,31 +1748,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         if (!site->inner[k].iv_declared_in_loop)
             strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->inner[k].iv->name,
                           site->inner[k].iv->name);
-    if (team) {
-        /* the loop as written runs at the call, on the team's threads */
-        strbuf_puts(sb, "    };\n    (void)pr_as_written;\n    auto pr_on_cpu = [&]() {\n"
-                        "        /* what kernels kept on the GPU back first; then the team that called\n"
-                        "           runs the loop as written, under its '#pragma omp for' */\n"
-                        "        pragreduce::host_reads_all();\n"
-                        "        *pr_team_cpu = true;\n"
-                        "    };\n");
-    } else {
-    strbuf_puts(sb, "    };\n    auto pr_on_cpu = [&]() {\n"
-                    "        /* what kernels kept on the GPU back first; its marked loops' writes at once */\n"
-                    "        pragreduce::host_path pr_host_path;\n");
-    if (omp)
-        strbuf_puts(sb, "        /* marked loops its OpenMP threads call run on the CPU too */\n"
-                        "        pragreduce::cpu_team pr_cpu_team;\n");
-    if (threads_on_cpu(c))
-        emit_threaded_cpu_path(c, sb);
-    strbuf_puts(sb, "        pr_as_written(");
-    emit_as_written_args(c, sb, false);
-    strbuf_puts(sb, ");\n");
-    if (site_writes_arrays(site) || site_has_sections(site))
-        strbuf_puts(sb, "        /* the host wrote outputs that kept device copies may hold */\n"
-                        "        pragreduce::host_wrote_all(true);\n");
-    strbuf_puts(sb, "    };\n");
-    }
+    emit_on_cpu(c, sb, team, omp);
     if (site->segment && site->segment->nmarked) {
         /* a nest: the whole nest's size decides (emit_segment_decision),
          * and a GPU is looked for only then (a CPU decision starts none) */
@@ -2149,6 +2157,36 @@ static bool inline_on_cpu(const Ctx *c)
     return true;
 }
 
+void emit_loop_in_caller(const Ctx *c, StrBuf *sb, const char *before, bool homes)
+{
+    const Site *site = c->site;
+    line_to_input(c, sb, site->loop->start);
+    unsigned line, col;
+    source_line_col(c->src, site->loop->start, &line, &col);
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+    EditList edits = {0};
+    add_cxx_edits(c, &edits, site->loop->start, site->loop_end);
+    if (homes)
+        home_edits_in(c, &edits, site->loop, true);
+    strbuf_puts(sb, before);
+    strbuf_puts(sb, splice_range(c, &edits, site->loop->start, site->loop_end));
+    strbuf_puts(sb, "\n");
+    line_to_output(c, sb);
+}
+
+void emit_rest_of_line(const Ctx *c, StrBuf *sb)
+{
+    if (!c->opts->line_directives)
+        return;
+    unsigned line, col;
+    source_line_col(c->src, c->site->loop_end, &line, &col);
+    strbuf_puts(sb, "\n");
+    line_to_input(c, sb, c->site->loop_end);
+    for (unsigned i = 1; i < col; i++)
+        strbuf_putn(sb, " ", 1);
+}
+
 /* `{ first, step; if (cpu) { the loop as written } else ` before the call:
  * a small loop called from a host loop costs what the plain loop costs. */
 static void emit_inline_cpu_path(const Ctx *c, StrBuf *sb)
@@ -2164,27 +2202,17 @@ static void emit_inline_cpu_path(const Ctx *c, StrBuf *sb)
                   ", %lluULL%s)) { /* on the CPU: the loop in place, after what kernels kept on the GPU */\n"
                   "  pragreduce::host_reads_all();\n",
                   site->plan.cpu_below_kept, threads_on_cpu(c) ? ", true /* else over threads */" : "");
-    line_to_input(c, sb, site->loop->start);
-    unsigned line, col;
-    source_line_col(c->src, site->loop->start, &line, &col);
-    for (unsigned i = 1; i < col; i++)
-        strbuf_putn(sb, " ", 1);
-    EditList edits = {0};
-    add_cxx_edits(c, &edits, site->loop->start, site->loop_end);
     /* element accumulators: the loop as written accumulates in the element
      * itself, right when an array the loop reads holds it (y = A y) */
     const bool homes = has_elements(c);
-    if (homes) {
-        home_edits_in(c, &edits, site->loop, true);
-        for (int v = 0; v < site->pragma.nvars; v++) {
-            const ElementAcc *acc = element_named(c->src, site->pragma.vars[v].name);
-            if (acc)
-                strbuf_printf(sb, "(%s) = %s; ", acc->text, site->pragma.vars[v].name);
-        }
+    StrBuf sync = {0};
+    strbuf_puts(&sync, "");
+    for (int v = 0; homes && v < site->pragma.nvars; v++) {
+        const ElementAcc *acc = element_named(c->src, site->pragma.vars[v].name);
+        if (acc)
+            strbuf_printf(&sync, "(%s) = %s; ", acc->text, site->pragma.vars[v].name);
     }
-    strbuf_puts(sb, splice_range(c, &edits, site->loop->start, site->loop_end));
-    strbuf_puts(sb, "\n");
-    line_to_output(c, sb);
+    emit_loop_in_caller(c, sb, strbuf_steal(&sync), homes);
     for (int v = 0; homes && v < site->pragma.nvars; v++) {
         const ElementAcc *acc = element_named(c->src, site->pragma.vars[v].name);
         if (acc)
@@ -2260,15 +2288,8 @@ void emit_call(const Ctx *c, StrBuf *sb, bool in_segment)
     strbuf_printf(sb, "%s(", c->p);
     emit_call_args(c, sb, in_segment);
     strbuf_puts(sb, in_place ? "); }" : ");");
-    /* the rest of the loop's last line keeps its number */
-    unsigned line, col;
-    source_line_col(c->src, site->loop_end, &line, &col);
-    if (c->opts->line_directives && !in_segment) {
-        strbuf_puts(sb, "\n");
-        line_to_input(c, sb, site->loop_end);
-        for (unsigned i = 1; i < col; i++)
-            strbuf_putn(sb, " ", 1);
-    }
+    if (!in_segment)
+        emit_rest_of_line(c, sb);
 }
 
 /* #define and #undef lines of the enclosing function above the loop: the

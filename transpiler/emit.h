@@ -47,6 +47,11 @@ void emit_call(const Ctx *c, StrBuf *sb, bool in_segment);
 bool emit_call_args(const Ctx *c, StrBuf *sb, bool in_segment);
 /* Whether the loop writes any array. */
 bool site_writes_arrays(const Site *site);
+/* The loop as written where it stands, at its own line (`before` after
+ * its indentation; homes: element accumulators in the elements). */
+void emit_loop_in_caller(const Ctx *c, StrBuf *sb, const char *before, bool homes);
+/* After the call: the rest of the loop's last line keeps its number. */
+void emit_rest_of_line(const Ctx *c, StrBuf *sb);
 /* emit_team.c: the call of a loop under `#pragma omp for`. */
 void emit_team_call(const Ctx *c, StrBuf *sb);
 /* `{(const volatile void *)a, ...}`: the arrays a loop reads (the auto mode's probe) */

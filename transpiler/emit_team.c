@@ -63,27 +63,11 @@ void emit_team_call(const Ctx *c, StrBuf *sb)
                     "if (pr_team_cpu) { /* on the CPU: the team runs the loop as written */\n");
     for (int k = 0; k < site->pragma.nomp; k++)
         strbuf_printf(sb, "%s\n", site->pragma.omp[k].text);
-    line_to_input(c, sb, site->loop->start);
-    unsigned line, col;
-    source_line_col(c->src, site->loop->start, &line, &col);
-    for (unsigned i = 1; i < col; i++)
-        strbuf_putn(sb, " ", 1);
-    EditList edits = {0};
-    add_cxx_edits(c, &edits, site->loop->start, site->loop_end);
-    strbuf_puts(sb, splice_range(c, &edits, site->loop->start, site->loop_end));
-    strbuf_puts(sb, "\n");
-    line_to_output(c, sb);
+    emit_loop_in_caller(c, sb, "", false);
     if (site_writes_arrays(site))
         strbuf_puts(sb, "/* the host wrote outputs that kept device copies may hold */\n"
                         "#pragma omp single\n"
                         "pragreduce::host_wrote_all(true);\n");
     strbuf_puts(sb, "} }");
-    /* the rest of the loop's last line keeps its number */
-    source_line_col(c->src, site->loop_end, &line, &col);
-    if (c->opts->line_directives) {
-        strbuf_puts(sb, "\n");
-        line_to_input(c, sb, site->loop_end);
-        for (unsigned i = 1; i < col; i++)
-            strbuf_putn(sb, " ", 1);
-    }
+    emit_rest_of_line(c, sb);
 }

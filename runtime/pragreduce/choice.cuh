@@ -234,7 +234,7 @@ inline bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = false)
          * sends to the CPU anyway (timed_on_cpu): in place, not through the
          * wrapper (particlefilter's 3.6 million likelihood sums on 16
          * threads: 0.34 s through it against 0.14 s) */
-        return inline_mode(true) == MODE_AUTO && trip < saturating_mul(cpu_below_kept, 16) &&
+        return inline_mode() == MODE_AUTO && settings().adapt && trip < saturating_mul(cpu_below_kept, 16) &&
                in_openmp_team() && newer_count() == 0;
     if (trip < cpu_below_kept / 16)
         return true;

@@ -154,17 +154,15 @@ inline u64 openmp_gain()
  * runs the loop in place, at the plain loop's cost. PRAGREDUCE_PROFILE
  * takes the wrapper, which counts every call. */
 /* The mode for in-place calls, read once (3: never in place, under the
- * profile, or auto mode without its trial, PRAGREDUCE_ADAPT=0, for
- * cpu_in_place's OpenMP teams): this runs on every call of a small loop. */
-inline int inline_mode(bool team = false)
+ * profile): this runs on every call of a small loop. */
+inline int inline_mode()
 {
-    static std::atomic<int> cached{-1}, cached_team{-1};
-    std::atomic<int> &c = team ? cached_team : cached;
-    int mode = c.load(std::memory_order_relaxed);
+    static std::atomic<int> cached{-1};
+    int mode = cached.load(std::memory_order_relaxed);
     if (mode < 0) {
         const Settings &s = settings();
-        mode = s.profile || (team && !s.adapt) ? 3 : s.device;
-        c.store(mode, std::memory_order_relaxed);
+        mode = s.profile ? 3 : s.device;
+        cached.store(mode, std::memory_order_relaxed);
     }
     return mode;
 }
