@@ -140,7 +140,7 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 runtime-test: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) tests/runtime/resident_table.cu tests/runtime/minmax_combine.cu \
 		tests/runtime/settings.cu tests/runtime/logical_combine.cu tests/runtime/profile_reasons.cu \
 		tests/runtime/mapped_part.cu tests/runtime/trial.cu tests/runtime/warm_hint.cu tests/runtime/hint_accounting.cu \
-		tests/runtime/device_binding.cu
+		tests/runtime/device_binding.cu tests/runtime/no_cuda_on_cpu.cu
 	@mkdir -p $(B)
 	@# each layer builds alone, with the layers below it
 	@for l in runtime/pragreduce/*.cuh; do \
@@ -168,6 +168,8 @@ runtime-test: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) tes
 	$(B)/hint_accounting
 	$(NVCC) -O1 -w tests/runtime/device_binding.cu -o $(B)/device_binding
 	$(B)/device_binding
+	$(NVCC) -O1 -w -DPRAGREDUCE_FAKE_DEVICE tests/runtime/no_cuda_on_cpu.cu -o $(B)/no_cuda_on_cpu
+	$(B)/no_cuda_on_cpu
 
 # random programs with marked loops (tests/gen): the generator's own check
 # (50 programs under UBSan + ASan), then GEN_CPU_COUNT programs on the CPU path

@@ -55,6 +55,14 @@ inline cudaError_t free_block(void *p)
     }
     return cudaSuccess;
 }
+/* The runtime's questions to the driver (device count, current device):
+ * a run whose calls all stay on the CPU must ask none, since on a real
+ * GPU the first one initializes CUDA (~0.2 s; tests/runtime/no_cuda_on_cpu.cu). */
+inline std::atomic<unsigned> &queries()
+{
+    static std::atomic<unsigned> n{0};
+    return n;
+}
 inline cudaError_t mem_info(size_t *free_b, size_t *total)
 {
     *total = total_bytes;
@@ -70,8 +78,8 @@ inline cudaError_t mem_info(size_t *free_b, size_t *total)
 #define cudaMemcpy(d, s, n, k) (memcpy((d), (s), (n)), cudaSuccess)
 #define cudaMemcpyAsync(d, s, n, k, st) (memcpy((d), (s), (n)), cudaSuccess)
 #define cudaMemGetInfo(f, t) pragreduce::fake::mem_info((f), (t))
-#define cudaGetDeviceCount(c) (*(c) = 1, cudaSuccess)
-#define cudaGetDevice(d) (*(d) = 0, cudaSuccess)
+#define cudaGetDeviceCount(c) (pragreduce::fake::queries()++, *(c) = 1, cudaSuccess)
+#define cudaGetDevice(d) (pragreduce::fake::queries()++, *(d) = 0, cudaSuccess)
 #define cudaSetDevice(d) cudaSuccess
 #define cudaDeviceGetAttribute(v, a, d) (*(v) = 132, cudaSuccess)
 #define cudaPointerGetAttributes(a, p) cudaErrorInvalidValue

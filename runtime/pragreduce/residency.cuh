@@ -675,14 +675,21 @@ inline char *device_alloc(size_t bytes)
  * stencil's output from its second element reuses the copy of the whole). */
 inline Resident *resident_find(uintptr_t lo, uintptr_t hi, size_t align = 16)
 {
-    const int device = current_device(); /* a copy on another GPU of a team is not this one's */
+    /* a copy on another GPU of a team is not this one's; asked only when a
+     * copy covers the range: a program whose calls all stayed on the CPU
+     * must not start CUDA here (cudaGetDevice would: ~0.2 s) */
+    int device = -2;
     bool reach = true; /* the regions the innermost one is chained to */
     for (region *r : region_stack()) {
-        for (Resident *e : r->entries)
+        for (Resident *e : r->entries) {
             /* the kernels' vector loads need the first element 16-byte aligned, as in the scratch */
-            if (e->lo <= lo && hi <= e->hi && (reach || e->sticky) && (lo - e->lo) % align == 0 &&
-                e->device == device)
+            if (!(e->lo <= lo && hi <= e->hi && (reach || e->sticky) && (lo - e->lo) % align == 0))
+                continue;
+            if (device == -2)
+                device = current_device();
+            if (e->device == device)
                 return e;
+        }
         reach = reach && r->chained;
     }
     return nullptr;
