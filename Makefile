@@ -140,7 +140,8 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 runtime-test: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) tests/runtime/resident_table.cu tests/runtime/minmax_combine.cu \
 		tests/runtime/settings.cu tests/runtime/logical_combine.cu tests/runtime/profile_reasons.cu \
 		tests/runtime/mapped_part.cu tests/runtime/trial.cu tests/runtime/warm_hint.cu tests/runtime/hint_accounting.cu \
-		tests/runtime/device_binding.cu tests/runtime/no_cuda_on_cpu.cu
+		tests/runtime/device_binding.cu tests/runtime/no_cuda_on_cpu.cu tests/runtime/context_warming.cu \
+		tests/runtime/rewritten_arrays.cu
 	@mkdir -p $(B)
 	@# each layer builds alone, with the layers below it
 	@for l in runtime/pragreduce/*.cuh; do \
@@ -170,6 +171,10 @@ runtime-test: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) tes
 	$(B)/device_binding
 	$(NVCC) -O1 -w -DPRAGREDUCE_FAKE_DEVICE tests/runtime/no_cuda_on_cpu.cu -o $(B)/no_cuda_on_cpu
 	$(B)/no_cuda_on_cpu
+	$(NVCC) -O1 -w -DPRAGREDUCE_FAKE_DEVICE tests/runtime/context_warming.cu -o $(B)/context_warming
+	$(B)/context_warming
+	$(NVCC) -O1 -w -DPRAGREDUCE_FAKE_DEVICE -Xcompiler -fopenmp tests/runtime/rewritten_arrays.cu -o $(B)/rewritten_arrays
+	$(B)/rewritten_arrays
 
 # random programs with marked loops (tests/gen): the generator's own check
 # (50 programs under UBSan + ASan), then GEN_CPU_COUNT programs on the CPU path

@@ -387,7 +387,7 @@ LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, i
     for (int v = 0; v < nvec; v++)
         for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
             for (size_t u = 0; u < sizeof unrolls / sizeof unrolls[0]; u++) {
-                LaunchPlan p = {blocks[b], unrolls[u], vectors[v], 1, NULL, 0, 0};
+                LaunchPlan p = {blocks[b], unrolls[u], vectors[v], 1, NULL, 0, 0, 0};
                 Candidate c;
                 c.us_large = cost_estimate(f, d, &p, N_LARGE, &c);
                 c.us_small = cost_estimate(f, d, &p, N_SMALL, NULL);
@@ -476,6 +476,28 @@ unsigned long long cost_cpu_threshold_kept(const CostFacts *f, const GpuDesc *d)
     if (cpu_ns <= gpu_ns)
         return ULLONG_MAX;
     double n = fixed_ns / (cpu_ns - gpu_ns);
+    return n > 1e18 ? ULLONG_MAX : (unsigned long long)ceil(n);
+}
+
+/* The choice for a call whose arrays the host rewrote since they were
+ * kept (its own loops sweep them between the calls), so that each call
+ * copies them again, when the CPU path runs on an OpenMP team: taken as
+ * 16 cores at 0.6 of their count, reading ~100 GB/s together. The GPU must
+ * beat the team by half again per iteration from the copy alone (a float
+ * sum: the team adds 4-byte elements at ~0.13 ns each, the link carries
+ * them at ~0.1), and then pay back its fixed ~30 us. */
+unsigned long long cost_cpu_threshold_team(const CostFacts *f, const GpuDesc *d)
+{
+    const double team = 16 * 0.6, host_gbps = 100.0, staged_gbps = 40.0, fixed_ns = 30000.0;
+    double team_ns = cpu_ns_per_iter(f) / team;
+    if (f->bytes_per_iter / host_gbps > team_ns)
+        team_ns = f->bytes_per_iter / host_gbps;
+    (void)d;
+    /* kept arrays large enough to matter go through the staging buffers */
+    const double gpu_ns = 1.5 * f->copy_per_iter / staged_gbps;
+    if (team_ns <= gpu_ns)
+        return ULLONG_MAX;
+    double n = fixed_ns / (team_ns - gpu_ns);
     return n > 1e18 ? ULLONG_MAX : (unsigned long long)ceil(n);
 }
 
@@ -568,6 +590,7 @@ LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, cons
     p.cpu_below_kept = cost_cpu_threshold_kept(&f, d);
     if (p.cpu_below_kept > p.cpu_below)
         p.cpu_below_kept = p.cpu_below;
+    p.cpu_below_rewritten = cost_cpu_threshold_team(&f, d);
     section_plan(site, &p);
     if (override) {
         int v = p.vector;
@@ -663,6 +686,16 @@ void cost_explain(const Source *src, const Site *site, const GpuDesc *d, FILE *t
         fprintf(to, "  arrays already on the GPU (kept or written there by earlier loops): the GPU "
                     "wins above %llu iterations\n",
                 p->cpu_below_kept);
+    if (site->pragma.nomp > 0 && p->cpu_below_rewritten > p->cpu_below) {
+        if (p->cpu_below_rewritten == ULLONG_MAX)
+            fprintf(to, "  arrays the host rewrote since they were kept, with the loop's OpenMP threads: "
+                        "copying them again costs more than the team's loop, so auto mode runs it on the "
+                        "CPU\n");
+        else
+            fprintf(to, "  arrays the host rewrote since they were kept, with the loop's OpenMP threads: the "
+                        "GPU wins above %llu iterations\n",
+                    p->cpu_below_rewritten);
+    }
 }
 
 /* Segmented loops. A thread that reduces its segment alone reads it with

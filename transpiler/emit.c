@@ -1770,6 +1770,15 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       p, site->plan.cpu_below, site->plan.cpu_below_kept,
                       omp || team ? "true /* OpenMP */" : "false");
         emit_array_probe(c, sb);
+        if ((omp || team) && site->plan.cpu_below_rewritten > site->plan.cpu_below) {
+            /* a loop that writes no array leaves nothing on the GPU for the
+             * next loops: its arrays from the host are weighed against the
+             * team too */
+            const bool reads_only = !site_writes_arrays(site) && !has_elements(c);
+            strbuf_printf(sb, ",\n        %lluULL, %s /* arrays the host rewrote%s: against the OpenMP team */",
+                          site->plan.cpu_below_rewritten, reads_only ? "true" : "false",
+                          reads_only ? " or never kept" : "");
+        }
         strbuf_printf(sb, ") ||\n        pragreduce::iv_wraps(pr_lo, %s, pr_step, %s)",
                       site->ninner ? "pr_trip0" : "pr_trip", down);
     }

@@ -565,6 +565,10 @@ void emit_segment_decision(const Ctx *c, StrBuf *sb)
                       : "false",
                   nested ? "true /* independent loops inside launch on their own when this one is short */" : "false");
     emit_array_probe(c, sb);
+    const bool threaded = c->site->pragma.nomp > 0 && c->site->pragma.parallel && segment_called_children(c->site) == 0;
+    if (threaded && plan->cpu_below_rewritten > plan->cpu_below)
+        strbuf_printf(sb, ",\n                                     %lluULL, false /* arrays the host rewrote: against the OpenMP team */",
+                      plan->cpu_below_rewritten);
     strbuf_puts(sb, ")) {\n"
                     "        pr_on_cpu();\n"
                     "        return;\n"

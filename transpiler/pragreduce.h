@@ -713,6 +713,9 @@ typedef struct {
     /* and below this even when the arrays are already on the GPU (between
      * the two, where the arrays are decides) */
     unsigned long long cpu_below_kept;
+    /* and below this where the host rewrote the arrays since they were
+     * kept and the CPU path runs on OpenMP threads (0: as cpu_below) */
+    unsigned long long cpu_below_rewritten;
 } LaunchPlan;
 
 typedef struct {
@@ -735,6 +738,7 @@ LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, i
 unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d);
 /* The same with the arrays already on the GPU (no copies). */
 unsigned long long cost_cpu_threshold_kept(const CostFacts *f, const GpuDesc *d);
+unsigned long long cost_cpu_threshold_team(const CostFacts *f, const GpuDesc *d);
 /* Overrides for experiments: "block=512,unroll=2,vector=4,waves=0" (any
  * subset); NULL keeps the model's choice. */
 LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, const char *override);

@@ -334,7 +334,8 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
             own = cost_plan(src, s, opts->gpu ? opts->gpu : &gpu_table[0], NULL);
         s->plan = (LaunchPlan){.block = 256, .unroll = 8, .vector = 1, .waves = 0,
                                .why = "segmented", .cpu_below = own.cpu_below,
-                               .cpu_below_kept = own.cpu_below_kept};
+                               .cpu_below_kept = own.cpu_below_kept,
+                               .cpu_below_rewritten = own.cpu_below_rewritten};
     }
 
     /* `omp for`: what its team can share (emit_team.c) */

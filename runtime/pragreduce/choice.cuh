@@ -11,27 +11,36 @@ namespace pragreduce {
 /* Where a loop's arrays are, for the CPU/GPU choice (never for what is
  * copied): some of them hold bytes only the GPU has (a CPU path would copy
  * those back first), or each of them (by its first element) is in a kept
- * copy the host has not written since, or neither. */
-enum DataWhere { DATA_ON_HOST, DATA_KEPT, DATA_NEWER_ON_GPU };
+ * copy the host has not written since, or each is kept but the host
+ * rewrote half of their bytes or more since (DATA_REWRITTEN: a call copies
+ * them again, as it will after the host's next sweep), or none of these. */
+enum DataWhere { DATA_ON_HOST, DATA_KEPT, DATA_NEWER_ON_GPU, DATA_REWRITTEN };
 
 inline DataWhere data_where(std::initializer_list<const volatile void *> arrays)
 {
     if (arrays.size() == 0 || region_stack().empty())
         return DATA_ON_HOST;
-    bool all = true;
+    bool all = true, kept = true; /* all clean; all kept, clean or not */
+    uintptr_t bytes = 0, dirty = 0;
     for (const volatile void *a : arrays) {
         const uintptr_t p = (uintptr_t)a;
         const Resident *e = resident_find(p, p + 1, 1);
         if (!e) {
-            all = false;
+            all = kept = false;
             continue;
         }
         if (e->newer_lo < e->newer_hi)
             return DATA_NEWER_ON_GPU;
+        bytes += e->hi - e->lo;
+        for (int k = 0; k < e->dirty.n; k++)
+            dirty += e->dirty.hi[k] - e->dirty.lo[k];
         if (!e->dirty.empty())
             all = false;
     }
-    return all ? DATA_KEPT : DATA_ON_HOST;
+    if (all)
+        return DATA_KEPT;
+    /* (k-means: the points kept, the labels rewritten: mostly kept) */
+    return kept && 2 * dirty >= bytes ? DATA_REWRITTEN : DATA_ON_HOST;
 }
 
 inline u64 saturating_mul(u64 a, u64 b) { return b != 0 && a > ~0ULL / b ? ~0ULL : a * b; }
@@ -44,20 +53,32 @@ inline u64 saturating_mul(u64 a, u64 b) { return b != 0 && a > ~0ULL / b ? ~0ULL
  * (the GPU then beats one core), and from 1/16 of it when kernels wrote
  * bytes the host has not got: a CPU path would copy those back, and its
  * writes would send the next loops' copies up again, so loops over the
- * same data stay on one side. */
+ * same data stay on one side. Where the host rewrote a kept array since
+ * (its own loops sweep it between the calls: every call copies it again)
+ * and the CPU path runs on OpenMP threads, `cpu_below_rewritten` (the
+ * cost model's threshold against a team's reading rate, 0: none) when
+ * larger: a team of 16 cores sums a float grid faster than the link
+ * carries it (hotspot3D's per-step mean: 0.73 s on the GPU against 0.17 s
+ * for the OpenMP build, bench/NOTES.md). For a loop that writes no array
+ * (`reads_only`), also where its arrays are not kept at all: its call
+ * would leave nothing on the GPU for the loops after it but the copies,
+ * which the host's next sweep makes stale again. */
 inline u64 auto_threshold(u64 trip, u64 cpu_below, u64 cpu_below_kept, bool threaded,
-                          std::initializer_list<const volatile void *> arrays)
+                          std::initializer_list<const volatile void *> arrays, u64 cpu_below_rewritten = 0,
+                          bool reads_only = false)
 {
     if (device_mode() != MODE_AUTO)
         return cpu_below;
     const u64 below = saturating_mul(cpu_below, threaded ? openmp_gain() : 1);
     const u64 newer_from = cpu_below_kept / 16;
-    if (trip >= below || trip < newer_from)
+    const bool team_rule = threaded && cpu_below_rewritten > below && openmp_gain() > 1;
+    if ((trip >= below && !team_rule) || trip < newer_from)
         return below;
     switch (data_where(arrays)) {
     case DATA_NEWER_ON_GPU: return newer_from;
     case DATA_KEPT: return trip >= cpu_below_kept ? cpu_below_kept : below;
-    default: return below;
+    case DATA_REWRITTEN: return team_rule ? cpu_below_rewritten : below;
+    default: return team_rule && reads_only ? cpu_below_rewritten : below;
     }
 }
 
@@ -213,10 +234,14 @@ inline int timed_on_cpu(u64 trip, u64 cpu_below_kept, bool threaded)
 }
 
 inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, u64 cpu_below_kept, bool threaded,
-                    std::initializer_list<const volatile void *> arrays)
+                    std::initializer_list<const volatile void *> arrays, u64 cpu_below_rewritten = 0,
+                    bool reads_only = false)
 {
-    return use_gpu(site, trip, auto_threshold(trip, cpu_below, cpu_below_kept, threaded, arrays), true,
-                   timed_on_cpu(trip, cpu_below_kept, threaded));
+    const u64 below =
+        auto_threshold(trip, cpu_below, cpu_below_kept, threaded, arrays, cpu_below_rewritten, reads_only);
+    /* the trial times calls that may reach the GPU: none while its context is made */
+    const bool warming = context_state().load(std::memory_order_acquire) == CONTEXT_WARMING;
+    return use_gpu(site, trip, below, true, warming ? TIMED_NO : timed_on_cpu(trip, cpu_below_kept, threaded));
 }
 
 /* The caller's test before a small loop's wrapper (emit.c's in-place path):
@@ -250,12 +275,16 @@ inline bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = false)
 /* segments_on_gpu for a nest whose marked loops have the plan: their
  * thresholds over the whole nest's iterations. */
 inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, u64 cpu_below_kept,
-                            bool threaded, bool nested, std::initializer_list<const volatile void *> arrays)
+                            bool threaded, bool nested, std::initializer_list<const volatile void *> arrays,
+                            u64 cpu_below_rewritten = 0, bool reads_only = false)
 {
     const u64 trip = saturating_mul(segments, inner);
-    const u64 below = auto_threshold(trip, cpu_below, cpu_below_kept, threaded, arrays);
+    const u64 below =
+        auto_threshold(trip, cpu_below, cpu_below_kept, threaded, arrays, cpu_below_rewritten, reads_only);
     /* no thresholds: a parallel loop whose size use_gpu weighed already */
+    const bool warming = context_state().load(std::memory_order_acquire) == CONTEXT_WARMING;
     const int timed = cpu_below == 0 && cpu_below_kept == 0 ? TIMED_SECOND_LOOK
+                      : warming                             ? TIMED_NO
                                                             : timed_on_cpu(trip, cpu_below_kept, threaded);
     return segments_on_gpu(site, segments, inner, below, nested, timed);
 }

@@ -39,8 +39,9 @@ inline std::atomic<const char *> &async_site()
  * is an error), auto or unset (the GPU when there is one). */
 enum { MODE_AUTO, MODE_CPU, MODE_GPU };
 
-/* PRAGREDUCE_WARMUP: never, always, or unless the last run used no GPU. */
-enum { WARMUP_OFF, WARMUP_ON, WARMUP_AUTO };
+/* PRAGREDUCE_WARMUP: never, always, unless the last run used no GPU, or
+ * when a loop first wants the GPU. */
+enum { WARMUP_OFF, WARMUP_ON, WARMUP_AUTO, WARMUP_LATER };
 
 /* Every PRAGREDUCE_* variable the runtime reads, parsed once (a function-
  * local static: thread-safe) and range-checked; README lists the bounds. A
@@ -117,8 +118,10 @@ inline Settings parse_settings()
     if (w && *w && strcmp(w, "auto") != 0) {
         if (strcmp(w, "0") == 0 || strcmp(w, "1") == 0)
             s.warmup = w[0] == '1' ? WARMUP_ON : WARMUP_OFF;
+        else if (strcmp(w, "later") == 0)
+            s.warmup = WARMUP_LATER;
         else if (!s.error[0])
-            snprintf(s.error, sizeof s.error, "PRAGREDUCE_WARMUP=%s: expected 0, 1 or auto", w);
+            snprintf(s.error, sizeof s.error, "PRAGREDUCE_WARMUP=%s: expected 0, 1, auto or later", w);
     }
     setting_flag(s, "PRAGREDUCE_PROFILE", &s.profile);
     setting_integer(s, "PRAGREDUCE_ADAPT", 0, 2, &s.adapt);
@@ -342,6 +345,65 @@ inline std::atomic<u64> &gpu_seeks()
 {
     static std::atomic<u64> seeks{0};
     return seeks;
+}
+
+/* The CUDA context the warm-up (warmup.cuh) makes on its own thread:
+ * none being made, being made, or made (or found no GPU). */
+enum { CONTEXT_NONE, CONTEXT_WARMING, CONTEXT_MADE };
+inline std::atomic<int> &context_state()
+{
+    static std::atomic<int> state{CONTEXT_NONE};
+    return state;
+}
+
+/* How the warm-up starts when a loop first wants the GPU (set where it did
+ * not start before main; null: the loop makes the context itself). */
+inline std::atomic<void (*)()> &context_starter()
+{
+    static std::atomic<void (*)()> start{nullptr};
+    return start;
+}
+
+/* Seconds since auto mode's first call that wanted the GPU (0 at it). */
+inline double wanted_gpu_for()
+{
+    static std::atomic<long long> first_ns{0};
+    const long long now = (long long)std::chrono::duration_cast<std::chrono::nanoseconds>(
+                              std::chrono::steady_clock::now().time_since_epoch())
+                              .count();
+    long long first = 0;
+    if (first_ns.compare_exchange_strong(first, now, std::memory_order_relaxed))
+        return 0;
+    return (double)(now - first) * 1e-9;
+}
+
+/* Auto mode, a call that wants the GPU, where no context was made before
+ * main: false while there is none, and the call is `cheap` on the CPU: it
+ * then runs there, as the program's OpenMP build would. The context is
+ * asked for (on the warm-up's thread, host code going on meanwhile) once
+ * such calls have gone on for 0.1 s, or by a call that is not cheap, which
+ * waits for it: a program whose few GPU-worthy calls end sooner never pays
+ * for a context it cannot earn back (~0.2 s to make, ~0.1 s to take down:
+ * a 30 M float sum took 0.53 s with it, 0.12 s for the OpenMP build), and
+ * all-pairs forces on 32768 particles do not take 4.9 s on the CPU path
+ * against 0.43 s waiting. The other modes wait, and so does
+ * PRAGREDUCE_ADAPT=0, where the choice depends on sizes alone (a float
+ * sum's bits the same every run). */
+inline bool context_ready(bool cheap)
+{
+    if (device_mode() != MODE_AUTO || !settings().adapt)
+        return true;
+    int state = context_state().load(std::memory_order_acquire);
+    if (state == CONTEXT_NONE) {
+        void (*start)() = context_starter().load(std::memory_order_acquire);
+        if (!start)
+            return true;
+        if (cheap && wanted_gpu_for() < 0.1)
+            return false;
+        start();
+        state = context_state().load(std::memory_order_acquire);
+    }
+    return state != CONTEXT_WARMING || !cheap;
 }
 
 inline bool gpu_present(const char *site, bool count_seek = true)

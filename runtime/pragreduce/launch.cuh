@@ -113,6 +113,15 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call =
         });
         return false;
     }
+    /* cheap on the CPU: under 256 times the threshold's size, where the
+     * GPU's fixed cost of ~10-30 us equals its gain (a few ms at most) */
+    const bool cheap = trip / 256 < cpu_below;
+    if (!context_ready(cheap)) {
+        if (timed != TIMED_SECOND_LOOK)
+            gpu_seeks().fetch_add(1, std::memory_order_relaxed);
+        profile_add(site, [](SiteProfile &s) { s.cpu_warming++; });
+        return false;
+    }
     if (!gpu_present(site, timed != TIMED_SECOND_LOOK)) {
         profile_add(site, [](SiteProfile &s) { s.cpu_no_gpu++; });
         return false;

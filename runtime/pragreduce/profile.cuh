@@ -21,6 +21,7 @@ struct SiteProfile {
      * nest with too few segments, inside a (fake) launch of an outer loop */
     u64 cpu_forced = 0, cpu_no_gpu = 0, cpu_small = 0, cpu_few_segments = 0, cpu_inside = 0;
     u64 cpu_timed = 0; /* auto mode's trial found the CPU faster (choice.cuh) */
+    u64 cpu_warming = 0; /* auto mode, before the CUDA context was ready */
     u64 cpu_below = 0;
     double kernel_ms = 0;
     u64 h2d_bytes = 0, h2d_copies = 0, d2h_bytes = 0, d2h_copies = 0;
@@ -68,6 +69,7 @@ inline void profile_print_cpu_reasons(const SiteProfile &s)
         reason(s.cpu_small, why);
     }
     reason(s.cpu_timed, "timed faster on the CPU (auto mode's trial)");
+    reason(s.cpu_warming, "before the CUDA context was ready");
     reason(s.cpu_few_segments, "too few segments to fill the GPU");
     reason(s.cpu_inside, "inside an outer loop's launch");
     /* what is left: the induction variable would wrap, too many iterations

@@ -21,42 +21,57 @@ namespace pragreduce {
  * the first marked loop finds it ready (k-means, 2M points: 0.10 s against
  * 0.32 s without; H200 machine, bench/NOTES.md). Its price: the driver's
  * work in the kernel holds a core for tens of milliseconds at a time
- * whatever the thread's priority, and an OpenMP team on every core waits
- * for the thread that shares it, so a program whose loops all run on the
- * CPU path loses ~0.15-0.25 s once (LU at n = 1024: 0.2 s against 0.045).
+ * whatever the thread's priority, an OpenMP team on every core waits for
+ * the thread that shares it, and the run's end waits for the thread and
+ * for the context's teardown, so a program whose loops all run on the CPU
+ * path loses ~0.2-0.35 s (a 1000-element sum: 0.35 s against 0.004, H100).
  *
- * Hence the hint (PRAGREDUCE_WARMUP=auto, the default): a run in auto mode
- * that saw a GPU and whose loops never looked for it, or looked only for
- * auto mode's trial (choice.cuh) and the trial kept the CPU, leaves a file
- * named after the executable (device, inode, size, time) in
- * $XDG_CACHE_HOME/pragreduce or ~/.cache/pragreduce, with the largest call
- * in play the trial timed. The next run finds it, makes no context before
- * main, and sends calls in play up to that size to the CPU without a trial
- * (the trial's GPU window would make the context: the same ~0.2 s). A loop
- * that wants the GPU then makes the context, and the run removes the file.
- * Only speed depends on it, never which results are right (the CPU and GPU
- * paths may add floating-point values in different orders, as the trial's
- * choice already may). 1: always warm up; 0: never. Not with PRAGREDUCE_DEVICE=cpu, nor
- * in files that fork (a context made before a fork is unusable in the
+ * Hence the hints (PRAGREDUCE_WARMUP=auto, the default), files named after
+ * the executable (device, inode, size, time) in $XDG_CACHE_HOME/pragreduce
+ * or ~/.cache/pragreduce:
+ *  - "gpu-used-": the last run's loops used the GPU. This run makes the
+ *    context before main.
+ *  - "cpu-only-": the last run in auto mode saw a GPU and its loops never
+ *    looked for it, or looked only for auto mode's trial (choice.cuh) and
+ *    the trial kept the CPU; with the largest call in play the trial
+ *    timed. This run makes no context before main and sends calls in play
+ *    up to that size to the CPU without a trial (the trial's GPU window
+ *    would make the context: the same ~0.2 s).
+ *  - neither (a first run): no context before main either.
+ * Without a context made before main, the first loop that wants the GPU
+ * starts the same thread (host.cuh's context_ready), and while it works
+ * the calls that are cheap on the CPU run there, as the OpenMP build
+ * would; longer ones wait for it. Each run leaves the hints its loops
+ * call for. Only speed depends on them, never which results are right
+ * (the CPU and GPU paths may add floating-point values in different
+ * orders, as the trial's choice already may). 1: always warm up before
+ * main; later: only when a loop wants the GPU; 0: never (the first loop
+ * that wants it waits for the context). Not with PRAGREDUCE_DEVICE=cpu,
+ * nor in files that fork (a context made before a fork is unusable in the
  * child): the transpiler then defines PRAGREDUCE_NO_WARMUP. Joined at
  * exit: a program that ends sooner waits for it. */
 
-enum WarmStart { WARM_NONE, WARM_START, WARM_SKIP_BY_HINT };
+enum WarmStart { WARM_NONE, WARM_START, WARM_SKIP_BY_HINT, WARM_LATER };
 
 /* What to do before main, from PRAGREDUCE_WARMUP and PRAGREDUCE_DEVICE (as
- * set, possibly NULL) and whether the hint file exists. Bad values mean
- * no warm-up: the first marked loop reports them. */
-inline WarmStart warm_start_plan(const char *warmup, const char *device, bool hint_exists)
+ * set, possibly NULL) and the hints found: the last run used no GPU
+ * (`cpu_hint`), or used it (`gpu_hint`). Bad values mean no warm-up: the
+ * first marked loop reports them. */
+inline WarmStart warm_start_plan(const char *warmup, const char *device, bool cpu_hint, bool gpu_hint = false)
 {
     const bool device_auto = !device || !*device || strcmp(device, "auto") == 0;
     if (!device_auto && strcmp(device, "gpu") != 0)
         return WARM_NONE;
     if (warmup && strcmp(warmup, "1") == 0)
         return WARM_START;
+    if (warmup && strcmp(warmup, "later") == 0)
+        return device_auto ? WARM_LATER : WARM_START;
     if (warmup && *warmup && strcmp(warmup, "auto") != 0)
         return WARM_NONE;
     /* PRAGREDUCE_DEVICE=gpu: every loop will want the context */
-    return device_auto && hint_exists ? WARM_SKIP_BY_HINT : WARM_START;
+    if (!device_auto)
+        return WARM_START;
+    return cpu_hint ? WARM_SKIP_BY_HINT : gpu_hint ? WARM_START : WARM_LATER;
 }
 
 /* A call's part in auto mode's trial (choice.cuh's timed_on_cpu): none,
@@ -112,6 +127,17 @@ inline HintChange hint_change(const RunFacts &f, u64 *bound)
     return f.skipped_by_hint && *bound == f.hinted_trip ? HINT_KEEP : HINT_WRITE;
 }
 
+/* The other hint, that the last run used the GPU (its next run warms up
+ * before main): written when this run's loops looked for the GPU beyond a
+ * trial that kept the CPU and found one (`had`: there was one already),
+ * removed when they did not. */
+inline HintChange gpu_hint_change(const RunFacts &f, bool had)
+{
+    const bool trial_only = f.seeks == f.trial_gpu_calls && f.verdict == VERDICT_CPU;
+    const bool used = f.found_gpu && f.seeks > 0 && !trial_only;
+    return used == had ? HINT_KEEP : used ? HINT_WRITE : HINT_REMOVE;
+}
+
 /* The hint's folder: $XDG_CACHE_HOME/pragreduce when that is an absolute
  * path, else $HOME/.cache/pragreduce; false without either. */
 inline bool hint_folder(char *out, size_t size)
@@ -157,10 +183,20 @@ inline bool hint_file(char *out, size_t size)
 #endif
 }
 
+/* The GPU hint's file, beside the CPU one: "gpu-used-" for "cpu-only-". */
+inline bool gpu_hint_file(const char *cpu_hint, char *out, size_t size)
+{
+    const char *name = strstr(cpu_hint, "/cpu-only-");
+    const int n = name ? snprintf(out, size, "%.*s/gpu-used-%s", (int)(name - cpu_hint), cpu_hint,
+                                  name + strlen("/cpu-only-"))
+                       : -1;
+    return n > 0 && (size_t)n < size;
+}
+
 /* Writes the hint (the executable's path inside, for a person who looks):
  * the folders made as needed (mode 0700), the file through a rename so a
  * reader never sees half of it. Failures are silent: it is only a hint. */
-inline void hint_write(const char *file, u64 bound)
+inline void hint_write(const char *file, u64 bound, bool gpu_used = false)
 {
 #ifdef __linux__
     char folder[4096];
@@ -179,9 +215,14 @@ inline void hint_write(const char *file, u64 bound)
     char exe[4096];
     const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[len > 0 ? len : 0] = '\0';
-    fprintf(f, "pragreduce: the last run of %s used no GPU: its next run makes no CUDA context before "
-               "main (PRAGREDUCE_WARMUP)\n",
-            exe);
+    if (gpu_used)
+        fprintf(f, "pragreduce: the last run of %s used the GPU: its next run makes the CUDA context "
+                   "before main (PRAGREDUCE_WARMUP)\n",
+                exe);
+    else
+        fprintf(f, "pragreduce: the last run of %s used no GPU: its next run makes no CUDA context before "
+                   "main (PRAGREDUCE_WARMUP)\n",
+                exe);
     if (bound)
         fprintf(f, "cpu-in-play-up-to %llu\n", (unsigned long long)bound);
     if (fclose(f) != 0 || rename(tmp, file) != 0)
@@ -189,6 +230,7 @@ inline void hint_write(const char *file, u64 bound)
 #else
     (void)file;
     (void)bound;
+    (void)gpu_used;
 #endif
 }
 
@@ -217,6 +259,8 @@ struct warm_up {
     u64 hinted_trip = 0;
     std::atomic<bool> found_gpu{false};
     char hint[4300] = "";
+    char gpu_hint[4400] = ""; /* its file ("" without the hints) */
+    bool gpu_hinted = false;  /* found: the last run used the GPU */
 
     warm_up()
     {
@@ -237,10 +281,47 @@ struct warm_up {
         (void)test_trial;
 #endif
         const bool hint_found = uses_hint && hint_read(hint, &hinted_trip);
-        const WarmStart plan = warm_start_plan(w, d, hint_found);
+        if (uses_hint && !gpu_hint_file(hint, gpu_hint, sizeof gpu_hint))
+            gpu_hint[0] = '\0';
+        if (FILE *g = gpu_hint[0] ? fopen(gpu_hint, "r") : nullptr) {
+            gpu_hinted = true;
+            fclose(g);
+        }
+        const WarmStart plan = warm_start_plan(w, d, hint_found, gpu_hinted);
         skipped_by_hint = plan == WARM_SKIP_BY_HINT;
-        if (plan != WARM_START)
+#ifdef PRAGREDUCE_FAKE_DEVICE
+        /* the fake device's "context" is there at once: tests take the
+         * same path in every run, whatever the clock */
+        if (plan != WARM_NONE)
+            start();
+        return;
+#endif
+        if (plan == WARM_START) {
+            start();
+        } else if (plan == WARM_SKIP_BY_HINT || plan == WARM_LATER) {
+            /* on its thread when a loop first wants the GPU (host.cuh's
+             * context_ready): calls run on the CPU path meanwhile */
+            instance() = this;
+            context_starter().store([] { instance()->start(); }, std::memory_order_release);
+        }
+    }
+    static warm_up *&instance()
+    {
+        static warm_up *w = nullptr;
+        return w;
+    }
+    /* The context on this object's thread, once (the first caller starts it). */
+    void start()
+    {
+        int none = CONTEXT_NONE;
+        if (!context_state().compare_exchange_strong(none, CONTEXT_WARMING, std::memory_order_acq_rel))
             return;
+#ifdef PRAGREDUCE_FAKE_DEVICE
+        /* made at once: a test takes the same path in every run */
+        found_gpu.store(true);
+        context_state().store(CONTEXT_MADE, std::memory_order_release);
+        return;
+#endif
         thread = std::thread([this] {
 #ifdef __linux__
             /* the lowest priority: what the driver does in user space
@@ -266,6 +347,7 @@ struct warm_up {
                         (void)cudaFree(0);
             }
             (void)cudaGetLastError(); /* this thread's error state only */
+            context_state().store(CONTEXT_MADE, std::memory_order_release);
         });
     }
     /* what the end of this run does to the hint, and its bound */
@@ -284,6 +366,16 @@ struct warm_up {
                             n.verdict.load()};
         return hint_change(f, bound);
     }
+    /* and to the GPU hint */
+    HintChange gpu_change() const
+    {
+        if (!uses_hint || !gpu_hint[0])
+            return HINT_KEEP;
+        const HintNotes &n = hint_notes();
+        const RunFacts f = {skipped_by_hint, found_gpu.load(), hinted_trip, gpu_seeks().load(),
+                            n.trial_gpu_calls.load(), n.max_in_play.load(), n.verdict.load()};
+        return gpu_hint_change(f, gpu_hinted);
+    }
     ~warm_up()
     {
         if (thread.joinable())
@@ -294,6 +386,11 @@ struct warm_up {
             hint_write(hint, bound);
         else if (c == HINT_REMOVE)
             (void)unlink(hint);
+        const HintChange g = gpu_change();
+        if (g == HINT_WRITE)
+            hint_write(gpu_hint, 0, true);
+        else if (g == HINT_REMOVE)
+            (void)unlink(gpu_hint);
     }
 };
 
@@ -313,29 +410,29 @@ inline u64 hinted_cpu_trip()
 #endif
 }
 
-/* For PRAGREDUCE_PROFILE: what the warm-up did and will do to the hint. */
+/* For PRAGREDUCE_PROFILE: what the warm-up did and will do to the hints. */
 inline const char *warm_up_report()
 {
-    static char line[512];
+    static char line[768];
     line[0] = '\0';
 #ifndef PRAGREDUCE_NO_WARMUP
     const warm_up &w = warm_up_at_start;
+    if (!w.uses_hint)
+        return line;
     u64 bound;
-    const HintChange c = w.change(&bound);
-    const char *next = c == HINT_REMOVE  ? "a loop looked for the GPU: the next run warms up"
-                       : c == HINT_WRITE ? "the next run makes no CUDA context before main"
-                       : w.skipped_by_hint ? "the next run too"
-                                           : "";
-    if (w.skipped_by_hint)
-        snprintf(line, sizeof line,
-                 "warm-up: skipped, the last run used no GPU%s (%s; PRAGREDUCE_WARMUP=1 always warms up): %s",
-                 w.hinted_trip ? ", and its trial kept calls in play on the CPU" : "", w.hint, next);
-    else if (c == HINT_WRITE)
-        snprintf(line, sizeof line, "warm-up: %s: %s (%s; PRAGREDUCE_WARMUP=1 always warms up)",
-                 bound ? "the GPU ran only auto mode's trial, which kept the CPU" : "no loop looked for the GPU",
-                 next, w.hint);
-    else if (c == HINT_REMOVE)
-        snprintf(line, sizeof line, "warm-up: %s", next);
+    const HintChange c = w.change(&bound), g = w.gpu_change();
+    const bool gpu_next = g == HINT_WRITE || (w.gpu_hinted && g == HINT_KEEP);
+    const char *before = w.gpu_hinted        ? "before main, the last run used the GPU"
+                         : w.skipped_by_hint ? "not before main, the last run used no GPU"
+                                             : "not before main, no hint";
+    const char *next = gpu_next ? "the next run makes the CUDA context before main"
+                                : "the next run makes no CUDA context before main";
+    const char *why = g == HINT_WRITE || gpu_next ? "a loop used the GPU"
+                      : bound                     ? "the GPU ran only auto mode's trial, which kept the CPU"
+                                                  : "no loop used the GPU";
+    snprintf(line, sizeof line, "warm-up: %s; %s: %s (%s; PRAGREDUCE_WARMUP=1 always warms up)", before, why,
+             next, gpu_next ? w.gpu_hint : w.hint);
+    (void)c;
     if (w.skipped_by_hint && w.hinted_trip)
         snprintf(line + strlen(line), sizeof line - strlen(line),
                  "; calls in play up to %llu iterations ran on the CPU without a trial",

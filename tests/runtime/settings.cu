@@ -87,8 +87,8 @@ int main(int argc, char **argv)
     expect("PRAGREDUCE_PIN_MIN_KB=lots", "PRAGREDUCE_PIN_MIN_KB=lots: expected an integer", 2);
     expect("PRAGREDUCE_SEGMENT_GROUP=64", "PRAGREDUCE_SEGMENT_GROUP=64: expected 1, 32 or 256", 2);
     expect("PRAGREDUCE_RESIDENT=no", "PRAGREDUCE_RESIDENT=no: expected an integer from 0 to 1", 2);
-    expect("PRAGREDUCE_WARMUP=2", "PRAGREDUCE_WARMUP=2: expected 0, 1 or auto", 2);
-    expect("PRAGREDUCE_WARMUP=yes", "PRAGREDUCE_WARMUP=yes: expected 0, 1 or auto", 2);
+    expect("PRAGREDUCE_WARMUP=2", "PRAGREDUCE_WARMUP=2: expected 0, 1, auto or later", 2);
+    expect("PRAGREDUCE_WARMUP=yes", "PRAGREDUCE_WARMUP=yes: expected 0, 1, auto or later", 2);
     expect("PRAGREDUCE_WARMUP=1", "warmup 1", 0);
     expect("PRAGREDUCE_WARMUP=auto", "warmup 2", 0);
     expect("PRAGREDUCE_PROFILE=yes", "PRAGREDUCE_PROFILE=yes: expected an integer from 0 to 1", 2);

@@ -29,16 +29,27 @@ static int failures;
 
 static void plans()
 {
-    /* auto (unset, empty, "auto") in auto mode: the hint decides */
-    CHECK(warm_start_plan(nullptr, nullptr, false) == WARM_START);
+    /* auto (unset, empty, "auto") in auto mode: the hints decide; none (a
+     * first run): when a loop wants the GPU */
+    CHECK(warm_start_plan(nullptr, nullptr, false) == WARM_LATER);
+    CHECK(warm_start_plan(nullptr, nullptr, false, true) == WARM_START);
+    CHECK(warm_start_plan("auto", nullptr, false, true) == WARM_START);
+    CHECK(warm_start_plan(nullptr, nullptr, true, true) == WARM_SKIP_BY_HINT);
+    CHECK(warm_start_plan("0", nullptr, false, true) == WARM_NONE);
+    CHECK(warm_start_plan("later", nullptr, false, true) == WARM_LATER);
     CHECK(warm_start_plan(nullptr, nullptr, true) == WARM_SKIP_BY_HINT);
     CHECK(warm_start_plan("", "", true) == WARM_SKIP_BY_HINT);
     CHECK(warm_start_plan("auto", "auto", true) == WARM_SKIP_BY_HINT);
-    CHECK(warm_start_plan("auto", "auto", false) == WARM_START);
+    CHECK(warm_start_plan("auto", "auto", false) == WARM_LATER);
     /* 1 always, 0 never, a bad value never (reported at the first loop) */
     CHECK(warm_start_plan("1", nullptr, true) == WARM_START);
     CHECK(warm_start_plan("0", nullptr, false) == WARM_NONE);
     CHECK(warm_start_plan("2", nullptr, false) == WARM_NONE);
+    /* later: when a loop first wants the GPU (gpu mode: at once) */
+    CHECK(warm_start_plan("later", nullptr, false) == WARM_LATER);
+    CHECK(warm_start_plan("later", "auto", true) == WARM_LATER);
+    CHECK(warm_start_plan("later", "gpu", false) == WARM_START);
+    CHECK(warm_start_plan("later", "cpu", false) == WARM_NONE);
     /* gpu mode: every loop wants the context, whatever the hint */
     CHECK(warm_start_plan(nullptr, "gpu", true) == WARM_START);
     CHECK(warm_start_plan("0", "gpu", false) == WARM_NONE);
@@ -74,6 +85,22 @@ static void changes()
      * CPU widens it; one that kept the GPU removes it */
     CHECK(hint_change({true, false, 4096, 128, 128, 8192, VERDICT_CPU}, &b) == HINT_WRITE && b == 8192);
     CHECK(hint_change({true, false, 4096, 128, 128, 8192, VERDICT_GPU}, &b) == HINT_REMOVE);
+
+    /* the GPU hint: written when a loop looked for the GPU and found it ... */
+    CHECK(gpu_hint_change({false, true, 0, 3, 0, 0, VERDICT_NONE}, false) == HINT_WRITE);
+    CHECK(gpu_hint_change({true, true, 4096, 1, 0, 4096, VERDICT_NONE}, false) == HINT_WRITE);
+    CHECK(gpu_hint_change({false, true, 0, 128, 128, 4096, VERDICT_GPU}, false) == HINT_WRITE);
+    CHECK(gpu_hint_change({false, true, 0, 3, 0, 0, VERDICT_NONE}, true) == HINT_KEEP);
+    /* ... not without one, nor for a trial that kept the CPU, nor when no loop looked */
+    CHECK(gpu_hint_change({false, false, 0, 3, 0, 0, VERDICT_NONE}, false) == HINT_KEEP);
+    CHECK(gpu_hint_change({false, true, 0, 128, 128, 4096, VERDICT_CPU}, false) == HINT_KEEP);
+    CHECK(gpu_hint_change({false, true, 0, 0, 0, 0, VERDICT_NONE}, false) == HINT_KEEP);
+    /* removed when this run's loops did not use it */
+    CHECK(gpu_hint_change({false, true, 0, 0, 0, 0, VERDICT_NONE}, true) == HINT_REMOVE);
+    CHECK(gpu_hint_change({false, true, 0, 128, 128, 4096, VERDICT_CPU}, true) == HINT_REMOVE);
+    char g[64];
+    CHECK(gpu_hint_file("/c/pragreduce/cpu-only-00ff", g, sizeof g) && strcmp(g, "/c/pragreduce/gpu-used-00ff") == 0);
+    CHECK(!gpu_hint_file("/c/pragreduce/other", g, sizeof g));
 }
 
 static void folders()
@@ -150,6 +177,17 @@ static void round_trip()
     (void)unlink(hint);
     run_child(sub, "seek", "", line, sizeof line);
     CHECK(!exists(hint));
+
+    /* the GPU hint: read (warmed up before main), and gone after a run
+     * whose loops did not use the GPU */
+    char gpu_hint[4400];
+    CHECK(gpu_hint_file(hint, gpu_hint, sizeof gpu_hint));
+    hint_write(gpu_hint, 0, true);
+    CHECK(exists(gpu_hint));
+    run_child(sub, "idle", "", line, sizeof line);
+    CHECK(strncmp(line, "skipped 0", 9) == 0);
+    CHECK(!exists(gpu_hint));
+    (void)unlink(hint);
 
     /* the bound, read back */
     u64 bound = 1;

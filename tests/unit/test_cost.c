@@ -33,7 +33,7 @@ START_TEST(coalesced_beats_strided)
     const GpuDesc *d = gpu_find("H100");
     AccessFact one = access_of(STRIDE_ONE, 1, 4, 4), large = access_of(STRIDE_LARGE, 64, 4, 32);
     CostFacts f1 = facts(&one, 1, 4, 2, 1), f2 = facts(&large, 1, 32, 2, 1);
-    LaunchPlan p = {256, 4, 1, 1, NULL, 0, 0};
+    LaunchPlan p = {256, 4, 1, 1, NULL, 0, 0, 0};
     ck_assert(cost_estimate(&f1, d, &p, 1 << 24, NULL) < cost_estimate(&f2, d, &p, 1 << 24, NULL));
 }
 END_TEST
@@ -136,6 +136,26 @@ START_TEST(cpu_threshold_kept)
 }
 END_TEST
 
+START_TEST(cpu_threshold_team)
+{
+    const GpuDesc *d = gpu_find("H100");
+    AccessFact one = access_of(STRIDE_ONE, 1, 4, 4);
+    /* a float sum over arrays the host rewrote: 16 cores add faster than
+     * the link carries the floats again (hotspot3D's per-step mean) */
+    CostFacts f = facts(&one, 1, 4, 2, 4);
+    ck_assert(cost_cpu_threshold_team(&f, d) == ULLONG_MAX);
+    /* heavy arithmetic per element: the GPU still wins, later than
+     * against one core */
+    CostFacts h = facts(&one, 1, 4, 400, 1);
+    unsigned long long th = cost_cpu_threshold_team(&h, d);
+    ck_assert(th < ULLONG_MAX && th > cost_cpu_threshold(&h, d));
+    /* copying what the team reads from memory: never */
+    CostFacts m = facts(&one, 1, 64, 2, 1);
+    m.float_chain = false;
+    ck_assert(cost_cpu_threshold_team(&m, d) == ULLONG_MAX);
+}
+END_TEST
+
 START_TEST(facts_from_a_loop)
 {
     int n;
@@ -175,6 +195,7 @@ Suite *cost_suite(void)
     tcase_add_test(tc, compute_heavy_bodies_fill_the_sm);
     tcase_add_test(tc, cpu_threshold);
     tcase_add_test(tc, cpu_threshold_kept);
+    tcase_add_test(tc, cpu_threshold_team);
     tcase_add_test(tc, facts_from_a_loop);
     suite_add_tcase(s, tc);
     return s;
