@@ -332,6 +332,37 @@ grep -q "a call of 'scale', which writes other than its locals" "$work/ob.txt" &
 # the invalidation of an OpenMP loop: on the line before its directive
 grep -B2 '^#pragma omp parallel for$' "$work/ob.cu" | grep -q 'host_wrote_box(x,' && ok || bad "no invalidation before '#pragma omp parallel for'"
 
+# writes in an OpenMP loop at addresses the body computes (srad's `k = i +
+# Nr * j; dN[k] = ...`): every copy stale before the directive, and no call
+# at each write, which the team's threads would make for nothing
+cat >"$work/omp_k.c" <<'EOF'
+#include <stdio.h>
+#include <stdlib.h>
+int main(void)
+{
+    int n = 64, i, j, k;
+    float *a = malloc(n * n * sizeof *a), s = 0;
+    for (int t = 0; t < 3; t++) {
+#pragma omp parallel for private(i, k)
+        for (j = 0; j < n; j++)
+            for (i = 0; i < n; i++) {
+                k = i + n * j;
+                a[k] = (float)(t + k);
+            }
+#pragma reduce(+: s)
+        for (i = 0; i < n * n; i++)
+            s += a[i];
+    }
+    printf("%g\n", s);
+    free(a);
+    return 0;
+}
+EOF
+"$pragreduce" -fopenmp "$work/omp_k.c" -o "$work/omp_k.cu" 2>"$work/err" && ok || { bad "omp_k: exit $?"; cat "$work/err"; }
+grep -B2 '^#pragma omp parallel for private(i, k)$' "$work/omp_k.cu" | grep -q 'host_wrote_all()' && ok ||
+    bad "omp_k: no host_wrote_all before the OpenMP loop"
+grep -q 'host_wrote(&(a\[k\])' "$work/omp_k.cu" && bad "omp_k: a host_wrote call at each write inside the OpenMP loop" || ok
+
 # --keep-invalid never leaves a comm(...) loop sequential (each rank would
 # keep its own result): invalid and malformed ones are errors, no output
 for f in tests/reject/mpi_comm_take_nan.c tests/reject/mpi_comm_bad_argument.c; do

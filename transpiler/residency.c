@@ -1345,6 +1345,28 @@ static void rewrite_macro_leaf(Res *r, Node *n, const InvalList *l, const InvalL
  * a declaration of an array or struct with an initializer, after it. */
 static void rewrite_leaf_with(Res *r, Node *n, EditList *held);
 
+/* --explain's "[at the write]" lines from offset `from` on, taken out. */
+static void drop_at_the_write_notes(StrBuf *sb, size_t from)
+{
+    if (!sb->buf)
+        return;
+    static const char mark[] = " [at the write]\n";
+    size_t out = from;
+    for (size_t at = from; at < sb->len;) {
+        const char *nl = memchr(sb->buf + at, '\n', sb->len - at);
+        size_t end = nl ? (size_t)(nl - sb->buf) + 1 : sb->len;
+        size_t n = end - at;
+        bool drop = n >= sizeof mark - 1 && memcmp(sb->buf + end - (sizeof mark - 1), mark, sizeof mark - 1) == 0;
+        if (!drop) {
+            memmove(sb->buf + out, sb->buf + at, n);
+            out += n;
+        }
+        at = end;
+    }
+    sb->len = out;
+    sb->buf[out] = '\0';
+}
+
 static void rewrite_leaf(Res *r, Node *n)
 {
     EditList held = {0};
@@ -1361,6 +1383,7 @@ static void rewrite_leaf_with(Res *r, Node *n, EditList *held)
         n->kind == N_GOTO)
         return;
     r->held_edits = held;
+    const size_t explained = r->explain.len;
     InvalList l = writes_of(r, n, n);
     r->held_edits = NULL;
     InvalList reads = reads_of(r, n, n);
@@ -1369,8 +1392,14 @@ static void rewrite_leaf_with(Res *r, Node *n, EditList *held)
     /* OpenMP threads run (some of) it: what they do must be invalidated
      * here, by this thread, whose region holds the copies */
     bool threaded = source_has_omp_line(r->src, s, e, r->sites, r->nsites);
-    if (threaded && l.inlined)
+    if (threaded && l.inlined) {
         add_all(&l, "writes inside an OpenMP loop, at addresses it computes", n->start);
+        /* and none at the writes: the team's threads would run them on their
+         * own empty region stacks, a call per element for nothing (srad's
+         * sweeps: 0.23 s against 0.09 for the OpenMP build) */
+        held->count = 0;
+        drop_at_the_write_notes(&r->explain, explained);
+    }
     /* chained after what goes before the statement (edits at one offset
      * apply in the order they were added) */
     bool chain = l.count == 0 && l.inlined == 0 && !threaded;
