@@ -381,10 +381,12 @@ inline double wanted_gpu_for()
  * main: false while there is none, and the call is `cheap` on the CPU: it
  * then runs there, as the program's OpenMP build would. The context is
  * asked for (on the warm-up's thread, host code going on meanwhile) once
- * such calls have gone on for 0.1 s, or by a call that is not cheap, which
- * waits for it: a program whose few GPU-worthy calls end sooner never pays
- * for a context it cannot earn back (~0.2 s to make, ~0.1 s to take down:
- * a 30 M float sum took 0.53 s with it, 0.12 s for the OpenMP build), and
+ * such calls have gone on for 0.25 s, about what the context costs, or by
+ * a call that is not cheap, which waits for it: a program whose GPU-worthy
+ * calls end sooner never pays for a context it cannot earn back (~0.2 s
+ * to make, ~0.1 s to take down: a 30 M float sum took 0.53 s with it, 0.12
+ * s for the OpenMP build; k-means on 494020 points 0.65 s after 0.1 s of
+ * such calls, 0.23 s for the OpenMP build), and
  * all-pairs forces on 32768 particles do not take 4.9 s on the CPU path
  * against 0.43 s waiting. The other modes wait, and so does
  * PRAGREDUCE_ADAPT=0, where the choice depends on sizes alone (a float
@@ -398,7 +400,7 @@ inline bool context_ready(bool cheap)
         void (*start)() = context_starter().load(std::memory_order_acquire);
         if (!start)
             return true;
-        if (cheap && wanted_gpu_for() < 0.1)
+        if (cheap && wanted_gpu_for() < 0.25)
             return false;
         start();
         state = context_state().load(std::memory_order_acquire);

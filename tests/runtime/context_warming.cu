@@ -3,7 +3,7 @@
  * of waiting ~0.2 s, counted as a look for the GPU and under its own
  * reason (a call 256 times the GPU threshold's size or more waits for
  * the context). Where none was made before main, the warm-up starts once
- * such calls have gone on for 0.1 s (or at a long call); once the context
+ * such calls have gone on for 0.25 s (or at a long call); once the context
  * is made, calls go to the GPU. Built on the fake device, whose own warm-up
  * makes its context at once, so the states are set here by hand.
  *   nvcc -O1 -DPRAGREDUCE_FAKE_DEVICE tests/runtime/context_warming.cu -o t && ./t */
@@ -48,8 +48,8 @@ int main()
     const u64 seeks = gpu_seeks().load();
     expect(!use_gpu(site, big, 37500, 8932, false, {}), "the first call that wants the GPU: the CPU");
     expect(starts == 0, "and no context yet: the program may end soon");
-    std::this_thread::sleep_for(std::chrono::milliseconds(120));
-    expect(!use_gpu(site, big, 37500, 8932, false, {}), "0.1 s on: the CPU still");
+    std::this_thread::sleep_for(std::chrono::milliseconds(260));
+    expect(!use_gpu(site, big, 37500, 8932, false, {}), "0.25 s on: the CPU still");
     expect(starts == 1, "and the warm-up starts");
     expect(!use_gpu(site, big, 37500, 8932, false, {}), "the next one too, while it runs");
     expect(starts == 1, "started once");
