@@ -13,14 +13,17 @@ namespace pragreduce {
  * those back first), or each of them (by its first element) is in a kept
  * copy the host has not written since, or each is kept but the host
  * rewrote half of their bytes or more since (DATA_REWRITTEN: a call copies
- * them again, as it will after the host's next sweep), or none of these. */
-enum DataWhere { DATA_ON_HOST, DATA_KEPT, DATA_NEWER_ON_GPU, DATA_REWRITTEN };
+ * them again, as it will after the host's next sweep), or none of them is
+ * kept (DATA_NONE_KEPT), or something between (DATA_ON_HOST). */
+enum DataWhere { DATA_ON_HOST, DATA_KEPT, DATA_NEWER_ON_GPU, DATA_REWRITTEN, DATA_NONE_KEPT };
 
 inline DataWhere data_where(std::initializer_list<const volatile void *> arrays)
 {
-    if (arrays.size() == 0 || region_stack().empty())
+    if (arrays.size() == 0)
         return DATA_ON_HOST;
-    bool all = true, kept = true; /* all clean; all kept, clean or not */
+    if (region_stack().empty())
+        return DATA_NONE_KEPT;
+    bool all = true, kept = true, none = true; /* all clean; all kept, clean or not; none kept */
     uintptr_t bytes = 0, dirty = 0;
     for (const volatile void *a : arrays) {
         const uintptr_t p = (uintptr_t)a;
@@ -31,12 +34,15 @@ inline DataWhere data_where(std::initializer_list<const volatile void *> arrays)
         }
         if (e->newer_lo < e->newer_hi)
             return DATA_NEWER_ON_GPU;
+        none = false;
         bytes += e->hi - e->lo;
         for (int k = 0; k < e->dirty.n; k++)
             dirty += e->dirty.hi[k] - e->dirty.lo[k];
         if (!e->dirty.empty())
             all = false;
     }
+    if (none)
+        return DATA_NONE_KEPT;
     if (all)
         return DATA_KEPT;
     /* (k-means: the points kept, the labels rewritten: mostly kept) */
@@ -71,14 +77,21 @@ inline u64 auto_threshold(u64 trip, u64 cpu_below, u64 cpu_below_kept, bool thre
         return cpu_below;
     const u64 below = saturating_mul(cpu_below, threaded ? openmp_gain() : 1);
     const u64 newer_from = cpu_below_kept / 16;
-    const bool team_rule = threaded && cpu_below_rewritten > below && openmp_gain() > 1;
+    /* (not while kernels' writes wait on the GPU: the CPU path would bring
+     * every one of them back first, LU's whole matrix at each pivot step:
+     * 25.7 s against 1.9 for the OpenMP build at n = 4096) */
+    const bool team_rule = threaded && cpu_below_rewritten > below && openmp_gain() > 1 && newer_count() == 0;
     if ((trip >= below && !team_rule) || trip < newer_from)
         return below;
     switch (data_where(arrays)) {
     case DATA_NEWER_ON_GPU: return newer_from;
     case DATA_KEPT: return trip >= cpu_below_kept ? cpu_below_kept : below;
     case DATA_REWRITTEN: return team_rule ? cpu_below_rewritten : below;
-    default: return team_rule && reads_only ? cpu_below_rewritten : below;
+    /* (kept with a few rows rewritten, as LU's row swaps leave them: the
+     * GPU, where the loops after it keep them; 25.9 s against 1.7 for the
+     * OpenMP build at n = 4096 when this call went to the CPU instead) */
+    case DATA_NONE_KEPT: return team_rule && reads_only ? cpu_below_rewritten : below;
+    default: return below;
     }
 }
 

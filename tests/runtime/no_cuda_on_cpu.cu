@@ -36,7 +36,7 @@ int main()
         host_wrote_box(a, sizeof a[0], [](long long i) { return i; }, 0LL, 4096LL);
         host_wrote(a, sizeof a);
         host_wrote_elems(a, sizeof a[0], 0, 4095);
-        expect(data_where({a}) == DATA_ON_HOST, "data_where: on the host");
+        expect(data_where({a}) == DATA_NONE_KEPT, "data_where: none kept");
         expect(!use_gpu(site, 1000, 37500, 8932, true, {a}), "a small call: the CPU");
         expect(!use_gpu(site, 1000, 37500, 8932, false, {a, a + 1}), "a small call, one thread: the CPU");
         expect(!segments_on_gpu(site, 10, 100, 37500, 8932, false, false, {a}), "a small nest: the CPU");

@@ -61,15 +61,31 @@ int main()
         /* never kept: a loop that writes no array weighs the team; one that
          * writes arrays leaves them on the GPU for the loops after it */
         static double fresh[1 << 12];
-        expect(data_where({fresh}) == DATA_ON_HOST, "never kept");
+        expect(data_where({fresh}) == DATA_NONE_KEPT, "never kept");
         expect(!use_gpu(site, trip, below, kept, true, {fresh}, never, true), "never kept, reads only: the CPU");
         expect(use_gpu(site, trip, below, kept, true, {fresh}, never, false), "never kept, writes: the GPU");
         expect(use_gpu(site, trip, below, kept, false, {fresh}, never, true), "never kept, one thread: the GPU");
+        /* while a kernel's writes wait on the GPU (another array's), the CPU
+         * path would bring them back first: no team rule */
+        static float out[1 << 12];
+        call_epoch()++;
+        expect(resident_inout(out, sizeof out, site, nullptr) != nullptr, "an output kept");
+        resident_out(out, sizeof out, site);
+        expect(newer_count() == 1, "its bytes newer on the GPU");
+        keep(grid, sizeof grid);
+        host_wrote(grid, sizeof grid);
+        expect(use_gpu(site, trip, below, kept, true, {grid}, never, true), "rewritten, newer bytes elsewhere: the GPU");
+        expect(use_gpu(site, trip, below, kept, true, {fresh}, never, true), "never kept, newer bytes elsewhere: the GPU");
+        host_reads_all();
+        expect(newer_count() == 0, "back on the host");
         /* a quarter rewritten: copying it is cheap */
         keep(grid, sizeof grid);
         host_wrote(grid, sizeof grid / 4);
         expect(data_where({grid}) == DATA_ON_HOST, "a quarter rewritten");
         expect(use_gpu(site, trip, below, kept, true, {grid}, never), "a quarter rewritten: the GPU");
+        /* LU's pivot search after a row swap: kept, a little rewritten, the
+         * loop writes nothing: the GPU, where the loops after it keep them */
+        expect(use_gpu(site, trip, below, kept, true, {grid}, never, true), "a quarter rewritten, reads only: the GPU");
         /* k-means: the points kept, the labels rewritten */
         keep(points, sizeof points);
         keep(labels, sizeof labels);
