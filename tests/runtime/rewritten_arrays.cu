@@ -60,7 +60,8 @@ int main()
                "a nest too");
         /* never kept: a loop that writes no array weighs the team; one that
          * writes arrays leaves them on the GPU for the loops after it */
-        static double fresh[1 << 12];
+        /* (its own mapping, away from the arrays kept here) */
+        double *fresh = (double *)malloc((size_t)1 << 22);
         expect(data_where({fresh}) == DATA_NONE_KEPT, "never kept");
         expect(!use_gpu(site, trip, below, kept, true, {fresh}, never, true), "never kept, reads only: the CPU");
         expect(use_gpu(site, trip, below, kept, true, {fresh}, never, false), "never kept, writes: the GPU");
@@ -78,6 +79,19 @@ int main()
         expect(use_gpu(site, trip, below, kept, true, {fresh}, never, true), "never kept, newer bytes elsewhere: the GPU");
         host_reads_all();
         expect(newer_count() == 0, "back on the host");
+        /* a copy of the rows from k on (LU's matrix once its first updates
+         * ran on the CPU): found for the choice by the array's first element */
+        {
+            region inner;
+            static double matrix[64 * 64];
+            call_epoch()++;
+            expect(resident_inout(matrix + 16 * 64, 48 * 64 * sizeof(double), site, nullptr) != nullptr,
+                   "rows 16 on kept");
+            resident_out(matrix + 16 * 64, 48 * 64 * sizeof(double), site);
+            expect(data_where({matrix}) == DATA_NEWER_ON_GPU, "rows 16 on newer: found by row 0");
+            host_reads_all();
+            expect(data_where({matrix}) == DATA_KEPT, "and kept after");
+        }
         /* a quarter rewritten: copying it is cheap */
         keep(grid, sizeof grid);
         host_wrote(grid, sizeof grid / 4);
@@ -92,6 +106,7 @@ int main()
         host_wrote(labels, sizeof labels);
         expect(data_where({points, labels}) == DATA_ON_HOST, "labels rewritten beside kept points");
         expect(use_gpu(site, trip, below, kept, true, {points, labels}, never), "k-means' labels: the GPU");
+        free(fresh);
     }
     printf("rewritten_arrays: %d failures\n", failures);
     return failures != 0;
