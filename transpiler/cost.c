@@ -486,13 +486,12 @@ unsigned long long cost_cpu_threshold_kept(const CostFacts *f, const GpuDesc *d)
  * beat the team by half again per iteration from the copy alone (a float
  * sum: the team adds 4-byte elements at ~0.13 ns each, the link carries
  * them at ~0.1), and then pay back its fixed ~30 us. */
-unsigned long long cost_cpu_threshold_team(const CostFacts *f, const GpuDesc *d)
+unsigned long long cost_cpu_threshold_team(const CostFacts *f)
 {
     const double team = 16 * 0.6, host_gbps = 100.0, staged_gbps = 40.0, fixed_ns = 30000.0;
     double team_ns = cpu_ns_per_iter(f) / team;
     if (f->bytes_per_iter / host_gbps > team_ns)
         team_ns = f->bytes_per_iter / host_gbps;
-    (void)d;
     /* kept arrays large enough to matter go through the staging buffers */
     const double gpu_ns = 1.5 * f->copy_per_iter / staged_gbps;
     if (team_ns <= gpu_ns)
@@ -590,7 +589,7 @@ LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, cons
     p.cpu_below_kept = cost_cpu_threshold_kept(&f, d);
     if (p.cpu_below_kept > p.cpu_below)
         p.cpu_below_kept = p.cpu_below;
-    p.cpu_below_rewritten = cost_cpu_threshold_team(&f, d);
+    p.cpu_below_rewritten = cost_cpu_threshold_team(&f);
     section_plan(site, &p);
     if (override) {
         int v = p.vector;

@@ -738,7 +738,7 @@ LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, i
 unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d);
 /* The same with the arrays already on the GPU (no copies). */
 unsigned long long cost_cpu_threshold_kept(const CostFacts *f, const GpuDesc *d);
-unsigned long long cost_cpu_threshold_team(const CostFacts *f, const GpuDesc *d);
+unsigned long long cost_cpu_threshold_team(const CostFacts *f);
 /* Overrides for experiments: "block=512,unroll=2,vector=4,waves=0" (any
  * subset); NULL keeps the model's choice. */
 LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, const char *override);

@@ -13,6 +13,8 @@
  * anything, write only variables declared in the body, and call only
  * <math.h> functions. Outer variables the loop reads become captures.
  */
+#include <limits.h>
+
 #include "pragreduce.h"
 
 #include <stdlib.h>
@@ -629,12 +631,17 @@ static bool has_kind(const Node *n, NodeKind a, NodeKind b)
 }
 
 /* Whether the statement decides v dead (it writes v before any read: 1),
- * live (it may read v, or jump past what follows: -1) or neither (0). */
+ * live (it may read v, or jump past what follows: -1) or neither (0: it
+ * leaves v alone, or only writes it before reading it where it writes it
+ * at all, as a loop over rows whose inner loop sets v (kmeans' centre
+ * update after its point loop): what follows decides). */
 static int decides(const Node *s, const Var *v)
 {
     if (plain_store(s, v) || (s->kind == N_FOR && s->for_init && plain_store(s->for_init, v)))
         return 1;
-    return ast_mentions(s, v) || has_kind(s, N_BREAK, N_CONTINUE) ? -1 : 0;
+    if (has_kind(s, N_BREAK, N_CONTINUE))
+        return -1;
+    return ast_mentions(s, v) && !dead_outside(s, v, UINT_MAX, UINT_MAX) ? -1 : 0;
 }
 
 /* Whether no path from the end of `loop` (a node of `scope`, the tree v is

@@ -73,7 +73,7 @@ static int find_nearest_point(const float *pt, int nfeatures, float **pts, int n
 static float **kmeans_clustering(float **feature, int nfeatures, int npoints, int nclusters,
                                  float threshold, int *membership, int *loops)
 {
-    int i, j, n, loop = 0;
+    int i, j, n, index, loop = 0;
     float delta;
     float **clusters;
     int *new_centers_len;     /* [nclusters]: no. of points in each cluster */
@@ -99,22 +99,16 @@ static float **kmeans_clustering(float **feature, int nfeatures, int npoints, in
 
     do {
         delta = 0.0f;
-        /* Rodinia declares i, j, index at the top and writes private(j, index)
-         * on the OpenMP line; pragreduce rewrites that clause as
-         * `cxx_private(j, index)` in the .cu (the C++-keyword rename reaches
-         * #pragma omp lines), which nvcc -Xcompiler -fopenmp rejects
-         * ("expected '#pragma omp' clause before 'cxx_private'").  And with
-         * the C89 j, #pragma reduce needed private(j): "'j' is declared outside
-         * the loop and written here; ... add private(j) to the pragma", which
-         * it refused on the continuation line ("unexpected 'private' in
-         * '#pragma reduce'").  So j and index are this loop's own here. */
-#pragma omp parallel for \
+        /* Rodinia's form: i, j and index declared at the top, j and index
+         * private on the OpenMP line (pragreduce finds them private to each
+         * iteration itself: each is set before it is read) */
+#pragma omp parallel for private(j, index) \
     reduction(+: delta, new_centers_len[0:nclusters], new_centers_flat[0:nclusters * nfeatures])
 #pragma reduce(+: delta, new_centers_len[0:nclusters], new_centers_flat[0:nclusters * nfeatures]) \
     in(feature[0:npoints][0:nfeatures], clusters[0:nclusters][0:nfeatures])
         for (i = 0; i < npoints; i++) {
             /* find the index of the nearest cluster centre */
-            int index = find_nearest_point(feature[i], nfeatures, clusters, nclusters);
+            index = find_nearest_point(feature[i], nfeatures, clusters, nclusters);
             /* if its cluster assignment changes, count it */
             if (membership[i] != index)
                 delta += 1.0f;
@@ -122,7 +116,7 @@ static float **kmeans_clustering(float **feature, int nfeatures, int npoints, in
             membership[i] = index;
             /* update the new cluster centres: sum of objects located within */
             new_centers_len[index]++;
-            for (int j = 0; j < nfeatures; j++)
+            for (j = 0; j < nfeatures; j++)
                 new_centers_flat[index * nfeatures + j] += feature[i][j];
         }
 

@@ -350,31 +350,28 @@ struct warm_up {
             context_state().store(CONTEXT_MADE, std::memory_order_release);
         });
     }
+    /* what this run did, for the hints */
+    RunFacts run_facts() const
+    {
+        const HintNotes &n = hint_notes();
+        return {skipped_by_hint,
+                found_gpu.load(),
+                hinted_trip,
+                gpu_seeks().load(),
+                n.trial_gpu_calls.load(),
+                n.max_in_play.load(),
+                n.verdict.load()};
+    }
     /* what the end of this run does to the hint, and its bound */
     HintChange change(u64 *bound) const
     {
         *bound = 0;
-        if (!uses_hint)
-            return HINT_KEEP;
-        const HintNotes &n = hint_notes();
-        const RunFacts f = {skipped_by_hint,
-                            found_gpu.load(),
-                            hinted_trip,
-                            gpu_seeks().load(),
-                            n.trial_gpu_calls.load(),
-                            n.max_in_play.load(),
-                            n.verdict.load()};
-        return hint_change(f, bound);
+        return uses_hint ? hint_change(run_facts(), bound) : HINT_KEEP;
     }
     /* and to the GPU hint */
     HintChange gpu_change() const
     {
-        if (!uses_hint || !gpu_hint[0])
-            return HINT_KEEP;
-        const HintNotes &n = hint_notes();
-        const RunFacts f = {skipped_by_hint, found_gpu.load(), hinted_trip, gpu_seeks().load(),
-                            n.trial_gpu_calls.load(), n.max_in_play.load(), n.verdict.load()};
-        return gpu_hint_change(f, gpu_hinted);
+        return uses_hint && gpu_hint[0] ? gpu_hint_change(run_facts(), gpu_hinted) : HINT_KEEP;
     }
     ~warm_up()
     {
@@ -419,8 +416,9 @@ inline const char *warm_up_report()
     const warm_up &w = warm_up_at_start;
     if (!w.uses_hint)
         return line;
-    u64 bound;
-    const HintChange c = w.change(&bound), g = w.gpu_change();
+    u64 bound; /* above 0: the trial kept the CPU for calls up to it */
+    (void)w.change(&bound);
+    const HintChange g = w.gpu_change();
     const bool gpu_next = g == HINT_WRITE || (w.gpu_hinted && g == HINT_KEEP);
     const char *before = w.gpu_hinted        ? "before main, the last run used the GPU"
                          : w.skipped_by_hint ? "not before main, the last run used no GPU"
@@ -432,7 +430,6 @@ inline const char *warm_up_report()
                                                   : "no loop used the GPU";
     snprintf(line, sizeof line, "warm-up: %s; %s: %s (%s; PRAGREDUCE_WARMUP=1 always warms up)", before, why,
              next, gpu_next ? w.gpu_hint : w.hint);
-    (void)c;
     if (w.skipped_by_hint && w.hinted_trip)
         snprintf(line + strlen(line), sizeof line - strlen(line),
                  "; calls in play up to %llu iterations ran on the CPU without a trial",

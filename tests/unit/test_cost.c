@@ -143,16 +143,16 @@ START_TEST(cpu_threshold_team)
     /* a float sum over arrays the host rewrote: 16 cores add faster than
      * the link carries the floats again (hotspot3D's per-step mean) */
     CostFacts f = facts(&one, 1, 4, 2, 4);
-    ck_assert(cost_cpu_threshold_team(&f, d) == ULLONG_MAX);
+    ck_assert(cost_cpu_threshold_team(&f) == ULLONG_MAX);
     /* heavy arithmetic per element: the GPU still wins, later than
      * against one core */
     CostFacts h = facts(&one, 1, 4, 400, 1);
-    unsigned long long th = cost_cpu_threshold_team(&h, d);
+    unsigned long long th = cost_cpu_threshold_team(&h);
     ck_assert(th < ULLONG_MAX && th > cost_cpu_threshold(&h, d));
     /* copying what the team reads from memory: never */
     CostFacts m = facts(&one, 1, 64, 2, 1);
     m.float_chain = false;
-    ck_assert(cost_cpu_threshold_team(&m, d) == ULLONG_MAX);
+    ck_assert(cost_cpu_threshold_team(&m) == ULLONG_MAX);
 }
 END_TEST
 

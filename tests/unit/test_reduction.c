@@ -370,6 +370,26 @@ static const struct {
     {"double f(const double *a, int n) { double v = 0, w[4]; int k;\n"
      "#pragma reduce(+: v)\n for (int i = 0; i < n; i++) { for (k = 0; k < 4; k++) w[k] = a[i]; v += w[0]; }\n"
      " return v + w[1]; }\n", false},
+    /* C89 j used again after the loop, only by loops that set it first
+     * (kmeans' centre update inside its do-while) */
+    {"double f(const double *a, int n, double *c) { double v = 0; int i, j, r = 0;\n"
+     " do {\n"
+     "#pragma reduce(+: v)\n for (i = 0; i < n; i++) { for (j = 0; j < 4; j++) v += a[i] * j; }\n"
+     " for (i = 0; i < 5; i++) { for (j = 0; j < 4; j++) c[i * 4 + j] = v; }\n"
+     " } while (r++ < 3);\n return v; }\n", true},
+    /* ... but not when a statement after it reads j before setting it */
+    {"double f(const double *a, int n, double *c) { double v = 0; int i, j;\n"
+     "#pragma reduce(+: v)\n for (i = 0; i < n; i++) { for (j = 0; j < 4; j++) v += a[i] * j; }\n"
+     " for (i = 0; i < 5; i++) { c[i] = j; for (j = 0; j < 4; j++) c[i * 4 + j] = v; }\n"
+     " return v; }\n", false},
+    {"double f(const double *a, int n, double *c) { double v = 0; int i, j;\n"
+     "#pragma reduce(+: v)\n for (i = 0; i < n; i++) { for (j = 0; j < 4; j++) v += a[i] * j; }\n"
+     " if (n > 3) { j = 1; } c[0] = j;\n"
+     " return v; }\n", false},
+    {"double f(const double *a, int n, double *c) { double v = 0; int i, j;\n"
+     "#pragma reduce(+: v)\n for (i = 0; i < n; i++) { for (j = 0; j < 4; j++) v += a[i] * j; }\n"
+     " if (n > 3) { for (j = 0; j < 2; j++) c[j] = v; }\n"
+     " return v; }\n", true},
 };
 
 START_TEST(scratch_liveness)
