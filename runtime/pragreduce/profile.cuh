@@ -30,15 +30,69 @@ struct SiteProfile {
 
 inline bool profiling() { return settings().profile; }
 
+/* One thread's counters: profile_add takes no lock that other threads
+ * want (NPB CG's 140 M row sums, called from 16 OpenMP threads, went
+ * through one mutex: over 120 s against 12 without the profile). */
+struct ThreadProfile {
+    std::mutex lock; /* its thread's, and the print's */
+    std::vector<SiteProfile> sites;
+};
+
 struct Profile {
     std::mutex lock;
-    std::vector<SiteProfile> sites; /* in order of first use */
+    std::vector<const char *> order;     /* the sites in order of first use */
+    std::vector<ThreadProfile *> threads; /* every thread's counters */
 };
 
 inline Profile &profile_table()
 {
     static Profile *table = new Profile; /* outlives static destructors */
     return *table;
+}
+
+inline bool same_site(const char *a, const char *b) { return a == b || strcmp(a, b) == 0; }
+
+/* b's counts added to a's. */
+inline void profile_sum(SiteProfile &a, const SiteProfile &b)
+{
+    a.calls += b.calls;
+    a.gpu_calls += b.gpu_calls;
+    a.cpu_forced += b.cpu_forced;
+    a.cpu_no_gpu += b.cpu_no_gpu;
+    a.cpu_small += b.cpu_small;
+    a.cpu_few_segments += b.cpu_few_segments;
+    a.cpu_inside += b.cpu_inside;
+    a.cpu_timed += b.cpu_timed;
+    a.cpu_warming += b.cpu_warming;
+    if (b.cpu_below > a.cpu_below)
+        a.cpu_below = b.cpu_below;
+    a.kernel_ms += b.kernel_ms;
+    a.h2d_bytes += b.h2d_bytes;
+    a.h2d_copies += b.h2d_copies;
+    a.d2h_bytes += b.d2h_bytes;
+    a.d2h_copies += b.d2h_copies;
+    a.avoided_copies += b.avoided_copies;
+    a.avoided_bytes += b.avoided_bytes;
+}
+
+/* Every thread's counters summed, a site each, in order of first use. */
+inline std::vector<SiteProfile> profile_sites()
+{
+    Profile &p = profile_table();
+    std::lock_guard<std::mutex> hold(p.lock);
+    std::vector<SiteProfile> out;
+    for (const char *site : p.order) {
+        SiteProfile sum;
+        sum.site = site;
+        for (ThreadProfile *t : p.threads) {
+            std::lock_guard<std::mutex> its(t->lock);
+            for (const SiteProfile &s : t->sites)
+                if (same_site(s.site, site))
+                    profile_sum(sum, s);
+        }
+        out.push_back(sum);
+    }
+    return out;
 }
 
 /* "; cpu 3: 2 below 262144 iterations (the GPU threshold), 1 other" */
@@ -87,13 +141,11 @@ inline char *profile_trial_line()
 
 inline void profile_print()
 {
-    Profile &p = profile_table();
-    std::lock_guard<std::mutex> hold(p.lock);
     if (profile_trial_line()[0])
         fprintf(stderr, "pragreduce-profile: %s\n", profile_trial_line());
     if (warm_up_report()[0])
         fprintf(stderr, "pragreduce-profile: %s\n", warm_up_report());
-    for (const SiteProfile &s : p.sites) {
+    for (const SiteProfile &s : profile_sites()) {
         fprintf(stderr,
                 "pragreduce-profile: %s: calls %llu, gpu %llu, kernel %.3f ms, h2d %llu bytes in %llu "
                 "copies, d2h %llu bytes in %llu copies, avoided %llu copies (%llu bytes)",
@@ -104,23 +156,54 @@ inline void profile_print()
     }
 }
 
+/* This thread's counters, made and listed at its first use (they outlive
+ * the thread: the print at exit sums them). */
+inline ThreadProfile &thread_profile()
+{
+    static thread_local ThreadProfile *mine = nullptr;
+    if (!mine) {
+        mine = new ThreadProfile;
+        Profile &p = profile_table();
+        std::lock_guard<std::mutex> hold(p.lock);
+        if (p.threads.empty())
+            atexit(profile_print);
+        p.threads.push_back(mine);
+    }
+    return *mine;
+}
+
+/* A site this thread has not counted yet: into the order of first use
+ * (without holding the thread's lock, which profile_sites takes after
+ * the table's). */
+inline void profile_order_add(const char *site)
+{
+    Profile &p = profile_table();
+    std::lock_guard<std::mutex> hold(p.lock);
+    for (const char *known : p.order)
+        if (same_site(known, site))
+            return;
+    p.order.push_back(site);
+}
+
 /* Runs f on the site's counters when profiling. */
 template <class F> inline void profile_add(const char *site, F f)
 {
     if (!profiling() || !site)
         return;
-    Profile &p = profile_table();
-    std::lock_guard<std::mutex> hold(p.lock);
-    if (p.sites.empty())
-        atexit(profile_print);
-    for (SiteProfile &s : p.sites)
-        if (s.site == site || strcmp(s.site, site) == 0) {
-            f(s);
-            return;
-        }
-    p.sites.push_back(SiteProfile());
-    p.sites.back().site = site;
-    f(p.sites.back());
+    ThreadProfile &t = thread_profile();
+    {
+        std::lock_guard<std::mutex> hold(t.lock);
+        for (SiteProfile &s : t.sites)
+            if (same_site(s.site, site)) {
+                f(s);
+                return;
+            }
+    }
+    profile_order_add(site);
+    std::lock_guard<std::mutex> hold(t.lock);
+    t.sites.push_back(SiteProfile());
+    t.sites.back().site = site;
+    f(t.sites.back());
 }
 
 /* A call of a marked loop that got past every reason to stay on the CPU. */

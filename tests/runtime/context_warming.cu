@@ -58,7 +58,7 @@ int main()
     /* a call 256 times the threshold's size or more waits for the context */
     expect(use_gpu(site, long_call, 37500, 8932, false, {}), "a long call waits: the GPU");
     expect(!use_gpu(site, long_call - 256, 37500, 8932, false, {}), "a shorter one does not");
-    const SiteProfile &s = profile_table().sites.at(0);
+    const SiteProfile s = profile_sites().at(0);
     expect(s.cpu_warming == 5 && s.cpu_small == 1, "counted under their reasons");
     expect(s.gpu_calls == 0, "no GPU call");
     /* made: the GPU */
