@@ -87,13 +87,22 @@ int main(int argc, char **argv)
     float centre[K * D];
     if (!x || !member)
         return 1;
-    /* points scattered around k hidden centres */
-    unsigned s = 12345u;
+    /* points scattered around k hidden centres; each feature's noise is a
+     * hash of its index rather than the next number of one running
+     * generator, so that each point is set up on its own: the set-up is a
+     * parallel loop in both builds */
+#pragma omp parallel for
+#pragma reduce parallel
     for (long i = 0; i < n; i++) {
-        int g = (int)(i % K);
+        const int g = (int)(i % K);
         for (int j = 0; j < D; j++) {
-            s = s * 1664525u + 1013904223u;
-            x[i * D + j] = (float)(g * 3 + (j % 7)) + (float)(s >> 8) / 16777216.0f - 0.5f;
+            unsigned h = (unsigned)(i * D + j) * 2654435761u;
+            h ^= h >> 15;
+            h *= 2246822519u;
+            h ^= h >> 13;
+            h *= 3266489917u;
+            h ^= h >> 16;
+            x[i * D + j] = (float)(g * 3 + (j % 7)) + (float)(h >> 8) / 16777216.0f - 0.5f;
         }
         member[i] = -1;
     }

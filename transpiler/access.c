@@ -484,6 +484,30 @@ static void find_inner_loops(const Source *src, Site *site, Node *n)
         find_inner_loops(src, site, n->kids[i]);
 }
 
+/* The loop around `at`, inside the site's body, whose variable is v, when
+ * find_inner_loops would make v a range variable there (reduction.c asks
+ * before the ranges are found). */
+bool access_enclosing_range(const Source *src, const Site *site, const Node *at, const Var *v, LoopInfo *out)
+{
+    for (const Node *n = at->parent; n && n != site->loop; n = n->parent) {
+        if (n->kind != N_FOR)
+            continue;
+        LoopInfo li;
+        diag_probe(true);
+        bool canonical = loop_analyze_one(src, (Node *)n, &li);
+        diag_probe(false);
+        if (!canonical || li.iv != v)
+            continue;
+        const unsigned start = site->loop->start, end = site->loop_end;
+        if (li.step_runtime_check || site_is_iv(site, li.iv) || !safe_bound(site, li.lo_node, start, end) ||
+            !safe_bound(site, li.hi_node, start, end) || writes_var(li.body, li.iv) || at->start < li.body->start)
+            return false;
+        *out = li;
+        return true;
+    }
+    return false;
+}
+
 static void find_range_vars(const Source *src, Site *site)
 {
     site->nranges = 0;
@@ -548,12 +572,34 @@ static bool check_written(const Source *src, Site *site, Capture *cap)
             ref = 0;
         const Node *first[8];
         int nfirst = access_element_chain(site, cap->subs[ref], first, 8);
+        /* accesses in the iteration's block (`p[3 * i + 1]` beside the
+         * write `p[3 * i]`): their offsets from the write must lie within
+         * one stride, so no two iterations' blocks meet */
+        long long block_lo = 0, block_hi = 0, stride = 0;
         for (int k = 0; k < cap->nsubs && !why; k++) {
             const Node *chain[8];
             int n = access_element_chain(site, cap->subs[k], chain, 8);
             bool same = n > 0 && n == nfirst;
-            for (int q = 0; same && q < n; q++)
+            for (int q = 0; same && q < n - 1; q++)
                 same = ast_same_expr(src, chain[q], first[q]);
+            long long delta = 0, s = 0;
+            bool block = same && access_same_block(src, site, first[n - 1], chain[n - 1], &delta, &s) &&
+                         s > 1 && (stride == 0 || s == stride);
+            const Node *wa, *wb;
+            const bool row = same && access_row_block(src, site, first[n - 1], &wa) &&
+                             access_row_block(src, site, chain[n - 1], &wb) && ast_same_expr(src, wa, wb);
+            same = same && (row || ast_same_expr(src, chain[n - 1], first[n - 1]));
+            if (!same && block) {
+                stride = s;
+                block_lo = delta < block_lo ? delta : block_lo;
+                block_hi = delta > block_hi ? delta : block_hi;
+                if (block_hi - block_lo < stride)
+                    continue;
+                at = cap->subs[k]->start;
+                why = "it is also accessed here at an element of another iteration's block of that "
+                      "stride";
+                continue;
+            }
             if (!same && !disjoint_from_writes(src, site, cap->subs, cap->nsubs, ref, k)) {
                 at = cap->subs[k]->start;
                 why = "it is also accessed here at another element";
@@ -618,6 +664,132 @@ static bool flat_subscript(const Source *src, const Site *site, const Node *sub)
            access_invariant(site, width);
 }
 
+/* Whether `n` holds a jump that could skip a statement of the loop body. */
+static bool has_jump(const Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_BREAK || n->kind == N_CONTINUE || n->kind == N_RETURN || n->kind == N_GOTO ||
+        n->kind == N_ASM || n->kind == N_STMTEXPR)
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (has_jump(n->kids[i]))
+            return true;
+    return false;
+}
+
+/* The plain assignment `var[s] = e` whose subscript is sub, as a statement
+ * every iteration runs: only blocks between it and the loop, or the one
+ * inner loop `row_loop` (its body). NULL otherwise. */
+static const Node *unconditional_store(const Site *site, const Node *sub, const Node *row_loop)
+{
+    const Node *ref = sub->parent;
+    while (ref && (ref->kind == N_PAREN || ref->kind == N_IMPLICIT))
+        ref = ref->parent;
+    if (!ref || ref->kind != N_SUBSCRIPT || ref->nkids != 2 || ref->kids[1] != sub)
+        return NULL;
+    const Node *child = ref, *up = ref->parent;
+    while (up && up->kind == N_PAREN) {
+        child = up;
+        up = up->parent;
+    }
+    if (!up || up->kind != N_ASSIGN || strcmp(up->op, "=") != 0 || up->kids[0] != child ||
+        !type_is_arithmetic(ref->type))
+        return NULL;
+    const Node *store = up;
+    for (child = up, up = up->parent; up && up != site->loop; child = up, up = up->parent) {
+        if (up->kind == N_COMPOUND || up->kind == N_LABEL)
+            continue;
+        if (up == row_loop && up->nkids > 0 && up->kids[up->nkids - 1] == child)
+            continue;
+        return NULL;
+    }
+    return up == site->loop && site->loop->kids[site->loop->nkids - 1] == child ? store : NULL;
+}
+
+/* A written array the kernel overwrites: every access a plain store that
+ * each iteration runs, together covering the iteration's whole block
+ * (`y[i]`; `xyz[3 * i]`, `xyz[3 * i + 1]`, `xyz[3 * i + 2]`; a row
+ * `g[i * w + j]` over j in [0, w)), the loop over consecutive values of its
+ * variable: the extents are then exactly the elements written, so the
+ * kept copy needs no copy from the host first. */
+static void find_overwrite(const Source *src, Site *site, Capture *cap)
+{
+    const LoopInfo *li = &site->info;
+    cap->overwrite_when = NULL;
+    /* a parallel loop is a segment; one with marked loops inside is left out */
+    if (!cap->written || cap->section || cap->other_use || cap->deref0 || cap->nsubs == 0 || site->ninner ||
+        (site->segment && (site->segment->nmarked || site->segment->nchildren)) || site->nprivates || li->step_runtime_check || !li->step || strcmp(li->step, "1") != 0 ||
+        has_jump(li->body))
+        return;
+    for (int v = 0; v < site->pragma.nvars; v++)
+        if (site->pragma.vars[v].op == OP_MIN || site->pragma.vars[v].op == OP_MAX ||
+            site->pragma.vars[v].op == OP_MINLOC || site->pragma.vars[v].op == OP_MAXLOC)
+            return; /* a floating-point min/max may run again on the CPU */
+    const Node *base = NULL, *row_width_node = NULL;
+    long long stride = 0, offsets = 0; /* bit d - lowest set for each constant offset */
+    long long lowest = 0;
+    bool first = true;
+    for (int k = 0; k < cap->nsubs; k++) {
+        const Node *sub = cap->subs[k], *w;
+        if (access_whole_row(src, site, sub, &w)) {
+            long long d;
+            const Node *b = ast_strip((Node *)access_offset_form(sub, &d));
+            const Node *j = NULL;
+            for (int side = 0; side < 2 && !j; side++)
+                if (ast_strip(b->kids[side])->kind == N_DECLREF && ast_strip(b->kids[side])->var != li->iv)
+                    j = ast_strip(b->kids[side]);
+            const Node *loop = j ? sub->parent : NULL;
+            while (loop && !(loop->kind == N_FOR && loop != site->loop)) /* the j loop: the innermost for */
+                loop = loop->parent;
+            if (!unconditional_store(site, sub, loop))
+                return;
+            if (row_width_node && !ast_same_expr(src, row_width_node, w))
+                return;
+            row_width_node = w;
+            continue;
+        }
+        if (!unconditional_store(site, sub, NULL))
+            return;
+        long long d;
+        const Node *b = access_offset_form(sub, &d);
+        Linear l = b ? access_linear(src, b, li->iv) : (Linear){0};
+        if (!b || !l.affine || !l.coef_known || l.coef_value == 0 || l.nterms || l.coef_value > 64 ||
+            l.coef_value < -64 || !access_distinct_per_iteration(src, site, b) ||
+            (base && !ast_same_expr(src, base, b)))
+            return;
+        if (first) {
+            base = b;
+            stride = l.coef_value < 0 ? -l.coef_value : l.coef_value;
+            lowest = d;
+            first = false;
+        }
+        /* check_written kept the offsets within one stride of each other */
+        long long at = d - lowest;
+        if (at < 0) {
+            if (-at >= stride)
+                return;
+            offsets <<= -at;
+            lowest = d;
+            at = 0;
+        }
+        if (at >= stride)
+            return;
+        offsets |= 1LL << at;
+    }
+    if (row_width_node) {
+        if (base)
+            return; /* rows beside constant offsets: not worth the proof */
+        long long wv;
+        cap->overwrite_when = ast_int_constant(row_width_node, &wv)
+                                  ? (wv > 0 ? xstrdup("true") : NULL)
+                                  : xformat("(%s) > 0", ast_expr_text(src, row_width_node));
+        return;
+    }
+    if (base && offsets == (long long)((1ULL << stride) - 1))
+        cap->overwrite_when = xstrdup("true");
+}
+
 bool access_analyze(const Source *src, Site *site)
 {
     bool ok = true;
@@ -634,6 +806,7 @@ bool access_analyze(const Source *src, Site *site)
             ok = false;
             continue;
         }
+        find_overwrite(src, site, cap);
         if (cap->section)
             continue;
         if (cap->other_use) {

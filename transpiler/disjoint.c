@@ -248,6 +248,118 @@ static bool never_meet(const Source *src, const Site *site, const Node *write_su
     return false;
 }
 
+/* Whether the moving subscripts `w` (of a write) and `r` are `c * i + e + dw`
+ * and `c * i + e + dr`, the same e and c a nonzero constant: the elements an
+ * iteration owns as a block of |c| (`xyz[3 * i]`, `xyz[3 * i + 1]`, ...).
+ * *delta = dr - dw, *stride = |c|. Of a signed or 64-bit type: no wrap
+ * brings another iteration's block near. */
+bool access_same_block(const Source *src, const Site *site, const Node *w, const Node *r, long long *delta,
+                       long long *stride)
+{
+    if (!(signed_integer(w->type) || clang_Type_getSizeOf(w->type) == 8) ||
+        !(signed_integer(r->type) || clang_Type_getSizeOf(r->type) == 8))
+        return false;
+    Offset fw = offset_form(w), fr = offset_form(r);
+    if (!fw.base || !fr.base || !ast_same_expr(src, fw.base, fr.base))
+        return false;
+    Linear l = access_linear(src, fw.base, site->info.iv);
+    if (!l.affine || !l.coef_known || l.coef_value == 0 || l.nterms || !access_distinct_per_iteration(src, site, fw.base))
+        return false;
+    if (l.coef_value > (1LL << 40) || l.coef_value < -(1LL << 40))
+        return false;
+    *delta = fr.c - fw.c;
+    *stride = l.coef_value < 0 ? -l.coef_value : l.coef_value;
+    return true;
+}
+
+/* `i * w` or `w * i` with i the loop's variable and w invariant: w. */
+static const Node *row_width(const Site *site, const Node *p)
+{
+    p = ast_strip((Node *)p);
+    if (p->kind != N_BINARY || p->nkids != 2 || strcmp(p->op, "*") != 0)
+        return NULL;
+    for (int side = 0; side < 2; side++) {
+        const Node *i = ast_strip(p->kids[side]), *w = ast_strip(p->kids[1 - side]);
+        if (i->kind == N_DECLREF && i->var == site->info.iv && !ast_mentions(w, site->info.iv) &&
+            access_invariant(site, w))
+            return w;
+    }
+    return NULL;
+}
+
+/* Whether `sub` always lies in [i * w, i * w + w), the row an iteration
+ * owns of a flat array of rows of w (`x[i * w + j]` with j of a loop over
+ * [0, w), `x[i * D + j]` with j < D, `x[i * 3 + 2]`); *width = w. A
+ * symbolic w needs the inner loop: its running at all proves w > 0. */
+bool access_row_block(const Source *src, const Site *site, const Node *sub, const Node **width)
+{
+    if (!(signed_integer(sub->type) || clang_Type_getSizeOf(sub->type) == 8))
+        return false;
+    Offset f = offset_form(sub);
+    if (!f.base)
+        return false;
+    long long wv;
+    const Node *w = row_width(site, f.base);
+    if (w) { /* the row's element f.c */
+        *width = w;
+        return ast_int_constant(w, &wv) && f.c >= 0 && f.c < wv;
+    }
+    const Node *b = ast_strip((Node *)f.base);
+    if (b->kind != N_BINARY || b->nkids != 2 || strcmp(b->op, "+") != 0)
+        return false;
+    for (int side = 0; side < 2; side++) {
+        const Node *j = ast_strip(b->kids[1 - side]);
+        w = row_width(site, b->kids[side]);
+        LoopInfo li;
+        Offset lo, hi;
+        if (!w || j->kind != N_DECLREF || !j->var || !signed_integer(j->type) ||
+            !access_enclosing_range(src, site, sub, j->var, &li) || !loop_values(&li, &lo, &hi) || lo.base ||
+            lo.c + f.c < 0)
+            continue;
+        const bool inside = hi.base ? ast_same_expr(src, hi.base, w) && hi.c + f.c <= -1
+                                    : ast_int_constant(w, &wv) && hi.c + f.c <= wv - 1;
+        if (inside) {
+            *width = w;
+            return true;
+        }
+    }
+    return false;
+}
+
+const Node *access_offset_form(const Node *sub, long long *d)
+{
+    Offset f = offset_form(sub);
+    *d = f.c;
+    return f.base;
+}
+
+bool access_whole_row(const Source *src, const Site *site, const Node *sub, const Node **width)
+{
+    long long d;
+    const Node *b = access_offset_form(sub, &d);
+    if (!b || d != 0 || !access_row_block(src, site, sub, width))
+        return false;
+    b = ast_strip((Node *)b);
+    if (b->kind != N_BINARY || b->nkids != 2 || strcmp(b->op, "+") != 0)
+        return false;
+    for (int side = 0; side < 2; side++) {
+        const Node *j = ast_strip(b->kids[1 - side]);
+        const Node *w = row_width(site, b->kids[side]);
+        LoopInfo li;
+        Offset lo, hi;
+        long long wv;
+        if (!w || j->kind != N_DECLREF || !j->var || !access_enclosing_range(src, site, sub, j->var, &li) ||
+            li.step_down || !li.step || strcmp(li.step, "1") != 0 || !loop_values(&li, &lo, &hi) || lo.base ||
+            lo.c != 0)
+            continue;
+        if (hi.base ? ast_same_expr(src, hi.base, w) && hi.c == -1 : ast_int_constant(w, &wv) && hi.c == wv - 1) {
+            *width = w;
+            return true;
+        }
+    }
+    return false;
+}
+
 bool disjoint_from_writes(const Source *src, const Site *site, Node *const *subs, int nsubs, int ref, int k)
 {
     const bool is_write = access_is_write(subs[k]);

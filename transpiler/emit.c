@@ -1067,21 +1067,26 @@ static bool splits_over_gpus(const Ctx *c)
  * (pragreduce::resident_in, or _inout for a written array) into `dest`,
  * indexed like the host array; without one, `give_up`. */
 static void emit_keep_copy(const Ctx *c, StrBuf *sb, const Capture *cap, const char *indent, const char *keep,
-                           const char *dest, const char *give_up)
+                           const char *dest, const char *give_up, bool may_overwrite)
 {
     const char *n = cap->var->name;
+    const bool overwrite = may_overwrite && cap->overwrite_when;
+    if (overwrite)
+        strbuf_printf(sb, "%s/* the kernel writes every element of '%s' it covers before reading any: no copy in */\n",
+                      indent, n);
     strbuf_printf(sb,
                   "%sif (%s && pr_%s_n > 0) {\n"
                   "%s    %svoid *pr_q = pragreduce::resident_%s(%s + pr_%s_lo, (size_t)pr_%s_n * sizeof(%s), "
-                  "%s_site, nullptr, %d);\n"
+                  "%s_site, nullptr, %d%s%s);\n"
                   "%s    if (pr_q)\n"
                   "%s        %s = (%s)pr_q - pr_%s_lo;\n"
                   "%s    else\n"
                   "%s        %s;\n"
                   "%s}\n",
                   indent, keep, n, indent, cap->written ? "" : "const ", cap->written ? "inout" : "in", n, n, n,
-                  array_elem(cap), c->p, resident_align(c->site, cap), indent, indent, dest, array_decl(cap, "", ""), n,
-                  indent, indent, give_up, indent);
+                  array_elem(cap), c->p, resident_align(c->site, cap), overwrite ? ", " : "",
+                  overwrite ? cap->overwrite_when : "", indent, indent, dest, array_decl(cap, "", ""), n, indent, indent,
+                  give_up, indent);
 }
 
 /* Several GPUs: the iterations in pr_gpus parts of pr_part (whole outer
@@ -1163,7 +1168,7 @@ static void emit_team_split(const Ctx *c, StrBuf *sb)
         if (cap->kind != CAP_ARRAY)
             continue;
         emit_keep_copy(c, sb, cap, "        ", "pr_gpus > 1", xformat("pr_t_%s[pr_k]", cap->var->name),
-                       "pr_gpus = 1");
+                       "pr_gpus = 1", false);
     }
     strbuf_puts(sb, "    }\n"
                     "    pr_extents(pr_lo, pr_last); /* the whole loop's again */\n");
@@ -1185,7 +1190,7 @@ static void emit_resident(const Ctx *c, StrBuf *sb)
             continue;
         const char *n = cap->var->name;
         strbuf_printf(sb, "    %s = nullptr;\n", array_decl(cap, "", xformat("pr_r_%s", n)));
-        emit_keep_copy(c, sb, cap, "    ", "pr_resident", xformat("pr_r_%s", n), "pr_resident = false");
+        emit_keep_copy(c, sb, cap, "    ", "pr_resident", xformat("pr_r_%s", n), "pr_resident = false", true);
     }
     if (splits_over_gpus(c))
         strbuf_puts(sb, "    if (pr_gpus > 1)\n"

@@ -577,6 +577,9 @@ typedef struct {
     bool vec_ok;           /* every access is var[i] in the file's own text */
     bool written;          /* a fused output: the loop writes var[i] (copied back) */
     unsigned write_offset; /* the first write, for diagnostics */
+    /* a C++ condition under which the kernel writes every element of the
+     * extents before any read (no copy to the GPU first: access.c), or NULL */
+    char *overwrite_when;
     int levels;            /* CAP_TABLE: subscripts from the table to an element */
     char *leaf_type;       /* CAP_TABLE: the C++ spelling of the elements' type */
 } Capture;
@@ -637,6 +640,15 @@ bool access_invariant(const Site *site, const Node *n);
  * of each access; ref: a write) cannot meet another iteration's writes:
  * the same moving subscript as ref under another row, or a read whose
  * subscripts at some level lie apart from every write's. */
+bool access_same_block(const Source *src, const Site *site, const Node *w, const Node *r, long long *delta,
+                       long long *stride);
+bool access_row_block(const Source *src, const Site *site, const Node *sub, const Node **width);
+/* Whether `sub` is `i * w + j` with j of a loop over exactly [0, w): a
+ * whole row (*width = w). */
+bool access_whole_row(const Source *src, const Site *site, const Node *sub, const Node **width);
+/* `sub` as e + d, d an integer constant: e (NULL for a constant) and d. */
+const Node *access_offset_form(const Node *sub, long long *d);
+bool access_enclosing_range(const Source *src, const Site *site, const Node *at, const Var *v, LoopInfo *out);
 bool disjoint_from_writes(const Source *src, const Site *site, Node *const *subs, int nsubs, int ref, int k);
 /* Whether the access at sub0 is assigned, incremented or has its address taken. */
 bool access_is_write(const Node *sub0);

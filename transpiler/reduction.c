@@ -517,7 +517,9 @@ static Var *lvalue_root(Node *n, bool *through_pointer)
  * `out[c][i]`, `out[c * h + i]`) where b is an array from outside the loop:
  * the subscripts before the first that mentions the loop's variable are
  * invariant (or index rows of arrays of arrays), and that one takes a new
- * value each iteration (c * i + d, c a nonzero constant). Each iteration writes only its own elements, so
+ * value each iteration (c * i + d, c a nonzero constant), or it is in the
+ * iteration's own row (`b[i * w + j]`, j of a loop over [0, w): disjoint.c).
+ * Each iteration writes only its own elements, so
  * the iterations stay independent; returns b, or NULL. */
 /* Whether a subscript after subs[k] (toward subs[0]) mentions the loop's variable. */
 static bool moving_below(const Site *site, Node **subs, int k)
@@ -558,7 +560,11 @@ static Var *fused_output(const Source *src, const Site *site, Node *target)
                         return NULL;
                     continue;
                 }
-                return access_distinct_per_iteration(src, site, subs[k]) ? base->var : NULL;
+                const Node *width;
+                return access_distinct_per_iteration(src, site, subs[k]) ||
+                               access_row_block(src, site, subs[k], &width)
+                           ? base->var
+                           : NULL;
             }
             return NULL;
         }
@@ -822,9 +828,10 @@ static void check_write(Walk *w, Node *target, Node *whole)
     REPORT(w, t->start,
            "'%s' is written here: %s may not write memory that outlives an iteration "
            "(globals, data behind pointers, array elements) except its own element of an "
-           "outer array (subscript '%s', or c * %s + d with c a nonzero constant)%s",
+           "outer array (subscript '%s', or c * %s + d with c a nonzero constant) or its own row "
+           "(%s * w + j with j of a loop over [0, w))%s",
            text, site->segment ? "an outer loop run as one launch" : "a marked loop",
-           site->info.iv->name, site->info.iv->name, hint);
+           site->info.iv->name, site->info.iv->name, site->info.iv->name, hint);
 }
 
 static void walk_kids(Walk *w, Node *n)

@@ -600,10 +600,13 @@ static void classify_call(WriteCtx *w, const Node *call)
         }
         int k = fx_model_of(&r->fx, call);
         if (k >= 0 && !fx_models[k].n1) {
-            /* free, realloc: the block's copies dropped as it is freed */
+            /* free, realloc: the block's copies dropped as it is freed (what
+             * kernels wrote there first comes back for realloc, which copies it) */
             const Node *arg = call->kids[fx_models[k].dst];
+            const bool frees = !strcmp(name, "free");
             if (!in_macro(r, arg) && !in_macro(r, call)) {
-                edits_add(r->edits, arg->start, arg->start, xstrdup("pragreduce::freeing("));
+                edits_add(r->edits, arg->start, arg->start,
+                          xstrdup(frees ? "pragreduce::freeing(" : "pragreduce::reallocating("));
                 edits_add(r->edits, arg->end, arg->end, xstrdup(")"));
                 w->out->inlined++;
                 if (r->explaining)

@@ -515,7 +515,23 @@ inline void host_wrote_all(bool even_sticky = false)
 
 /* Before free(p) or realloc(p, n): the block's copies are dropped (a later
  * allocation may reuse its addresses, and calloc writes it unseen). */
-inline void host_freed(const void *p)
+/* The newer bytes of `e` within [lo, hi) die there (the host frees that
+ * block): no copy back of them. Those outside still come back. */
+inline void drop_newer(Resident *e, uintptr_t lo, uintptr_t hi)
+{
+    if (e->newer_lo >= e->newer_hi)
+        return;
+    if (lo <= e->newer_lo && e->newer_hi <= hi) {
+        e->newer_lo = e->newer_hi = 0;
+        newer_count()--;
+    } else if (lo <= e->newer_lo && e->newer_lo < hi) {
+        e->newer_lo = hi;
+    } else if (lo < e->newer_hi && e->newer_hi <= hi) {
+        e->newer_hi = lo;
+    }
+}
+
+inline void host_freed(const void *p, bool keep_contents = false)
 {
     if (!p || !any_resident())
         return;
@@ -528,6 +544,8 @@ inline void host_freed(const void *p)
         for (size_t i = 0; i < r->entries.size();) {
             Resident *e = r->entries[i];
             if (lo < e->hi && e->lo < hi) {
+                if (!keep_contents)
+                    drop_newer(e, lo, hi);
                 region::release(e);
                 r->entries.erase(r->entries.begin() + (std::ptrdiff_t)i);
             } else {
@@ -536,11 +554,19 @@ inline void host_freed(const void *p)
         }
 }
 
-/* free(freeing(p)), realloc(freeing(p), n): the copies of the block are
- * dropped just before it goes. */
+/* free(freeing(p)): the copies of the block are dropped just before it
+ * goes, what kernels wrote there with them (nothing can read it after). */
 template <class T> inline T *freeing(T *p)
 {
     host_freed((const void *)p);
+    return p;
+}
+
+/* realloc(reallocating(p), n): the same, but what kernels wrote in the
+ * block comes back first: realloc copies the block's bytes. */
+template <class T> inline T *reallocating(T *p)
+{
+    host_freed((const void *)p, true);
     return p;
 }
 
@@ -760,7 +786,8 @@ inline Resident *grow_from_inner(uintptr_t lo, uintptr_t hi, char *dev, const ch
  * wrote is copied again), else copied and kept for the region. nullptr when
  * residency is off or there is no room: the caller copies as before.
  * *copied (when not null) tells whether anything was copied. */
-inline Resident *resident_acquire(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16)
+inline Resident *resident_acquire(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
+                                  bool overwritten = false)
 {
     if (copied)
         *copied = false;
@@ -772,7 +799,9 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
         e->used = call_epoch();
         /* what the host wrote since, within the bytes asked for (the rest of
          * the copy may cover memory freed since: never read it) */
-        if (e->dirty.meets(lo, hi)) {
+        if (overwritten && e->dirty.meets(lo, hi)) {
+            e->dirty.remove(lo, hi); /* the kernel writes all of them */
+        } else if (e->dirty.meets(lo, hi)) {
             for (int k = 0; k < e->dirty.n; k++) {
                 const uintptr_t l = e->dirty.lo[k] > lo ? e->dirty.lo[k] : lo;
                 const uintptr_t h = e->dirty.hi[k] < hi ? e->dirty.hi[k] : hi;
@@ -797,12 +826,18 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
     char *dev = device_alloc(bytes);
     if (!dev)
         return nullptr;
+    Resident *grown = overwritten ? nullptr : grow_from_inner(lo, hi, dev, site);
     if (copied)
-        *copied = true;
-    Resident *grown = grow_from_inner(lo, hi, dev, site);
+        *copied = !overwritten;
     if (grown)
         return grown;
-    to_device(dev, host, bytes, site);
+    if (!overwritten)
+        to_device(dev, host, bytes, site);
+    else
+        profile_add(site, [&](SiteProfile &s) {
+            s.avoided_copies++;
+            s.avoided_bytes += bytes;
+        });
     /* copies inside the new one on this GPU are redundant: dropped unless in use */
     const int e_device = current_device();
     for (size_t i = 0; i < top->entries.size();) {
@@ -840,9 +875,10 @@ inline const void *resident_in(const void *host, size_t bytes, const char *site,
 
 /* An array the kernel writes (a fused output): the same, the kernel then
  * writes into the kept copy; resident_out() brings the bytes back. */
-inline void *resident_inout(void *host, size_t bytes, const char *site, bool *copied, size_t align = 16)
+inline void *resident_inout(void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
+                            bool overwritten = false)
 {
-    Resident *e = resident_acquire(host, bytes, site, copied, align);
+    Resident *e = resident_acquire(host, bytes, site, copied, align, overwritten);
     return e ? (void *)(e->dev + ((uintptr_t)host - e->lo)) : nullptr;
 }
 

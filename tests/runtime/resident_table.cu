@@ -218,15 +218,62 @@ static void lazy_copy_back()
         CHECK(big[17383] == 16388 && big[999] == -999);
     }
     CHECK(pragreduce::newer_count() == 0);
-    /* free: a block's newer bytes come back before it goes (realloc copies them) */
+    /* a kernel that overwrites every element it covers: no copy to the GPU
+     * first, for a new copy or over what the host wrote since */
+    {
+        pragreduce::region r;
+        long *h = (long *)malloc(16 * sizeof(long));
+        for (int i = 0; i < 16; i++)
+            h[i] = -1;
+        pragreduce::call_epoch()++;
+        bool copied = true;
+        long *o = (long *)pragreduce::resident_inout(h, 16 * sizeof(long), site, &copied, 16, true);
+        CHECK(o != nullptr && !copied);
+        for (int i = 0; o && i < 16; i++)
+            o[i] = i;
+        pragreduce::resident_out(h, 16 * sizeof(long), site);
+        pragreduce::host_wrote(h + 3, sizeof(long));
+        h[3] = 42;
+        CHECK(h[2] == 2 && h[4] == 4); /* the kernel's values came back around it */
+        pragreduce::call_epoch()++;
+        o = (long *)pragreduce::resident_inout(h, 16 * sizeof(long), site, &copied, 16, true);
+        CHECK(o != nullptr && !copied);
+        for (int i = 0; o && i < 16; i++)
+            o[i] = 100 + i;
+        pragreduce::resident_out(h, 16 * sizeof(long), site);
+        pragreduce::host_reads_all();
+        CHECK(h[3] == 103 && h[4] == 104 && h[15] == 115 && pragreduce::newer_count() == 0);
+        free(pragreduce::freeing(h));
+    }
+    /* realloc: a block's newer bytes come back before it goes (realloc copies them) */
     {
         pragreduce::region r;
         long *h = (long *)malloc(32 * sizeof(long));
         memset(h, 0, 32 * sizeof(long));
         kernel_writes(h, 32, 50);
-        long *h2 = (long *)realloc(pragreduce::freeing(h), 64 * sizeof(long));
+        long *h2 = (long *)realloc(pragreduce::reallocating(h), 64 * sizeof(long));
         CHECK(h2 && h2[31] == 81 && pragreduce::newer_count() == 0);
         free(h2);
+    }
+    /* free: they go with the block, never copied back (CG's matrix: 1.1 GB
+     * each run); a copy reaching past the block brings back only the rest */
+    {
+        pragreduce::region r;
+        long *h = (long *)malloc(32 * sizeof(long));
+        memset(h, 0, 32 * sizeof(long));
+        kernel_writes(h, 32, 50);
+        CHECK(pragreduce::newer_count() == 1);
+        pragreduce::host_freed(h); /* what free(freeing(h)) does before free */
+        CHECK(h[31] == 0 && h[0] == 0 && pragreduce::newer_count() == 0);
+        free(h);
+        long *big = (long *)malloc(64 * sizeof(long));
+        memset(big, 0, 64 * sizeof(long));
+        kernel_writes(big, 64, 50);
+        pragreduce::Resident *e = pragreduce::region_stack().back()->entries.back();
+        pragreduce::drop_newer(e, (uintptr_t)big, (uintptr_t)(big + 32)); /* the first half freed */
+        pragreduce::host_reads_all();
+        CHECK(big[0] == 0 && big[31] == 0 && big[32] == 82 && big[63] == 113 && pragreduce::newer_count() == 0);
+        free(big);
     }
 }
 

@@ -41,6 +41,13 @@ static const Case apart[] = {
     {"int r = 0; r < 4; r++", "for (int c = 0; c < M; c++) t[0][r][c] = t[1][r][c] - t[2][3 - r][c];"},
     /* ludcmp's row: columns k < i read, columns j >= i written */
     {"int j = k; j < M; j++", "double w = a[k][j]; for (int q = 0; q < k; q++) w -= a[k][q] * a[q][j]; a[k][j] = w;"},
+    /* blocks of a constant stride: x, y, z of point i */
+    {"int i = 0; i < n; i++", "flat[3 * i] = 1; flat[3 * i + 1] = 2; flat[3 * i + 2] = flat[3 * i];"},
+    {"int i = 0; i < n; i++", "flat[-2 * i + 2 * n] = 0; flat[-2 * i + 2 * n + 1] = 1;"},
+    /* rows of a flat array: a width known at run time, or a constant */
+    {"int i = 0; i < n; i++", "for (int j = 0; j < p; j++) flat[i * p + j] = flat[i * p + j] * 2;"},
+    {"int i = 0; i < n; i++", "for (int j = 0; j < M; j++) flat[M * i + j] = 0; flat[i * M] = 1;"},
+    {"int i = 0; i < n; i++", "for (int j = 1; j < p; j++) flat[i * p + j - 1] = 0;"},
 };
 
 static const Case overlapping[] = {
@@ -64,7 +71,81 @@ static const Case overlapping[] = {
     {"int i = k + 1; i < n; i++", "for (int j = 0; j < M; j++) rows[i][j] -= rows[k][j];"},
     /* k < i is not all the reads: q reaches j */
     {"int j = k; j < M; j++", "double w = a[k][j]; for (int q = 0; q <= k + 1; q++) w -= a[k][q]; a[k][j] = w;"},
+    /* offsets a whole stride apart: the next point's x */
+    {"int i = 0; i < n; i++", "flat[3 * i] = 1; flat[3 * i + 3] = 2;"},
+    /* two strides */
+    {"int i = 0; i < n; i++", "flat[2 * i] = 0; flat[3 * i] = 1;"},
+    /* one past the row, the next row, a bound that is not the width */
+    {"int i = 0; i < n; i++", "for (int j = 0; j <= p; j++) flat[i * p + j] = 0;"},
+    {"int i = 0; i < n; i++", "for (int j = 0; j < p; j++) flat[i * p + j] = flat[i * p + j + p];"},
+    {"int i = 0; i < n; i++", "for (int j = 0; j < k; j++) flat[i * p + j] = 0;"},
+    /* a width that may be 0 makes every iteration's row the same */
+    {"int i = 0; i < n; i++", "flat[i * p] = 0;"},
+    /* j changed in the body */
+    {"int i = 0; i < n; i++", "for (int j = 0; j < p; j++) { flat[i * p + j] = 0; j += 0 * flat[0]; }"},
 };
+
+/* Written arrays the kernel overwrites (no copy to the GPU first), and
+ * written arrays it does not: the `y` parameter of a parallel loop. */
+static const char *overwritten[] = {
+    "y[i] = 2 * x[i];",
+    "y[3 * i + 1] = 1; y[3 * i] = 0; y[3 * i + 2] = x[i];",
+    "for (int j = 0; j < w; j++) y[i * w + j] = x[i];",
+    "{ double t = x[i]; y[i] = t; }",
+};
+static const char *not_overwritten[] = {
+    "y[i] += x[i];",
+    "if (x[i] > 0) y[i] = x[i];",
+    "y[i] = x[i] > 0 ? 1 : y[i];",
+    "y[3 * i] = 0; y[3 * i + 1] = 1;",
+    "y[2 * i] = x[i];",
+    "for (int k = 0; k < w; k++) y[i] = k;",
+    "for (int j = 1; j < w; j++) y[i * w + j] = x[i];",
+    "y[i] = x[i]; y[i] = y[i] * 2;",
+    "for (int j = 0; j < w; j++) { if (x[j] > 0) continue; y[i * w + j] = 0; }",
+};
+
+static const Capture *capture_named(const Site *site, const char *name)
+{
+    for (int i = 0; i < site->ncaptures; i++)
+        if (!strcmp(site->captures[i].var->name, name))
+            return &site->captures[i];
+    return NULL;
+}
+
+static const Capture *analyzed_y(const char *body)
+{
+    static char buf[1024];
+    snprintf(buf, sizeof buf,
+             "void f(double *y, const double *x, long n, int w) {\n"
+             "#pragma reduce parallel\n"
+             "    for (long i = 0; i < n; i++) { %s }\n"
+             "}\n",
+             body);
+    int n;
+    bool ok;
+    Site *sites = analyze_snippet(buf, &n, &ok);
+    ck_assert_msg(ok && n >= 1, "rejected: %s", body);
+    for (int k = 0; k < n; k++)
+        if (capture_named(&sites[k], "y"))
+            return capture_named(&sites[k], "y");
+    ck_abort_msg("no capture of y: %s", body);
+    return NULL;
+}
+
+START_TEST(overwrites)
+{
+    const Capture *y = analyzed_y(overwritten[_i]);
+    ck_assert_msg(y->overwrite_when, "not overwritten: %s", overwritten[_i]);
+}
+END_TEST
+
+START_TEST(does_not_overwrite)
+{
+    const Capture *y = analyzed_y(not_overwritten[_i]);
+    ck_assert_msg(!y->overwrite_when, "overwritten (%s): %s", y->overwrite_when, not_overwritten[_i]);
+}
+END_TEST
 
 START_TEST(rows_apart)
 {
@@ -175,6 +256,8 @@ Suite *disjoint_suite(void)
     tcase_add_test(tc, nested_parallel_shared);
     tcase_add_loop_test(tc, nested_parallel_refused, 0, sizeof not_shareable / sizeof not_shareable[0]);
     tcase_add_test(tc, cost_of_rows);
+    tcase_add_loop_test(tc, overwrites, 0, (int)(sizeof overwritten / sizeof *overwritten));
+    tcase_add_loop_test(tc, does_not_overwrite, 0, (int)(sizeof not_overwritten / sizeof *not_overwritten));
     suite_add_tcase(s, tc);
     return s;
 }
