@@ -74,6 +74,13 @@ inline WarmStart warm_start_plan(const char *warmup, const char *device, bool cp
     return cpu_hint ? WARM_SKIP_BY_HINT : gpu_hint ? WARM_START : WARM_LATER;
 }
 
+/* Whether a context started by `plan` is made before anything asks for it
+ * (PRAGREDUCE_WARMUP=1): then its thread runs at the lowest priority. */
+inline bool warm_start_speculative(WarmStart plan, const char *warmup)
+{
+    return plan == WARM_START && warmup && strcmp(warmup, "1") == 0;
+}
+
 /* A call's part in auto mode's trial (choice.cuh's timed_on_cpu): none,
  * on the CPU by the trial or the hint, or in play before the verdict; or a
  * second look at a call whose size was weighed already (a parallel loop's
@@ -261,6 +268,7 @@ struct warm_up {
     char hint[4300] = "";
     char gpu_hint[4400] = ""; /* its file ("" without the hints) */
     bool gpu_hinted = false;  /* found: the last run used the GPU */
+    bool speculative = false; /* PRAGREDUCE_WARMUP=1: made before anything asks for it */
 
     warm_up()
     {
@@ -289,6 +297,7 @@ struct warm_up {
         }
         const WarmStart plan = warm_start_plan(w, d, hint_found, gpu_hinted);
         skipped_by_hint = plan == WARM_SKIP_BY_HINT;
+        speculative = warm_start_speculative(plan, w);
 #ifdef PRAGREDUCE_FAKE_DEVICE
         /* the fake device's "context" is there at once: tests take the
          * same path in every run, whatever the clock */
@@ -324,9 +333,13 @@ struct warm_up {
 #endif
         thread = std::thread([this] {
 #ifdef __linux__
-            /* the lowest priority: what the driver does in user space
-             * should not take a core from the program's own threads */
-            (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
+            /* the lowest priority only for a context nobody asked for yet
+             * (PRAGREDUCE_WARMUP=1): one that a loop wants, or that the last
+             * run used, is awaited by calls running on the CPU meanwhile, and
+             * at nice 19 an OpenMP team on every core starved it (LU at
+             * n = 4096: 1,727 of 4,096 pivot steps on the CPU before it came) */
+            if (speculative)
+                (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
 #endif
             int count = 0;
             if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0) {

@@ -36,6 +36,11 @@ static void plans()
     CHECK(warm_start_plan("auto", nullptr, false, true) == WARM_START);
     CHECK(warm_start_plan(nullptr, nullptr, true, true) == WARM_SKIP_BY_HINT);
     CHECK(warm_start_plan("0", nullptr, false, true) == WARM_NONE);
+    /* the lowest priority only for a context nobody asked for */
+    CHECK(warm_start_speculative(warm_start_plan("1", nullptr, false), "1"));
+    CHECK(!warm_start_speculative(warm_start_plan(nullptr, nullptr, false, true), nullptr));
+    CHECK(!warm_start_speculative(warm_start_plan(nullptr, "gpu", false), nullptr));
+    CHECK(!warm_start_speculative(warm_start_plan("later", nullptr, false), "later"));
     CHECK(warm_start_plan("later", nullptr, false, true) == WARM_LATER);
     CHECK(warm_start_plan(nullptr, nullptr, true) == WARM_SKIP_BY_HINT);
     CHECK(warm_start_plan("", "", true) == WARM_SKIP_BY_HINT);
