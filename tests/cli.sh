@@ -374,5 +374,14 @@ for f in tests/reject/mpi_comm_take_nan.c tests/reject/mpi_comm_bad_argument.c; 
         bad "--keep-invalid $f: exit $status"
 done
 
+# the output builds without a warning at -Wall -Wextra (users read and
+# build it; parallel loops without results and helpers the kernels call
+# once left unused names behind)
+if command -v "${NVCC:-nvcc}" >/dev/null; then
+    "$pragreduce" -fopenmp tests/e2e/parallel_loops.c -o "$work/warn.cu" 2>"$work/err" &&
+        "${NVCC:-nvcc}" -c -O1 --Werror all-warnings -Xcompiler -fopenmp,-Wall,-Wextra,-Werror "$work/warn.cu" \
+            -o "$work/warn.o" >"$work/err" 2>&1 && ok || { bad "warnings building parallel_loops' output"; head -20 "$work/err"; }
+fi
+
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]

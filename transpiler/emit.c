@@ -432,7 +432,7 @@ static void emit_functions(const Ctx *c, StrBuf *sb)
         edits_add(&edits, name_at, name_at + (unsigned)strlen(f->name),
                   xformat("%s_fn_%s", c->p, f->name));
         add_cxx_edits(c, &edits, f->tree->start, body->start);
-        strbuf_printf(sb, "__host__ __device__ %s;\n",
+        strbuf_printf(sb, "__host__ __device__ __attribute__((unused)) %s;\n",
                       splice_range(c, &edits, f->tree->start, body->start));
     }
     for (int i = 0; i < site->nfunctions; i++) {
@@ -1993,6 +1993,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     /* a 32-byte slot per result and chunk, every byte written by the kernel */
     strbuf_printf(sb,
                   "    const size_t pr_res_at = pr_bytes;\n"
+                  "    (void)pr_res_at; /* unused when nothing is reduced (a parallel loop) */\n"
                   "    pr_bytes += (size_t)pr_chunks * %d;\n",
                   32 * nslots);
     emit_section_bytes(c, sb, "pr_bytes", true);
@@ -2033,8 +2034,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "        pragreduce::on_device pr_on(pr_gpus > 1 ? pragreduce::team().device[pr_c] : -1);\n"
                   "        if (pr_gpus > 1)\n"
                   "            pr_dev = (char *)pragreduce::device_scratch(pr_bytes, %s_site);\n"
-                  "        char *pr_arrays = pr_dev + (size_t)(pr_c & 1) * pr_half;\n"
-                  "        (void)pr_arrays;\n"
+                  "        __attribute__((unused)) char *pr_arrays = pr_dev + (size_t)(pr_c & 1) * pr_half;\n"
                   "        if (pr_chunked || pr_gpus > 1)\n"
                   "            pr_extents(pr_clo, pragreduce::iv_at<%s, %s>(pr_lo, (pr_done + pr_n) / pr_unit - 1, pr_step));\n"
                   "        /* the kernel of two chunks ago read this half: let it finish */\n"

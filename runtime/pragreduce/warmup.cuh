@@ -423,7 +423,7 @@ inline u64 hinted_cpu_trip()
 /* For PRAGREDUCE_PROFILE: what the warm-up did and will do to the hints. */
 inline const char *warm_up_report()
 {
-    static char line[768];
+    static char line[9216]; /* the hint paths in full (no -Wformat-truncation) */
     line[0] = '\0';
 #ifndef PRAGREDUCE_NO_WARMUP
     const warm_up &w = warm_up_at_start;
