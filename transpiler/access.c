@@ -719,28 +719,24 @@ static void find_overwrite(const Source *src, Site *site, Capture *cap)
     cap->overwrite_when = NULL;
     /* a parallel loop is a segment; one with marked loops inside is left out */
     if (!cap->written || cap->section || cap->other_use || cap->deref0 || cap->nsubs == 0 || site->ninner ||
-        (site->segment && (site->segment->nmarked || site->segment->nchildren)) || site->nprivates || li->step_runtime_check || !li->step || strcmp(li->step, "1") != 0 ||
-        has_jump(li->body))
+        (site->segment && (site->segment->nmarked || site->segment->nchildren)) || site->nprivates ||
+        li->step_runtime_check || !li->step || strcmp(li->step, "1") != 0 || has_jump(li->body))
         return;
     for (int v = 0; v < site->pragma.nvars; v++)
         if (site->pragma.vars[v].op == OP_MIN || site->pragma.vars[v].op == OP_MAX ||
             site->pragma.vars[v].op == OP_MINLOC || site->pragma.vars[v].op == OP_MAXLOC)
             return; /* a floating-point min/max may run again on the CPU */
     const Node *base = NULL, *row_width_node = NULL;
-    long long stride = 0, offsets = 0; /* bit d - lowest set for each constant offset */
-    long long lowest = 0;
+    long long stride = 0, lowest = 0;
+    unsigned long long offsets = 0; /* bit d - lowest set for each constant offset */
     bool first = true;
     for (int k = 0; k < cap->nsubs; k++) {
         const Node *sub = cap->subs[k], *w;
         if (access_whole_row(src, site, sub, &w)) {
-            long long d;
-            const Node *b = ast_strip((Node *)access_offset_form(sub, &d));
-            const Node *j = NULL;
-            for (int side = 0; side < 2 && !j; side++)
-                if (ast_strip(b->kids[side])->kind == N_DECLREF && ast_strip(b->kids[side])->var != li->iv)
-                    j = ast_strip(b->kids[side]);
-            const Node *loop = j ? sub->parent : NULL;
-            while (loop && !(loop->kind == N_FOR && loop != site->loop)) /* the j loop: the innermost for */
+            /* the j loop: the innermost `for` around the store (any other
+             * loop between them makes the store conditional) */
+            const Node *loop = sub->parent;
+            while (loop && !(loop->kind == N_FOR && loop != site->loop))
                 loop = loop->parent;
             if (!unconditional_store(site, sub, loop))
                 return;
@@ -754,8 +750,9 @@ static void find_overwrite(const Source *src, Site *site, Capture *cap)
         long long d;
         const Node *b = access_offset_form(sub, &d);
         Linear l = b ? access_linear(src, b, li->iv) : (Linear){0};
-        if (!b || !l.affine || !l.coef_known || l.coef_value == 0 || l.nterms || l.coef_value > 64 ||
-            l.coef_value < -64 || !access_distinct_per_iteration(src, site, b) ||
+        /* strides up to 63: the offsets' bits fit one word */
+        if (!b || !l.affine || !l.coef_known || l.coef_value == 0 || l.nterms || l.coef_value > 63 ||
+            l.coef_value < -63 || !access_distinct_per_iteration(src, site, b) ||
             (base && !ast_same_expr(src, base, b)))
             return;
         if (first) {
@@ -775,7 +772,7 @@ static void find_overwrite(const Source *src, Site *site, Capture *cap)
         }
         if (at >= stride)
             return;
-        offsets |= 1LL << at;
+        offsets |= 1ULL << at;
     }
     if (row_width_node) {
         if (base)
@@ -786,7 +783,7 @@ static void find_overwrite(const Source *src, Site *site, Capture *cap)
                                   : xformat("(%s) > 0", ast_expr_text(src, row_width_node));
         return;
     }
-    if (base && offsets == (long long)((1ULL << stride) - 1))
+    if (base && offsets == (1ULL << stride) - 1)
         cap->overwrite_when = xstrdup("true");
 }
 

@@ -636,19 +636,23 @@ bool access_invariant(const Site *site, const Node *n);
 
 /* ---------------------------------------------------------------- disjoint.c */
 
-/* Whether access k of an array the loop writes (subs: the first subscript
- * of each access; ref: a write) cannot meet another iteration's writes:
- * the same moving subscript as ref under another row, or a read whose
- * subscripts at some level lie apart from every write's. */
+/* Blocks an iteration owns (disjoint.c): `w` and `r` as `c * i + e + d`
+ * with one e and constant c (*delta = dr - dw, *stride = |c|). */
 bool access_same_block(const Source *src, const Site *site, const Node *w, const Node *r, long long *delta,
                        long long *stride);
+/* Whether `sub` always lies in the iteration's row [i * w, i * w + w). */
 bool access_row_block(const Source *src, const Site *site, const Node *sub, const Node **width);
 /* Whether `sub` is `i * w + j` with j of a loop over exactly [0, w): a
  * whole row (*width = w). */
 bool access_whole_row(const Source *src, const Site *site, const Node *sub, const Node **width);
 /* `sub` as e + d, d an integer constant: e (NULL for a constant) and d. */
 const Node *access_offset_form(const Node *sub, long long *d);
+/* The inner loop around `at` over v, as find_inner_loops would take it (access.c). */
 bool access_enclosing_range(const Source *src, const Site *site, const Node *at, const Var *v, LoopInfo *out);
+/* Whether access k of an array the loop writes (subs: the first subscript
+ * of each access; ref: a write) cannot meet another iteration's writes:
+ * the same moving subscript as ref under another row, or a read whose
+ * subscripts at some level lie apart from every write's. */
 bool disjoint_from_writes(const Source *src, const Site *site, Node *const *subs, int nsubs, int ref, int k);
 /* Whether the access at sub0 is assigned, incremented or has its address taken. */
 bool access_is_write(const Node *sub0);

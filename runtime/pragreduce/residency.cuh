@@ -513,8 +513,6 @@ inline void host_wrote_all(bool even_sticky = false)
                 mark_dirty(e, e->lo, e->hi);
 }
 
-/* Before free(p) or realloc(p, n): the block's copies are dropped (a later
- * allocation may reuse its addresses, and calloc writes it unseen). */
 /* The newer bytes of `e` within [lo, hi) die there (the host frees that
  * block): no copy back of them. Those outside still come back. */
 inline void drop_newer(Resident *e, uintptr_t lo, uintptr_t hi)
@@ -531,6 +529,9 @@ inline void drop_newer(Resident *e, uintptr_t lo, uintptr_t hi)
     }
 }
 
+/* Before free(p) or realloc(p, n): the block's copies are dropped (a later
+ * allocation may reuse its addresses, and calloc writes it unseen); their
+ * newer bytes in the block come back only with keep_contents (realloc). */
 inline void host_freed(const void *p, bool keep_contents = false)
 {
     if (!p || !any_resident())
