@@ -679,7 +679,28 @@ bool pragma_omp_is_loop_form(const Source *src, size_t hash)
     return omp_form_problem(src, hash + 3, last, &name) == NULL && !omp_shares_loop(name);
 }
 
+/* `#pragma X` at token k, X not `reduce`: a line that may attach to the
+ * statement below it (GCC ivdep and unroll, OpenMP, OpenACC, ...). */
+static bool foreign_pragma_line_at(const Source *src, size_t k)
+{
+    return k + 2 < src->ntokens && strcmp(src->tokens[k].text, "#") == 0 &&
+           source_starts_line(src, src->tokens[k].offset) && strcmp(src->tokens[k + 1].text, "pragma") == 0 &&
+           strcmp(src->tokens[k + 2].text, "reduce") != 0;
+}
+
+static unsigned pragma_group_start(const Source *src, unsigned offset, bool any_pragma);
+
 unsigned source_omp_group_start(const Source *src, unsigned offset)
+{
+    return pragma_group_start(src, offset, false);
+}
+
+unsigned source_pragma_group_start(const Source *src, unsigned offset)
+{
+    return pragma_group_start(src, offset, true);
+}
+
+static unsigned pragma_group_start(const Source *src, unsigned offset, bool any_pragma)
 {
     size_t first = source_token_at(src, offset);
     size_t below = first; /* the first token of the line below the one looked at */
@@ -688,7 +709,7 @@ unsigned source_omp_group_start(const Source *src, unsigned offset)
         if (!source_starts_line(src, t->offset) || source_continues_line(src, t->offset))
             continue;
         /* OpenMP lines, and conditional directives among them (#ifdef _OPENMP) */
-        bool omp = source_omp_line_at(src, k);
+        bool omp = any_pragma ? foreign_pragma_line_at(src, k) : source_omp_line_at(src, k);
         if (!omp && !source_cond_line_at(src, k))
             break;
         size_t line_next = k;

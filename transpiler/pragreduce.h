@@ -516,6 +516,9 @@ bool pragma_omp_is_loop_form(const Source *src, size_t hash);
 /* The '#' of the first of the `#pragma omp` lines right before `offset`
  * (offset itself when none). */
 unsigned source_omp_group_start(const Source *src, unsigned offset);
+/* The same for any `#pragma` lines but `#pragma reduce` (`#pragma GCC
+ * ivdep` must stay right before its loop when text goes before it). */
+unsigned source_pragma_group_start(const Source *src, unsigned offset);
 /* Parses pragma tokens [first, last) (starting at `reduce`). */
 bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, unsigned line_end,
                          Pragma *out);
@@ -591,6 +594,8 @@ CXType reduce_accum_type(const ReduceVar *rv);
  * declared before it that each iteration writes before reading and that no
  * path after the loop reads before writing (C89-style temporaries). */
 bool reduction_scratch_private(const Source *src, Site *site, Var *v);
+/* Whether nothing after the marked loop reads its induction variable. */
+bool reduction_iv_dead_after(const Source *src, const Site *site);
 /* No assignment, increment, statement expression, asm or call other than
  * of a <math.h> function: evaluating it again is evaluating it once. */
 bool reduction_side_effect_free(const Node *n);
@@ -931,6 +936,10 @@ typedef struct EditList {
 } EditList;
 
 void edits_add(EditList *list, unsigned start, unsigned end, char *text);
+/* A range to repeat starts at `at` (splice.c); edits_repeat(id)'s text, in
+ * an edit at its end or later, stands for the range's output. */
+void edits_mark(EditList *list, unsigned at, unsigned id);
+char *edits_repeat(unsigned id);
 /* Applies the edits to `text`; replaces each "#line @@OUT@@" marker with the
  * output line number. Returns the arena-allocated result. */
 /* `#line LINE "PATH"` and a newline, the path escaped. */

@@ -594,6 +594,7 @@ static bool could_be_private(const Walk *w, const Var *v)
 static bool reassigns(const Node *n, const Var *p);
 static bool writes_var(const Node *n, const Var *v);
 static Node *scope_tree(const Source *src, const Site *site, const Var *v);
+static unsigned address_taken_in(const Node *tree, const Var *v, unsigned skip_start, unsigned skip_end);
 
 /* `v = e` with e not reading v. */
 static bool plain_store(const Node *n, const Var *v)
@@ -718,6 +719,19 @@ bool reduction_scratch_private(const Source *src, Site *site, Var *v)
         return false;
     Node *bad;
     return written_before_read(src, site, v, &bad);
+}
+
+/* Whether nothing after the marked loop reads its induction variable (a
+ * local whose address the function never takes): its value after the loop
+ * need not come back from the wrapper (emit.c's copies). */
+bool reduction_iv_dead_after(const Source *src, const Site *site)
+{
+    const Var *v = site->info.iv;
+    if (site->info.iv_declared_in_loop || v->storage != VAR_LOCAL || v->is_volatile)
+        return false;
+    Node *scope = scope_tree(src, site, v);
+    const Node *loop = scope ? ast_find_for(scope, site->loop->start) : NULL;
+    return loop && address_taken_in(scope, v, 0, 0) == UINT32_MAX && dead_after(scope, loop, v);
 }
 
 /* The position of pointer parameter v of f that f never reassigns (nor

@@ -5,6 +5,11 @@
  * and must not overlap. Generated text may contain the marker line
  * "#line @@OUT@@", which becomes a #line directive naming the output file
  * and the line after the marker, as bison's b4_syncline does.
+ *
+ * A range may be repeated: edits_mark() at its start, and edits_repeat()'s
+ * marker in an edit at its end or later stands for the range's output as
+ * spliced (every edit inside it applied) up to that edit. residency.c's
+ * host loops run as written in one copy and instrumented in the other.
  */
 #include "pragreduce.h"
 
@@ -31,6 +36,17 @@ void edits_add(EditList *list, unsigned start, unsigned end, char *text)
     }
     list->items[list->count] = (Edit){start, end, text, (int)list->count};
     list->count++;
+}
+
+/* The marks and repeats: "\001mark N\001" and "\001repeat N\001" in edit texts. */
+void edits_mark(EditList *list, unsigned at, unsigned id)
+{
+    edits_add(list, at, at, xformat("\001mark %u\001", id));
+}
+
+char *edits_repeat(unsigned id)
+{
+    return xformat("\001repeat %u\001", id);
 }
 
 static int compare_edits(const void *a, const void *b)
@@ -89,25 +105,57 @@ static void put_line_marker_resolved(StrBuf *out, LineCount *lc, const char *tex
     }
 }
 
+typedef struct {
+    unsigned id;
+    size_t at; /* output offset of the mark */
+} Mark;
+
+/* An edit's text into the output: its repeat markers replaced by the
+ * output since their marks, as it stood before this edit. */
+static void put_edit_text(StrBuf *out, LineCount *lc, const char *t, const Mark *marks, size_t nmarks,
+                          const char *out_name, bool line_directives)
+{
+    const size_t upto = out->len;
+    const char *m;
+    unsigned id;
+    while ((m = strstr(t, "\001repeat ")) && sscanf(m, "\001repeat %u", &id) == 1) {
+        put_line_marker_resolved(out, lc, t, (size_t)(m - t), out_name, line_directives);
+        for (size_t k = 0; k < nmarks; k++) {
+            if (marks[k].id != id)
+                continue;
+            PR_ASSERT(marks[k].at <= upto);
+            char *copy = xstrndup(out->buf + marks[k].at, upto - marks[k].at);
+            strbuf_putn(out, copy, upto - marks[k].at);
+            break;
+        }
+        t = strchr(m + 1, '\001') + 1;
+    }
+    put_line_marker_resolved(out, lc, t, strlen(t), out_name, line_directives);
+}
+
 char *splice_apply(const char *text, size_t size, EditList *list, const char *out_name,
                    bool line_directives)
 {
     if (list->count > 1)
         qsort(list->items, list->count, sizeof(Edit), compare_edits);
     StrBuf out = {0};
-    StrBuf gen = {0};
     LineCount lc = {0};
+    Mark *marks = NULL;
+    size_t nmarks = 0;
     size_t pos = 0;
     for (size_t i = 0; i < list->count; i++) {
         const Edit *e = &list->items[i];
         PR_ASSERT(e->start >= pos && e->end <= size);
         strbuf_putn(&out, text + pos, e->start - pos);
-        strbuf_puts(&gen, e->text);
-        put_line_marker_resolved(&out, &lc, gen.buf, gen.len, out_name, line_directives);
-        gen.len = 0;
+        unsigned id;
+        if (sscanf(e->text, "\001mark %u", &id) == 1) {
+            marks = xrealloc(marks, (nmarks + 1) * sizeof *marks);
+            marks[nmarks++] = (Mark){id, out.len};
+        } else {
+            put_edit_text(&out, &lc, e->text, marks, nmarks, out_name, line_directives);
+        }
         pos = e->end;
     }
     strbuf_putn(&out, text + pos, size - pos);
-    strbuf_free(&gen);
     return strbuf_steal(&out);
 }

@@ -4,7 +4,10 @@
  * (pr_kept_N), and the writes' own invalidations still run when one is.
  * Loops before any copy exists, after, a while loop, a goto past one (the
  * flag's declaration sits in braces of its own), and a loop that calls a
- * function with a marked loop (checked at each write as before). */
+ * function with a marked loop (checked at each write as before). Each such
+ * loop appears twice in the output, as written for when no copy is kept;
+ * not a loop with a static local or a label (one copy, the flag as
+ * before). `#pragma GCC ivdep` stays right before its loop. */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -42,18 +45,36 @@ int main(int argc, char **argv)
         k += 3;
     }
     double s3 = sum(block, 4 * n);
-    double s4 = 0;
+    double s4 = 0, s5 = 0;
     if (n < 3)
         goto done;
     for (long i = 0; i < n; i++)
         rows[1][i] = -rows[1][i];
     s4 = sum(block, 4 * n);
+    /* the loop directive stays with its loop, before which text goes */
+#pragma GCC ivdep
+    for (long i = 0; i < n; i++)
+        rows[0][i] = rows[0][i] + 0.5;
+    /* a static local: one copy of the loop */
+    for (long i = 0; i < n; i++) {
+        static long visits;
+        visits++;
+        rows[2][i] = rows[2][i] + (double)(visits % 2);
+    }
+    /* a label: one copy of the loop */
+    for (long i = 0; i < n; i++) {
+        if (i % 4 == 1)
+            goto next;
+        rows[3][i] = rows[3][i] - 1.0;
+    next:;
+    }
+    s5 = sum(block, 4 * n);
     /* a loop with a marked loop's call inside: each write checked */
     for (long i = 0; i < n && i < 4; i++) {
         rows[3][i] = sum(block, n);
     }
 done:
-    printf("n %ld: %.1f %.1f %.1f %.1f %.1f\n", n, s1, s2, s3, s4, sum(block, 4 * n));
+    printf("n %ld: %.1f %.1f %.1f %.1f %.1f %.1f\n", n, s1, s2, s3, s4, s5, sum(block, 4 * n));
     free(rows);
     free(block);
     return 0;

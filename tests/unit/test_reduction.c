@@ -201,7 +201,7 @@ START_TEST(output_has_kernel_and_fallback)
     ck_assert_ptr_nonnull(out);
     ck_assert_ptr_nonnull(strstr(out, "__global__ void __launch_bounds__"));
     ck_assert_ptr_nonnull(strstr(out, "pragreduce::use_gpu(pr_loop0_site, pr_trip, "));
-    ck_assert_ptr_nonnull(strstr(out, "pr_loop0(&s, n, a);"));
+    ck_assert_ptr_nonnull(strstr(out, "{ auto pr_copy0 = s; pr_loop0(&pr_copy0, n, a); s = pr_copy0; }"));
     ck_assert_ptr_nonnull(strstr(out, "#line 3 \"snippet.c\""));
 }
 END_TEST
@@ -217,7 +217,7 @@ START_TEST(cpu_path_in_place)
     ck_assert_ptr_nonnull(out);
     ck_assert_ptr_nonnull(strstr(out, "if (pragreduce::cpu_in_place(pragreduce::trip_up(pr_lo, (n), pr_step, false), "));
     ck_assert_ptr_nonnull(strstr(out, "for (int i = 0; i < n; i++) s += a[i];\n"));
-    ck_assert_ptr_nonnull(strstr(out, "} else pr_loop0(&s, n, a); }"));
+    ck_assert_ptr_nonnull(strstr(out, "} else { auto pr_copy0 = s; pr_loop0(&pr_copy0, n, a); s = pr_copy0; } }"));
     out = transpile_snippet("double f(const double *a, double *b, int n) { double s = 0;\n"
                             "#pragma reduce(+: s)\n"
                             "for (int i = 0; i < n; i++) { b[i] = a[i]; s += a[i]; }\nreturn s; }\n");
@@ -427,7 +427,33 @@ START_TEST(output_declares_privates_and_checks_minmax_order)
     ck_assert_ptr_nonnull(strstr(out, "const double pr_id1 = mn;"));
     ck_assert_ptr_nonnull(strstr(out, "const double pr_id2 = mx;"));
     /* privates are not passed to the wrapper */
-    ck_assert_ptr_nonnull(strstr(out, "pr_loop0(&s, &mn, &mx, n, a);"));
+    ck_assert_ptr_nonnull(strstr(out, "pr_loop0(&pr_copy0, &pr_copy1, &pr_copy2, n, a);"));
+}
+END_TEST
+
+/* The wrapper sets the caller's variables through copies, never through
+ * their addresses: an address taken keeps a variable in memory in every
+ * loop of the caller (the loop in place, host loops over the same i). The
+ * induction variable's old value goes in only when the loop's bounds read
+ * it; a maxloc's index, which C89 code leaves unset, is not copied. */
+START_TEST(call_sets_copies_not_addresses)
+{
+    char *out = transpile_snippet("int f(const float *a, int n) { int i, best; float m = 1e30f;\n"
+                                  "#pragma reduce(minloc: m, best)\n"
+                                  "for (i = 0; i < n; i++) if (a[i] < m) { m = a[i]; best = i; }\n"
+                                  "return best + i; }\n");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_nonnull(strstr(out, "} else { auto pr_copy0 = m; decltype(i) pr_copy_iv = decltype(i)(); "
+                                      "pr_loop0(&pr_copy0, &best, &pr_copy_iv, n, a); m = pr_copy0; i = pr_copy_iv; } }"));
+    ck_assert_ptr_null(strstr(out, "(&m,"));
+    ck_assert_ptr_null(strstr(out, "&i,"));
+    out = transpile_snippet("long f(const long *a, int n) { int i = 1; long s = 0;\n"
+                            "#pragma reduce(+: s)\n"
+                            "for (i = i + 1; i < n; i++) s += a[i];\n"
+                            "return s + i; }\n");
+    ck_assert_ptr_nonnull(out);
+    ck_assert_ptr_nonnull(strstr(out, "auto pr_copy0 = s; auto pr_copy_iv = i; pr_loop0(&pr_copy0, &pr_copy_iv, n, a); "
+                                      "s = pr_copy0; i = pr_copy_iv;"));
 }
 END_TEST
 
@@ -532,6 +558,7 @@ Suite *reduction_suite(void)
                         sizeof scratch_bad / sizeof scratch_bad[0]);
     tcase_add_test(tc, output_declares_privates_and_checks_minmax_order);
     tcase_add_test(tc, cpu_path_in_place);
+    tcase_add_test(tc, call_sets_copies_not_addresses);
     tcase_add_test(tc, cpu_path_threads);
     tcase_add_loop_test(tc, scratch_liveness, 0, sizeof liveness / sizeof liveness[0]);
     tcase_add_loop_test(tc, gpu_hazards, 0, sizeof hazards / sizeof hazards[0]);

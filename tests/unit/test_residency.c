@@ -190,6 +190,36 @@ START_TEST(macro_write_without_a_place_keeps_nothing)
 }
 END_TEST
 
+/* A host loop writing through row pointers, with nothing in it that
+ * keeps copies: two copies of it, the first for when no copy is kept
+ * (its host_wrote calls constant-false), the second telling residency. A
+ * label or a static local keeps the one loop with the flag. */
+START_TEST(host_loop_versioned_on_kept_copies)
+{
+    const char *t = user_code(HEAD "double f(float **r, const double *x, long n, long w) {\n double s = 0;\n"
+                              " for (long i = 0; i < n; i++)\n  for (long j = 0; j < w; j++)\n   r[i][j] = 1.0f;\n"
+                              LOOP("x") " return s;\n}\n",
+                              "double f(");
+    has(t, "if (!pragreduce::any_resident()) { const bool pr_kept_");
+    has(t, " = false; /* no device copy kept: the loop as written */");
+    has(t, "} else { const bool pr_kept_");
+    const char *first = strstr(t, "r[i][j] = 1.0f");
+    ck_assert_ptr_nonnull(first);
+    ck_assert_ptr_nonnull(strstr(first + 1, "r[i][j] = 1.0f"));
+    t = user_code(HEAD "double f(float **r, const double *x, long n, long w) {\n double s = 0;\n"
+                  " for (long i = 0; i < n; i++) {\n  static int calls;\n  calls++;\n"
+                  "  for (long j = 0; j < w; j++)\n   r[i][j] = 1.0f;\n }\n" LOOP("x") " return s;\n}\n",
+                  "double f(");
+    lacks(t, "if (!pragreduce::any_resident())");
+    has(t, "= pragreduce::any_resident();");
+    t = user_code(HEAD "double f(float **r, const double *x, long n, long w) {\n double s = 0;\n"
+                  " for (long i = 0; i < n; i++) {\n  for (long j = 0; j < w; j++) {\n   if (j > 5) goto next;\n"
+                  "   r[i][j] = 1.0f;\n  }\n next:;\n }\n" LOOP("x") " return s;\n}\n",
+                  "double f(");
+    lacks(t, "if (!pragreduce::any_resident())");
+}
+END_TEST
+
 START_TEST(calls_are_chained)
 {
     const char *t = user_code(HEAD "static double sum(const double *x, long n) {\n double s = 0;\n" LOOP("x")
@@ -384,6 +414,7 @@ Suite *residency_suite(void)
     tcase_add_test(tc, macro_writes_go_before_the_invocation);
     tcase_add_test(tc, macro_write_without_a_place_keeps_nothing);
     tcase_add_test(tc, calls_are_chained);
+    tcase_add_test(tc, host_loop_versioned_on_kept_copies);
     tcase_add_test(tc, condition_writes_with_a_loop_inside);
     tcase_add_test(tc, threads_keep_nothing);
     tcase_add_test(tc, openmp_loop_invalidated_before_its_directive);

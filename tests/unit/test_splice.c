@@ -44,6 +44,20 @@ START_TEST(keeps_other_bytes)
 }
 END_TEST
 
+/* A marked range repeated later: its output with the edits inside it. */
+START_TEST(repeats_a_range_as_spliced)
+{
+    EditList l = {0};
+    const char *text = "a(b)c;";
+    edits_add(&l, 1, 1, xstrdup("["));
+    edits_mark(&l, 1, 7);
+    edits_add(&l, 2, 3, xstrdup("B"));
+    edits_add(&l, 4, 4, xformat("]x[%s]", edits_repeat(7)));
+    char *out = splice_apply(text, strlen(text), &l, "o.cu", true);
+    ck_assert_str_eq(out, "a[(B)]x[(B)]c;");
+}
+END_TEST
+
 Suite *splice_suite(void)
 {
     Suite *s = suite_create("splice");
@@ -51,6 +65,7 @@ Suite *splice_suite(void)
     tcase_add_test(tc, applies_in_order);
     tcase_add_test(tc, resolves_line_markers);
     tcase_add_test(tc, keeps_other_bytes);
+    tcase_add_test(tc, repeats_a_range_as_spliced);
     suite_add_tcase(s, tc);
     return s;
 }
