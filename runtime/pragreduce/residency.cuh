@@ -606,16 +606,22 @@ inline void host_reads_box(const volatile void *base, size_t elem, F sub, Bounds
     host_reads_elems(base, elem, lo, hi);
 }
 
-/* Reads the transpiler cannot bound (a call of a function it cannot see,
- * through a pointer, a string printed): everything comes back. */
-inline void host_reads_all()
+__attribute__((noinline)) inline void host_reads_all_newer()
 {
-    if (newer_count() == 0)
-        return;
     std::lock_guard<std::recursive_mutex> hold(gpu_lock());
     for (region *r : region_stack())
         for (Resident *e : r->entries)
             flush_all_newer(e);
+}
+
+/* Reads the transpiler cannot bound (a call of a function it cannot see,
+ * through a pointer, a string printed): everything comes back. The test
+ * inline, the work not: a call in a small loop's in-place path, even one
+ * that returns at once, cost the caller's loop its registers. */
+inline void host_reads_all()
+{
+    if (newer_count() != 0)
+        host_reads_all_newer();
 }
 
 /* A wrapper's CPU path: the loop as written reads and writes the host's
