@@ -400,6 +400,21 @@ static bool object_scoped_in(const WriteCtx *w, const Node *root)
            declared_in_scope(w, v);
 }
 
+/* A variable declared inside the statement whose invalidations go before
+ * it, where it is out of scope (a static counter in a host loop, a local
+ * whose address a call takes): -1 when no copy can hold it (its address is
+ * never taken, and no marked loop sees its name), 1 when one may (its
+ * address went somewhere: checked at the access, or everything), 0 for
+ * other lvalues. */
+static int scoped_variable(const WriteCtx *w, const Node *lv)
+{
+    /* the variable's own bytes (v, v.m), not memory reached through it */
+    const Var *v = fx_dot_root(lv);
+    if (!v || v->storage == VAR_GLOBAL || !declared_in_scope(w, v))
+        return 0;
+    return fx_is_addr_taken(&w->r->fx, v) ? 1 : -1;
+}
+
 static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
 {
     Res *r = w->r;
@@ -415,10 +430,10 @@ static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
     char *text = in_macro(r, lv) ? NULL : ast_expr_text(src, lv);
     bool loop = in_loop(w, lv);
     char *inline_call = NULL, *inline_why = NULL; /* at the write, in a host loop: the last resort */
-    /* a static local declared inside the statement: out of scope before it,
-     * yet its address may have gone to a marked loop that keeps a copy */
-    const Var *named = fx_address_root(lv) ? fx_address_root(lv)->var : NULL;
-    const bool scoped_static = named && named->storage == VAR_STATIC && declared_in_scope(w, named);
+    const int scoped = scoped_variable(w, lv);
+    if (scoped < 0)
+        return;
+    const bool scoped_static = scoped > 0;
     if (text && !is_bitfield(lv)) {
         char *call = xformat("pragreduce::host_wrote(&(%s), sizeof(%s))", text, text);
         char *why = xformat("line %u: %s written on the host: those bytes", line, text);
@@ -903,6 +918,15 @@ static void classify_read(WriteCtx *w, const Node *lv)
     unsigned line, col;
     source_line_col(src, lv->start, &line, &col);
     char *text = in_macro(r, lv) ? NULL : ast_expr_text(src, lv);
+    const int scoped = scoped_variable(w, lv);
+    if (scoped < 0)
+        return;
+    if (scoped > 0) {
+        add_read_all(w->out, xformat("line %u: %s, declared inside the statement, read through its address", line,
+                                     text ? text : "memory"),
+                     lv->start);
+        return;
+    }
     if (text && !is_bitfield(lv) && fx_safe(lv, true) &&
         fx_invariant_at(&r->fx, &w->facts, lv, NULL, NULL, 0, true)) {
         add_inval(w->out, xformat("pragreduce::host_reads(&(%s), sizeof(%s));", text, text),

@@ -7,7 +7,9 @@
  * function with a marked loop (checked at each write as before). Each such
  * loop appears twice in the output, as written for when no copy is kept;
  * not a loop with a static local or a label (one copy, the flag as
- * before). `#pragma GCC ivdep` stays right before its loop. */
+ * before). `#pragma GCC ivdep` stays right before its loop. A static
+ * local declared inside a host loop is out of scope before it: its reads
+ * and writes are not checked there (nvcc rejected the output). */
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -18,6 +20,14 @@ static double sum(const double *a, long n)
     for (long i = 0; i < n; i++)
         s += a[i] * (double)(i % 3 + 1);
     return s;
+}
+
+/* a kernel that writes doubles: host reads of doubles are then checked */
+static void halve(double *a, long n)
+{
+#pragma reduce parallel
+    for (long i = 0; i < n; i++)
+        a[i] = a[i] * 0.5;
 }
 
 int main(int argc, char **argv)
@@ -55,11 +65,19 @@ int main(int argc, char **argv)
 #pragma GCC ivdep
     for (long i = 0; i < n; i++)
         rows[0][i] = rows[0][i] + 0.5;
-    /* a static local: one copy of the loop */
+    /* a static local, written and read (out of scope before the loop): one
+     * copy of the loop */
+    halve(block, 4 * n);
     for (long i = 0; i < n; i++) {
-        static long visits;
-        visits++;
-        rows[2][i] = rows[2][i] + (double)(visits % 2);
+        static double visits;
+        visits += 1.0;
+        rows[2][i] = rows[2][i] + (visits > 2.0 ? 1.0 : 0.0);
+    }
+    for (long j = 0; j < n; j += 3) {
+        static double calls;
+        calls += 1.0;
+        if (calls > 1.5)
+            block[j] = block[j] + 2.0;
     }
     /* a label: one copy of the loop */
     for (long i = 0; i < n; i++) {

@@ -1152,7 +1152,25 @@ class Program:
         r = self.rng
         a = r.choice(self.arrays)
         v = a.safe_value(r)
-        form = r.randrange(7)
+        form = r.randrange(9)
+        if form == 7:
+            # through a table of row pointers (residency cannot bound it: the
+            # loop runs in two copies), sometimes under #pragma GCC ivdep
+            q, rows = self.fresh("q"), self.fresh("rows")
+            lines = ["{", "    %s *%s[4];" % (a.ctype, rows), "    int %s;" % q,
+                     "    for (%s = 0; %s < 4; %s++)" % (q, q, q),
+                     "        %s[%s] = %s + (long)%s * (n / 4);" % (rows, q, a.name, q)]
+            if r.random() < 0.5:
+                lines.append("#pragma GCC ivdep")
+            lines += ["    for (%s = 0; %s < 4; %s++)" % (q, q, q),
+                      "        for (long j = %d; j < n / 4; j += %d)" % (r.randrange(3), r.choice([1, 2, 5])),
+                      "            %s[%s][j] = %s;" % (rows, q, v), "}"]
+            return lines
+        if form == 8:
+            # a static local inside the host loop (one copy of the loop)
+            c = self.fresh("calls")
+            return ["for (long j = 0; j < n; j += 3) {", "    static long %s;" % c, "    %s++;" % c,
+                    "    if (%s %% 2 == 0)" % c, "        %s[j] = %s;" % (a.name, v), "}"]
         if form == 0:
             k = r.choice([1, 3, 7])
             return ["for (long j = 0; j < n; j += %d)" % k, "    %s[j] = %s;" % (a.name, v)]
