@@ -2245,7 +2245,7 @@ static bool copied_in_call(const ReduceVar *rv)
 
 /* The wrapper's arguments, from the caller's scope (in_segment: inside a
  * segmented loop's wrapper, whose parameters hold the in() sections;
- * copies: the scalars it sets by address are emit_scalar_copies' copies). */
+ * copies: the scalars it sets by address are emit_call_with_copies' copies). */
 static bool call_args(const Ctx *c, StrBuf *sb, bool in_segment, bool copies)
 {
     const Site *site = c->site;

@@ -433,11 +433,10 @@ static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
     const int scoped = scoped_variable(w, lv);
     if (scoped < 0)
         return;
-    const bool scoped_static = scoped > 0;
     if (text && !is_bitfield(lv)) {
         char *call = xformat("pragreduce::host_wrote(&(%s), sizeof(%s))", text, text);
         char *why = xformat("line %u: %s written on the host: those bytes", line, text);
-        if (scoped_static) {
+        if (scoped > 0) { /* out of scope before the statement: at the write */
             if (put_inline(w, expr, call, why))
                 return;
         } else if (fx_safe(lv, true) && fx_invariant_at(&r->fx, &w->facts, lv, NULL, NULL, 0, true)) {
