@@ -387,7 +387,7 @@ LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, i
     for (int v = 0; v < nvec; v++)
         for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
             for (size_t u = 0; u < sizeof unrolls / sizeof unrolls[0]; u++) {
-                LaunchPlan p = {blocks[b], unrolls[u], vectors[v], 1, NULL, 0, 0, 0};
+                LaunchPlan p = {blocks[b], unrolls[u], vectors[v], 1, NULL, 0, 0, 0, 0};
                 Candidate c;
                 c.us_large = cost_estimate(f, d, &p, N_LARGE, &c);
                 c.us_small = cost_estimate(f, d, &p, N_SMALL, NULL);
@@ -477,6 +477,20 @@ unsigned long long cost_cpu_threshold_kept(const CostFacts *f, const GpuDesc *d)
         return ULLONG_MAX;
     double n = fixed_ns / (cpu_ns - gpu_ns);
     return n > 1e18 ? ULLONG_MAX : (unsigned long long)ceil(n);
+}
+
+/* Several GPUs (PRAGREDUCE_GPUS): a split call pays ~15 us more for each
+ * GPU added (its launch, its result, its halo), and the loops of one
+ * program over the same arrays must split alike, else each call moves
+ * halves of them between the GPUs. So one trip count for every loop, not
+ * an estimate per loop (the arithmetic's is too rough: team_cg's stencil,
+ * its `k % nx` counted as costly, came out at 1.2 M against 4.2 M for the
+ * dot products beside it): 2^22. team_cg on 2 x H200 lost at 1024^2
+ * (0.049 s against 0.031 for 500 iterations) and won from 2048^2 (0.042
+ * against 0.048). PRAGREDUCE_GPUS_FROM sets another at run time. */
+unsigned long long cost_team_threshold(void)
+{
+    return 1ULL << 22;
 }
 
 /* The choice for a call whose arrays the host rewrote since they were
@@ -590,6 +604,7 @@ LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, cons
     if (p.cpu_below_kept > p.cpu_below)
         p.cpu_below_kept = p.cpu_below;
     p.cpu_below_rewritten = cost_cpu_threshold_team(&f);
+    p.team_below = cost_team_threshold();
     section_plan(site, &p);
     if (override) {
         int v = p.vector;

@@ -1112,7 +1112,8 @@ static void emit_team_split(const Ctx *c, StrBuf *sb)
                   "    unsigned pr_gpus = 1;\n"
                   "    const pragreduce::u64 pr_part = pragreduce::team_part(pr_trip / pr_unit, pr_unit,\n"
                   "        pragreduce::resident_on(), %lluULL, &pr_gpus);\n",
-                  site->plan.cpu_below_kept > (1ULL << 16) ? site->plan.cpu_below_kept : (1ULL << 16));
+                  site->plan.cpu_below_kept > site->plan.team_below ? site->plan.cpu_below_kept
+                                                                    : site->plan.team_below);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind == CAP_ARRAY)
@@ -1159,7 +1160,9 @@ static void emit_team_split(const Ctx *c, StrBuf *sb)
         }
         strbuf_puts(sb, "        }\n    }\n");
     }
-    strbuf_puts(sb, "    for (unsigned pr_k = 0; pr_k < pr_gpus && pr_gpus > 1; pr_k++) {\n"
+    strbuf_puts(sb, "    /* the parts' large copies gathered, then made at once: a host thread per GPU */\n"
+                    "    pragreduce::team_copies pr_team_copies;\n"
+                    "    for (unsigned pr_k = 0; pr_k < pr_gpus && pr_gpus > 1; pr_k++) {\n"
                     "        pragreduce::on_device pr_on(pragreduce::team().device[pr_k]);\n"
                     "        if (!pragreduce::resident_fits(pr_part_extents(pr_k)))\n"
                     "            pr_gpus = 1;\n");
@@ -1171,6 +1174,7 @@ static void emit_team_split(const Ctx *c, StrBuf *sb)
                        "pr_gpus = 1", false);
     }
     strbuf_puts(sb, "    }\n"
+                    "    pr_team_copies.run();\n"
                     "    pr_extents(pr_lo, pr_last); /* the whole loop's again */\n");
 }
 

@@ -737,6 +737,9 @@ typedef struct {
     /* and below this where the host rewrote the arrays since they were
      * kept and the CPU path runs on OpenMP threads (0: as cpu_below) */
     unsigned long long cpu_below_rewritten;
+    /* PRAGREDUCE_GPUS: trip counts below this stay on one GPU (a split
+     * costs more than it saves) */
+    unsigned long long team_below;
 } LaunchPlan;
 
 typedef struct {
@@ -757,6 +760,9 @@ LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, i
 /* Trip count below which the CPU is estimated faster when the arrays start
  * on the host (ULLONG_MAX: never slower). */
 unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d);
+/* Trip count from which a call split over several GPUs saves more than
+ * the split costs (one for every loop). */
+unsigned long long cost_team_threshold(void);
 /* The same with the arrays already on the GPU (no copies). */
 unsigned long long cost_cpu_threshold_kept(const CostFacts *f, const GpuDesc *d);
 unsigned long long cost_cpu_threshold_team(const CostFacts *f);

@@ -335,7 +335,8 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
         s->plan = (LaunchPlan){.block = 256, .unroll = 8, .vector = 1, .waves = 0,
                                .why = "segmented", .cpu_below = own.cpu_below,
                                .cpu_below_kept = own.cpu_below_kept,
-                               .cpu_below_rewritten = own.cpu_below_rewritten};
+                               .cpu_below_rewritten = own.cpu_below_rewritten,
+                               .team_below = own.team_below};
     }
 
     /* `omp for`: what its team can share (emit_team.c) */

@@ -360,33 +360,45 @@ inline Scratch &scratch()
     return held[device_slot()];
 }
 
-/* A call's results back from the device, into pinned memory (a pageable
- * copy passes through the driver's staging: a few us more a call). One
- * buffer that only grows; the caller holds gpu_lock() and reads it before
- * its next call. */
-inline const unsigned char *fetch_results(const void *dev, size_t bytes, const char *site)
-{
-    static unsigned char *pinned = nullptr;
-    static size_t size = 0;
-    static std::vector<unsigned char> pageable; /* when pinned memory is refused */
-    if (bytes > size) {
-        if (pinned)
-            (void)cudaFreeHost(pinned);
-        size = bytes < 4096 ? 4096 : bytes;
-        if (cudaHostAlloc((void **)&pinned, size, cudaHostAllocPortable) != cudaSuccess) {
-            (void)cudaGetLastError();
-            pinned = nullptr;
-            size = 0;
+/* A host buffer that only grows, pinned (portable: any GPU copies into it)
+ * unless pinned memory is refused: then pageable. */
+struct ResultBuffer {
+    unsigned char *pinned = nullptr;
+    size_t size = 0;
+    std::vector<unsigned char> pageable;
+    unsigned char *get(size_t bytes)
+    {
+        if (bytes > size) {
+            if (pinned)
+                (void)cudaFreeHost(pinned);
+            size = bytes < 4096 ? 4096 : bytes;
+            if (cudaHostAlloc((void **)&pinned, size, cudaHostAllocPortable) != cudaSuccess) {
+                (void)cudaGetLastError();
+                pinned = nullptr;
+                size = 0;
+            }
         }
-    }
-    if (!pinned) {
+        if (pinned)
+            return pinned;
         pageable.resize(bytes);
-        PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(pageable.data(), dev, bytes, cudaMemcpyDeviceToHost));
         return pageable.data();
     }
-    PRAGREDUCE_CHECK(site, "kernel", cudaMemcpyAsync(pinned, dev, bytes, cudaMemcpyDeviceToHost, 0));
+};
+
+/* A call's results back from the device, into pinned memory (a pageable
+ * copy passes through the driver's staging: a few us more a call). The
+ * caller holds gpu_lock() and reads them before its next call. */
+inline const unsigned char *fetch_results(const void *dev, size_t bytes, const char *site)
+{
+    static ResultBuffer buffer;
+    unsigned char *got = buffer.get(bytes);
+    if (!buffer.pinned) {
+        PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(got, dev, bytes, cudaMemcpyDeviceToHost));
+        return got;
+    }
+    PRAGREDUCE_CHECK(site, "kernel", cudaMemcpyAsync(got, dev, bytes, cudaMemcpyDeviceToHost, 0));
     PRAGREDUCE_CHECK(site, "kernel", cudaStreamSynchronize(0));
-    return pinned;
+    return got;
 }
 
 /* Device buffers of ended regions, reused by later ones (cudaMalloc and
@@ -482,14 +494,30 @@ inline void *device_scratch(size_t bytes, const char *site)
  * a collapsed nest's inner product) gives each GPU of the team, in whole
  * outer iterations; *parts gets how many parts that makes. One part (the
  * whole loop, *parts = 1) without a team, when copies are not kept (a
- * part's arrays stay on its GPU), or below `least` flat iterations, where
- * the launches on several GPUs cost more than the work saved. */
+ * part's arrays stay on its GPU), or below `least` flat iterations (the
+ * cost model's, or PRAGREDUCE_GPUS_FROM), where the launches on several
+ * GPUs cost more than the work saved. */
+/* The GPUs of a team of `gpus` a call of `flat` iterations is split over:
+ * one below `least`; from there as many as keep each part at least
+ * least / 2 iterations (on 4 x H200, team_cg's 2048^2 grid, 4.2 M
+ * iterations a loop, took 0.063 s over four GPUs against 0.041 over two). */
+inline unsigned team_gpus_for(u64 flat, unsigned gpus, u64 least)
+{
+    if (gpus < 2 || flat < least)
+        return 1;
+    const u64 per = least / 2 > 0 ? least / 2 : 1;
+    const u64 most = flat / per; /* at least 2: flat >= least >= 2 * per */
+    return most < gpus ? (unsigned)most : gpus;
+}
+
 inline u64 team_part(u64 outer, u64 unit, bool kept, u64 least, unsigned *parts)
 {
     *parts = 1;
     const u64 flat = outer * unit;
-    const unsigned gpus = (unsigned)team_size();
-    if (gpus < 2 || !kept || outer < 2 || flat < least)
+    if (settings().gpus_from > 0)
+        least = (u64)settings().gpus_from; /* PRAGREDUCE_GPUS_FROM */
+    const unsigned gpus = team_gpus_for(flat, (unsigned)team_size(), least);
+    if (gpus < 2 || !kept || outer < 2)
         return flat;
     const u64 each = (outer + gpus - 1) / gpus;
     *parts = (unsigned)((outer + each - 1) / each);
@@ -498,20 +526,27 @@ inline u64 team_part(u64 outer, u64 unit, bool kept, u64 least, unsigned *parts)
 
 /* The results of a call split over the team: part c's `stride` bytes at
  * `at` + c * stride of the scratch of the team's GPU c (as big as
- * `scratch_bytes` on each), in part order. Reading them waits for each
- * GPU's kernel; the GPUs run meanwhile. */
+ * `scratch_bytes` on each), in part order. Each GPU's copy is queued
+ * behind its kernel, then each is waited for: the GPUs run meanwhile. */
 inline const unsigned char *team_results(size_t at, unsigned parts, size_t stride, size_t scratch_bytes,
                                          const char *site)
 {
-    static std::vector<unsigned char> got;
-    got.resize((size_t)parts * stride);
+    static ResultBuffer buffer;
+    unsigned char *got = buffer.get((size_t)parts * stride);
     for (unsigned c = 0; c < parts; c++) {
         on_device on(team().device[c]);
-        const char *dev = (const char *)device_scratch(scratch_bytes, site);
-        PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(got.data() + (size_t)c * stride, dev + at + (size_t)c * stride,
-                                                   stride, cudaMemcpyDeviceToHost));
+        const char *dev = (const char *)device_scratch(scratch_bytes, site) + at + (size_t)c * stride;
+        if (buffer.pinned)
+            PRAGREDUCE_CHECK(site, "kernel", cudaMemcpyAsync(got + (size_t)c * stride, dev, stride,
+                                                            cudaMemcpyDeviceToHost, 0));
+        else
+            PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(got + (size_t)c * stride, dev, stride, cudaMemcpyDeviceToHost));
     }
-    return got.data();
+    for (unsigned c = 0; c < parts && buffer.pinned; c++) {
+        on_device on(team().device[c]);
+        PRAGREDUCE_CHECK(site, "kernel", cudaStreamSynchronize(0));
+    }
+    return got;
 }
 
 inline size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }

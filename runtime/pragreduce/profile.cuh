@@ -26,6 +26,7 @@ struct SiteProfile {
     double kernel_ms = 0;
     u64 h2d_bytes = 0, h2d_copies = 0, d2h_bytes = 0, d2h_copies = 0;
     u64 avoided_copies = 0, avoided_bytes = 0;
+    u64 peer_bytes = 0, peer_copies = 0; /* between the GPUs of a team */
 };
 
 inline bool profiling() { return settings().profile; }
@@ -73,6 +74,8 @@ inline void profile_sum(SiteProfile &a, const SiteProfile &b)
     a.d2h_copies += b.d2h_copies;
     a.avoided_copies += b.avoided_copies;
     a.avoided_bytes += b.avoided_bytes;
+    a.peer_bytes += b.peer_bytes;
+    a.peer_copies += b.peer_copies;
 }
 
 /* Every thread's counters summed, a site each, in order of first use. */
@@ -151,6 +154,8 @@ inline void profile_print()
                 "copies, d2h %llu bytes in %llu copies, avoided %llu copies (%llu bytes)",
                 s.site, s.calls, s.gpu_calls, s.kernel_ms, s.h2d_bytes, s.h2d_copies, s.d2h_bytes,
                 s.d2h_copies, s.avoided_copies, s.avoided_bytes);
+        if (s.peer_copies)
+            fprintf(stderr, ", between GPUs %llu bytes in %llu copies", s.peer_bytes, s.peer_copies);
         profile_print_cpu_reasons(s);
         fputc('\n', stderr);
     }

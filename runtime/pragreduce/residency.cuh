@@ -788,6 +788,33 @@ inline Resident *grow_from_inner(uintptr_t lo, uintptr_t hi, char *dev, const ch
     return e;
 }
 
+/* Bytes [l, h) of e's copy (on the current GPU) from where they are
+ * current: a copy on another GPU of a team holding them newer (the
+ * neighbouring part of a stencil's input, written there by the last loop)
+ * gives them directly (peer_copy; through the host they cost a copy back
+ * and a copy in: 45 us against 7 for a 128 KiB row, bench/NOTES.md), the
+ * host the rest. That copy keeps them as its newer bytes, so the host
+ * still gets them from it when it reads them. */
+inline void refresh_span(Resident *e, uintptr_t l, uintptr_t h, const char *site)
+{
+    if (l >= h)
+        return;
+    if (newer_count() > 0)
+        for (region *r : region_stack())
+            for (Resident *o : r->entries) {
+                if (o == e || o->device == e->device || o->newer_lo >= o->newer_hi)
+                    continue;
+                const uintptr_t a = l > o->newer_lo ? l : o->newer_lo, b = h < o->newer_hi ? h : o->newer_hi;
+                if (a >= b)
+                    continue;
+                peer_copy(e->dev + (a - e->lo), e->device, o->dev + (a - o->lo), o->device, b - a, site);
+                refresh_span(e, l, a, site);
+                refresh_span(e, b, h, site);
+                return;
+            }
+    to_device(e->dev + (l - e->lo), (const void *)l, h - l, site);
+}
+
 /* The device copy of host bytes [host, host + bytes): current, reused when
  * one is kept and the host has not written it since (then only what it
  * wrote is copied again), else copied and kept for the region. nullptr when
@@ -812,8 +839,7 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
             for (int k = 0; k < e->dirty.n; k++) {
                 const uintptr_t l = e->dirty.lo[k] > lo ? e->dirty.lo[k] : lo;
                 const uintptr_t h = e->dirty.hi[k] < hi ? e->dirty.hi[k] : hi;
-                if (l < h)
-                    to_device(e->dev + (l - e->lo), (const void *)l, h - l, site);
+                refresh_span(e, l, h, site);
             }
             e->version = Resident::next_version();
             e->dirty.remove(lo, hi);

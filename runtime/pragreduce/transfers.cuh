@@ -38,29 +38,60 @@ inline int copy_threads()
 inline size_t copy_chunk() { return settings().copy_chunk_kb * 1024; }
 inline size_t stage_min() { return settings().stage_min_kb * 1024; }
 
-/* One staging thread's pinned double buffer, stream and events; kept for
- * the program's life, reused by every transfer. */
-struct Stager {
+/* A staging slot's pinned double buffer, portable (any GPU's copies use
+ * it): one set for the program, whatever the GPUs. Pinning costs ~18 ms a
+ * slot, and more with several contexts: each GPU of a team with its own
+ * took two GPUs' first copies from 0.09 to 0.13-0.20 s (team_cg 8192^2,
+ * bench/NOTES.md, session 38). */
+struct StageBuffer {
     unsigned char *buf[2] = {nullptr, nullptr};
     size_t size = 0;
+};
+
+constexpr int max_stage_slots = 64; /* PRAGREDUCE_COPY_THREADS' most */
+
+inline StageBuffer *stage_buffers()
+{
+    static StageBuffer all[max_stage_slots];
+    return all;
+}
+
+/* A slot's stream and events on one GPU, and its buffers; kept for the
+ * program's life, reused by every transfer. */
+struct Stager {
+    unsigned char *buf[2] = {nullptr, nullptr};
     cudaStream_t stream = nullptr;
     cudaEvent_t done[2] = {nullptr, nullptr};
     int device = -1;
 };
 
-/* The staging threads' stagers for `device` (each GPU of a team has its own). */
+/* The slots' stagers for `device` (each GPU of a team has its own streams). */
 inline std::vector<Stager> &stagers(int device)
 {
     static std::vector<Stager> all[max_devices];
     std::vector<Stager> &mine = all[device < 0 || device >= max_devices ? 0 : device];
     if (mine.empty())
-        mine.resize(64);
+        mine.resize(max_stage_slots);
     return mine;
 }
 
-/* Allocates (or grows) a stager on the current device; false if the host
- * cannot pin that much memory. */
-inline cudaError_t stager_ready(Stager &s, size_t chunk, int device)
+/* The slots this thread's copies stage through: all copy_threads() of them
+ * from 0, or its share while a team's copies run at once (team_copies). */
+struct StageShare {
+    int first = 0;
+    int count = 0; /* 0: copy_threads() */
+};
+
+inline StageShare &stage_share()
+{
+    static thread_local StageShare share;
+    return share;
+}
+
+/* Makes `slot`'s stager on `device` ready: its stream and events, the
+ * slot's buffers (allocated or grown); an error if the host cannot pin
+ * that much memory. */
+inline cudaError_t stager_ready(Stager &s, int slot, size_t chunk, int device)
 {
     cudaError_t err = cudaSuccess;
     if (s.device != device) {
@@ -73,18 +104,21 @@ inline cudaError_t stager_ready(Stager &s, size_t chunk, int device)
                 return err;
         s.device = device;
     }
-    if (s.size < chunk) {
+    StageBuffer &sb = stage_buffers()[slot];
+    if (sb.size < chunk) {
         for (int b = 0; b < 2; b++) {
-            if (s.buf[b])
-                (void)cudaFreeHost(s.buf[b]);
-            s.buf[b] = nullptr;
+            if (sb.buf[b])
+                (void)cudaFreeHost(sb.buf[b]);
+            sb.buf[b] = nullptr;
         }
-        s.size = 0;
+        sb.size = 0;
         for (int b = 0; b < 2; b++)
-            if ((err = cudaHostAlloc((void **)&s.buf[b], chunk, cudaHostAllocDefault)) != cudaSuccess)
+            if ((err = cudaHostAlloc((void **)&sb.buf[b], chunk, cudaHostAllocPortable)) != cudaSuccess)
                 return err;
-        s.size = chunk;
+        sb.size = chunk;
     }
+    s.buf[0] = sb.buf[0];
+    s.buf[1] = sb.buf[1];
     return cudaSuccess;
 }
 
@@ -140,7 +174,7 @@ template <class F> inline cudaError_t on_threads(int threads, F work)
  * for one plain cudaMemcpy: small copies, and pinned host memory. */
 inline int staging_threads(size_t bytes, size_t chunks, const void *host)
 {
-    int threads = copy_threads();
+    int threads = stage_share().count > 0 ? stage_share().count : copy_threads();
     if ((u64)threads > chunks)
         threads = (int)chunks;
     return bytes < stage_min() || threads < 2 || host_is_pinned(host) ? 0 : threads;
@@ -193,6 +227,83 @@ inline void (*&host_read_hook())(const volatile void *, size_t)
     return hook;
 }
 
+/* Large copies to the GPUs of a team (PRAGREDUCE_GPUS), gathered while a
+ * split loop's parts get their copies and then made together, one host
+ * thread (with its staging threads) per GPU: one after the other, two
+ * GPUs' first copies took twice one GPU's (bench/NOTES.md, session 38). */
+struct PendingCopy {
+    void *dst;
+    const void *src;
+    size_t bytes;
+    int device;
+    const char *site;
+};
+
+/* This thread's gathered copies while a team_copies is alive, else null. */
+inline std::vector<PendingCopy> *&pending_copies()
+{
+    static thread_local std::vector<PendingCopy> *list = nullptr;
+    return list;
+}
+
+inline void to_device_now(void *dst, const void *src, size_t bytes, const char *site);
+
+/* `team_copies c; ...acquire each part's copies...; c.run();` (also at the
+ * end of its scope). Between the two, only the runtime runs: the host's
+ * bytes were made current when each copy was asked for (to_device), and
+ * nothing reads a gathered copy's destination before run(). */
+struct team_copies {
+    std::vector<PendingCopy> list;
+    std::vector<PendingCopy> *outer;
+    team_copies() : outer(pending_copies()) { pending_copies() = &list; }
+    ~team_copies() { run(); }
+    team_copies(const team_copies &) = delete;
+    team_copies &operator=(const team_copies &) = delete;
+    void run()
+    {
+        pending_copies() = outer;
+        if (list.empty())
+            return;
+        std::vector<int> devices;
+        for (const PendingCopy &c : list)
+            if (std::find(devices.begin(), devices.end(), c.device) == devices.end())
+                devices.push_back(c.device);
+        /* the staging slots shared out: together as many threads (and
+         * pinned buffers) as one GPU's copies use */
+        const int per = copy_threads() / (int)devices.size() > 0 ? copy_threads() / (int)devices.size() : 1;
+        auto copy_for = [this, per](int device, int k) {
+            on_device on(device);
+            const StageShare mine = stage_share();
+            stage_share() = StageShare{k * per < max_stage_slots ? k * per : 0, per};
+            for (const PendingCopy &c : list)
+                if (c.device == device)
+                    to_device_now(c.dst, c.src, c.bytes, c.site);
+            stage_share() = mine;
+        };
+        std::vector<std::thread> pool;
+        for (size_t k = 1; k < devices.size(); k++)
+            pool.emplace_back(copy_for, devices[k], (int)k);
+        copy_for(devices[0], 0);
+        for (std::thread &t : pool)
+            t.join();
+        list.clear();
+    }
+};
+
+/* Device to device across GPUs (a neighbour's part of a stencil's input
+ * that another GPU of the team wrote), without the host: ordered after the
+ * work already queued on both GPUs and before what follows (cudaMemcpyPeer). */
+inline void peer_copy(void *dst, int dst_device, const void *src, int src_device, size_t bytes, const char *site)
+{
+    if (bytes == 0)
+        return;
+    profile_add(site, [&](SiteProfile &s) {
+        s.peer_bytes += bytes;
+        s.peer_copies++;
+    });
+    PRAGREDUCE_CHECK(site, "cudaMemcpyPeer", cudaMemcpyPeer(dst, dst_device, src, src_device, bytes));
+}
+
 /* Host to device, `bytes` from `src` to `dst`: the bytes on mapped pages
  * (mapped_part; the device copy of the others is left as it was). */
 inline void to_device(void *dst, const void *src, size_t bytes, const char *site)
@@ -214,6 +325,16 @@ inline void to_device(void *dst, const void *src, size_t bytes, const char *site
         s.h2d_bytes += bytes;
         s.h2d_copies++;
     });
+    if (pending_copies() && bytes >= stage_min()) {
+        pending_copies()->push_back({dst, src, bytes, current_device(), site});
+        return;
+    }
+    to_device_now(dst, src, bytes, site);
+}
+
+/* The copy itself (to_device once the host's bytes are current). */
+inline void to_device_now(void *dst, const void *src, size_t bytes, const char *site)
+{
     const size_t chunk = copy_chunk();
     const size_t chunks = (bytes + chunk - 1) / chunk;
     const int threads = staging_threads(bytes, chunks, src);
@@ -223,11 +344,13 @@ inline void to_device(void *dst, const void *src, size_t bytes, const char *site
     }
     /* the staging streams do not wait for the default stream's kernels */
     PRAGREDUCE_CHECK(site, "kernel", cudaStreamSynchronize(0));
+    const int first_slot = stage_share().first; /* (thread-local: read here, not in the workers) */
     /* thread w copies chunks w, w + threads, ...: while the DMA of one chunk
      * runs from one half of its buffer, it fills the other half */
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
-        Stager &s = stagers(device)[(size_t)w];
-        PRAGREDUCE_TRY(stager_ready(s, chunk, device));
+        const int slot = first_slot + w;
+        Stager &s = stagers(device)[(size_t)slot];
+        PRAGREDUCE_TRY(stager_ready(s, slot, chunk, device));
         size_t j = 0;
         for (size_t c = (size_t)w; c < chunks; c += (size_t)threads, j++) {
             const int b = (int)(j & 1);
@@ -263,9 +386,11 @@ inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
         return;
     }
     PRAGREDUCE_CHECK(site, "kernel", cudaStreamSynchronize(0)); /* (as in to_device) */
+    const int first_slot = stage_share().first;
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
-        Stager &s = stagers(device)[(size_t)w];
-        PRAGREDUCE_TRY(stager_ready(s, chunk, device));
+        const int slot = first_slot + w;
+        Stager &s = stagers(device)[(size_t)slot];
+        PRAGREDUCE_TRY(stager_ready(s, slot, chunk, device));
         size_t j = 0, prev_off = 0, prev_len = 0;
         for (size_t c = (size_t)w;; c += (size_t)threads, j++) {
             const int b = (int)(j & 1);

@@ -314,6 +314,12 @@ struct warm_up {
             context_starter().store([] { instance()->start(); }, std::memory_order_release);
         }
     }
+    /* Until this thread's contexts are made (atexit). */
+    static void wait_for_contexts()
+    {
+        while (context_state().load(std::memory_order_acquire) == CONTEXT_WARMING)
+            std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
     static warm_up *&instance()
     {
         static warm_up *w = nullptr;
@@ -343,6 +349,13 @@ struct warm_up {
 #endif
             int count = 0;
             if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0) {
+                /* a program that ends while this thread still makes
+                 * contexts (a team's four take ~0.5 s) waits for it: the
+                 * runtime's teardown at exit, registered by the call just
+                 * made, faulted in cuDevicePrimaryCtxRetain under it (14
+                 * of 60 runs at n = 0 on 4 GPUs, session 38). Registered
+                 * now, the wait runs before that teardown. */
+                (void)atexit(wait_for_contexts);
                 found_gpu.store(true);
                 /* the context of the device the marked loops will use */
                 const int device = device_before_main(count);

@@ -146,6 +146,20 @@ int main()
     expect_team(1, 0, 2, one, "PRAGREDUCE_GPUS=2: this machine has 1 CUDA device");
     const int sixteen[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, -1};
     expect_team(20, 0, 0, sixteen, nullptr); /* at most max_team */
+    /* how many GPUs of the team a call uses: none split below the trip
+     * count given, then as many as keep each part at half of it */
+    const unsigned long long from = 1ULL << 22;
+    struct { unsigned long long flat; unsigned gpus, want; } splits[] = {
+        {from - 1, 4, 1}, {from, 4, 2}, {from, 1, 1}, {2 * from - 1, 4, 3}, {2 * from, 4, 4},
+        {1ULL << 40, 4, 4}, {from, 2, 2}, {5, 16, 5}, {2, 16, 2}, {4, 3, 3},
+    };
+    for (auto &c : splits) {
+        const unsigned got = pragreduce::team_gpus_for(c.flat, c.gpus, c.flat < 16 ? 2 : from);
+        if (got != c.want) {
+            printf("FAIL: %llu iterations on a team of %u: %u GPUs, want %u\n", c.flat, c.gpus, got, c.want);
+            failures++;
+        }
+    }
     printf("device binding: %d failures\n", failures);
     return failures != 0;
 }

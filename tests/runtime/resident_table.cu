@@ -45,6 +45,9 @@ static cudaError_t fake_free(void *p)
 static thread_local int fake_device_now = 0;
 #define cudaGetDevice(d) (*(d) = fake_device_now, cudaSuccess)
 #define cudaSetDevice(d) (fake_device_now = (d), cudaSuccess)
+/* a copy between two GPUs of a team: counted, to check that it was one */
+static int fake_peer_copies;
+#define cudaMemcpyPeer(d, dd, s, sd, n) (fake_peer_copies++, memcpy((d), (s), (n)), cudaSuccess)
 
 #include "../../runtime/pragreduce_rt.cuh"
 
@@ -279,7 +282,8 @@ static void lazy_copy_back()
 
 /* A team of two GPUs (PRAGREDUCE_GPUS): each keeps copies of its part; a
  * copy is found only on its own GPU; what one GPU wrote reaches a copy on
- * the other through the host, only the bytes that one reads. */
+ * the other GPU by a peer copy, only the bytes that one reads, and stays
+ * newer on the writer's GPU until the host reads it. */
 static void two_devices()
 {
     static long z[1000];
@@ -313,14 +317,16 @@ static void two_devices()
     }
     CHECK(z[0] == 0 && z[999] == -999 && pragreduce::newer_count() == 2);
     /* GPU 1 reads its part with a halo of 100 elements GPU 0 wrote: only
-     * those come back from GPU 0 and go to GPU 1 */
+     * those go from GPU 0 to GPU 1, GPU to GPU; the host has not got them */
     {
         pragreduce::on_device on(1);
-        const u_int64_t d2h = counts().d2h_bytes, h2d = counts().h2d_bytes;
+        const u_int64_t d2h = counts().d2h_bytes, h2d = counts().h2d_bytes, peer = counts().peer_bytes;
+        const int peers = fake_peer_copies;
         const long *halo = use(z + 400, 600);
         CHECK(halo == d1 && halo[0] == 500 && halo[99] == 599 && halo[100] == 1000 && halo[599] == 1499);
-        CHECK(counts().d2h_bytes - d2h == 100 * sizeof(long) && counts().h2d_bytes - h2d == 100 * sizeof(long));
-        CHECK(z[399] == -399 && z[400] == 500);
+        CHECK(counts().d2h_bytes == d2h && counts().h2d_bytes == h2d);
+        CHECK(counts().peer_bytes - peer == 100 * sizeof(long) && fake_peer_copies == peers + 1);
+        CHECK(z[399] == -399 && z[400] == -400 && pragreduce::newer_count() == 2);
     }
     /* and GPU 0 its part with GPU 1's first 100 */
     {
@@ -328,13 +334,68 @@ static void two_devices()
         const long *halo = use(z, 600);
         CHECK(halo == d0 && halo[499] == 599 && halo[500] == 1000 && halo[599] == 1099);
     }
+    /* the host reads a halo element: it comes from the GPU that wrote it */
+    pragreduce::host_reads(&z[450], sizeof z[450]);
+    CHECK(z[450] == 550);
+    /* a host write to GPU 0's part makes both GPUs' copies of it stale;
+     * GPU 1 then gets it from the host, its own part unchanged */
+    z[420] = 7;
+    pragreduce::host_wrote(&z[420], sizeof z[420]);
+    {
+        pragreduce::on_device on(1);
+        const int peers = fake_peer_copies;
+        const long *halo = use(z + 400, 600);
+        CHECK(halo == d1 && halo[20] == 7 && halo[0] == 500 && halo[99] == 599 && halo[100] == 1000);
+        CHECK(fake_peer_copies == peers);
+    }
     pragreduce::host_reads_all();
-    CHECK(z[0] == 100 && z[499] == 599 && z[500] == 1000 && z[999] == 1499 && pragreduce::newer_count() == 0);
+    CHECK(z[0] == 100 && z[420] == 7 && z[499] == 599 && z[500] == 1000 && z[999] == 1499 &&
+          pragreduce::newer_count() == 0);
+}
+
+/* A split loop's large copies (PRAGREDUCE_GPUS): gathered while its parts
+ * get their copies, made by run(), each on its own GPU; small ones at once. */
+static void team_copies_gathered()
+{
+    const long n = (long)(10u << 20) / sizeof(long); /* 5 MiB a part: above PRAGREDUCE_STAGE_MIN_KB's 4 */
+    long *big = (long *)malloc((size_t)n * sizeof(long));
+    static long small[64];
+    for (long i = 0; i < n; i++)
+        big[i] = 3 * i;
+    for (long i = 0; i < 64; i++)
+        small[i] = i;
+    pragreduce::region r;
+    pragreduce::team_copies copies;
+    const long *d0, *d1, *s1;
+    {
+        pragreduce::on_device on(0);
+        d0 = use(big, n / 2);
+    }
+    {
+        pragreduce::on_device on(1);
+        d1 = use(big + n / 2, n - n / 2);
+        s1 = use(small, 64);
+    }
+    CHECK(d0 && d1 && s1 && copies.list.size() == 2 && same(s1, small, 64));
+    CHECK(copies.list.size() == 2 && copies.list[0].device == 0 && copies.list[1].device == 1);
+    copies.run();
+    CHECK(copies.list.empty() && pragreduce::pending_copies() == nullptr);
+    CHECK(same(d0, big, n / 2) && same(d1, big + n / 2, n - n / 2));
+    /* nothing gathered after run(): copied at once */
+    big[0] = 11;
+    pragreduce::host_wrote(big, (size_t)n * sizeof(long));
+    {
+        pragreduce::on_device on(0);
+        const long *again = use(big, n / 2);
+        CHECK(again == d0 && again[0] == 11 && copies.list.empty());
+    }
+    free(big);
 }
 
 int main()
 {
     setenv("PRAGREDUCE_PROFILE", "1", 1);
+    setenv("PRAGREDUCE_COPY_THREADS", "1", 1); /* every copy one (fake) cudaMemcpy */
     static long x[4096], y[64];
     for (long i = 0; i < 4096; i++)
         x[i] = i;
@@ -415,6 +476,8 @@ int main()
     CHECK(pragreduce::region_stack().empty());
     lazy_copy_back();
     two_devices();
+    CHECK(pragreduce::region_stack().empty());
+    team_copies_gathered();
     CHECK(pragreduce::region_stack().empty());
     /* a data region: survives unknown writes, seen from called functions,
      * refreshed by update */

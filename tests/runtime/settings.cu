@@ -22,9 +22,9 @@ static int child()
         t.join();
     const pragreduce::Settings &s = pragreduce::settings();
     printf("device %d threads %d chunk %zu stage %zu mem %zu group %d pin %zu resident %d warmup %d "
-           "profile %d bench %d\n",
+           "profile %d bench %d gpus_from %lld\n",
            s.device, pragreduce::copy_threads(), pragreduce::copy_chunk(), pragreduce::stage_min(),
-           s.device_mem_kb, s.segment_group, s.pin_min_kb, s.resident, s.warmup, s.profile, s.bench);
+           s.device_mem_kb, s.segment_group, s.pin_min_kb, s.resident, s.warmup, s.profile, s.bench, s.gpus_from);
     return 0;
 }
 
@@ -94,6 +94,10 @@ int main(int argc, char **argv)
     expect("PRAGREDUCE_PROFILE=yes", "PRAGREDUCE_PROFILE=yes: expected an integer from 0 to 1", 2);
     expect("PRAGREDUCE_ADAPT=on", "PRAGREDUCE_ADAPT=on: expected an integer from 0 to 2", 2);
     expect("PRAGREDUCE_BENCH=-5", "PRAGREDUCE_BENCH=-5: expected an integer from 0 to 1000000", 2);
+    expect("PRAGREDUCE_GPUS_FROM=65536", "gpus_from 65536", 0);
+    expect("PRAGREDUCE_GPUS_FROM=", "gpus_from 0", 0);
+    expect("PRAGREDUCE_GPUS_FROM=1", "PRAGREDUCE_GPUS_FROM=1: expected an integer from 2 to 4611686018427387904", 2);
+    expect("PRAGREDUCE_GPUS_FROM=4M", "PRAGREDUCE_GPUS_FROM=4M: expected an integer", 2);
     expect("PRAGREDUCE_DEVICE=fast", "pragreduce: PRAGREDUCE_DEVICE=fast: expected cpu, gpu or auto", 2);
     printf("settings: %d failures\n", failures);
     return failures != 0;

@@ -397,6 +397,23 @@ START_TEST(read_and_inline_write_keep_their_order)
 }
 END_TEST
 
+/* Several GPUs: a reduction and a parallel loop split from the same trip
+ * count (the cost model's one for every loop, so loops over the same
+ * arrays split alike), their parts' copies gathered and made at once. */
+START_TEST(team_splits_alike)
+{
+    const char *t = user_code(HEAD "double f(double *x, const double *y, long n) {\n double s = 0;\n" LOOP("x")
+                              "#pragma reduce parallel\n    for (long i = 1; i < n - 1; i++) x[i] = y[i - 1] + y[i + 1];\n"
+                              " return s;\n}\n",
+                              "static const char pr_loop0_site[]");
+    const char *split = "pragreduce::resident_on(), 4194304ULL, &pr_gpus);";
+    const char *first = strstr(t, split);
+    ck_assert_msg(first && strstr(first + 1, split), "two loops splitting from 2^22 expected in:\n%s", t);
+    has(t, "pragreduce::team_copies pr_team_copies;");
+    has(t, "pr_team_copies.run();");
+}
+END_TEST
+
 Suite *residency_suite(void)
 {
     Suite *s = suite_create("residency");
@@ -434,5 +451,8 @@ Suite *residency_suite(void)
     tcase_add_test(dc, data_write_needs_update);
     tcase_add_test(dc, update_needs_a_region);
     suite_add_tcase(s, dc);
+    TCase *gc = tcase_create("gpus");
+    tcase_add_test(gc, team_splits_alike);
+    suite_add_tcase(s, gc);
     return s;
 }
