@@ -481,18 +481,13 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
             ok = parse_collapse_clause(&c, out);
         else if (at(&c, "private") && !out->parallel)
             ok = parse_private_clause(&c, out);
-        else if (at(&c, "comm") && !out->parallel)
+        else if (at(&c, "comm"))
             ok = parse_comm_clause(&c, out);
-        else if (out->parallel && at(&c, "comm")) {
+        else if (out->parallel) {
             diag_at(src, here(&c), DIAG_ERROR,
-                    "comm(...) is not supported on '#pragma reduce parallel' yet; put the "
-                    "reduction over ranks on a marked loop");
-            ok = false;
-        } else if (out->parallel) {
-            diag_at(src, here(&c), DIAG_ERROR,
-                    "unexpected '%s' in '#pragma reduce parallel'; expected a clause reduce(OP: VAR) "
-                    "or in(ARRAY[FIRST:COUNT]) (scalars each iteration assigns before reading are "
-                    "private by themselves)",
+                    "unexpected '%s' in '#pragma reduce parallel'; expected a clause reduce(OP: VAR), "
+                    "in(ARRAY[FIRST:COUNT]) or comm(MPI_COMM) (scalars each iteration assigns before "
+                    "reading are private by themselves)",
                     peek(&c)->text);
             ok = false;
         } else {
@@ -505,6 +500,12 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
     }
     if (ok && out->nvars == 0 && !out->parallel) {
         diag_at(src, here(&c), DIAG_ERROR, "'#pragma reduce' names no reduction variable");
+        ok = false;
+    }
+    if (ok && out->nvars == 0 && out->comm) {
+        diag_at(src, out->comm_offset, DIAG_ERROR,
+                "comm(...) completes a reduction over MPI ranks, but this '#pragma reduce parallel' "
+                "has none: name it with reduce(OP: VAR)");
         ok = false;
     }
     /* a reduction variable carries values between iterations: not private */

@@ -404,6 +404,9 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
         t->pragma.vars = xcalloc((size_t)parallel->nvars + 1, sizeof(ReduceVar));
         if (parallel->nvars)
             memcpy(t->pragma.vars, parallel->vars, (size_t)parallel->nvars * sizeof(ReduceVar));
+        t->pragma.comm = parallel->comm; /* its reduction over MPI ranks (emit_mpi.c) */
+        t->pragma.comm_offset = parallel->comm_offset;
+        t->pragma.comm_ordered = parallel->comm_ordered;
         t->pragma.omp = parallel->omp; /* for the CPU path, when it has no wrappers inside */
         t->pragma.nomp = parallel->nomp;
         t->pragma.nsections = parallel->nsections;

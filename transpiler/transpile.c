@@ -312,7 +312,8 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
 
     /* comm(C): what the ranks' parts can reproduce exactly */
     for (int i = 0; i < npragmas; i++)
-        if (!sites[i].rejected && sites[i].pragma.comm && !mpi_check_site(src, &sites[i]))
+        if (!sites[i].rejected && sites[i].pragma.comm && !sites[i].pragma.parallel &&
+            !mpi_check_site(src, &sites[i]))
             sites[i].rejected = true;
 
     /* independent outer loops around marked loops, and parallel loops: one
@@ -338,6 +339,12 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
                                .cpu_below_rewritten = own.cpu_below_rewritten,
                                .team_below = own.team_below};
     }
+
+    /* comm(C) on a parallel loop's reduce(): checked on its segmented site,
+     * where its reduction was analyzed */
+    for (int i = nmarked; i < npragmas; i++)
+        if (!sites[i].rejected && sites[i].pragma.comm && !mpi_check_site(src, &sites[i]))
+            sites[i].rejected = true;
 
     /* `omp for`: what its team can share (emit_team.c) */
     for (int i = 0; i < npragmas; i++)

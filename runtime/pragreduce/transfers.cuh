@@ -274,7 +274,7 @@ struct team_copies {
         auto copy_for = [this, per](int device, int k) {
             on_device on(device);
             const StageShare mine = stage_share();
-            stage_share() = StageShare{k * per < max_stage_slots ? k * per : 0, per};
+            stage_share() = StageShare{k * per, per}; /* k * per + per <= copy_threads() <= 64 */
             for (const PendingCopy &c : list)
                 if (c.device == device)
                     to_device_now(c.dst, c.src, c.bytes, c.site);

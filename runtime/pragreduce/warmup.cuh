@@ -314,10 +314,18 @@ struct warm_up {
             context_starter().store([] { instance()->start(); }, std::memory_order_release);
         }
     }
-    /* Until this thread's contexts are made (atexit). */
+    /* Until this thread's contexts are made (atexit); not in a child the
+     * program forked meanwhile (it has no such thread), and at most 60 s. */
+    static pid_t &warming_pid()
+    {
+        static pid_t pid = 0;
+        return pid;
+    }
     static void wait_for_contexts()
     {
-        while (context_state().load(std::memory_order_acquire) == CONTEXT_WARMING)
+        for (int ms = 0; ms < 60000 && getpid() == warming_pid() &&
+                         context_state().load(std::memory_order_acquire) == CONTEXT_WARMING;
+             ms++)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
     static warm_up *&instance()
@@ -355,6 +363,7 @@ struct warm_up {
                  * made, faulted in cuDevicePrimaryCtxRetain under it (14
                  * of 60 runs at n = 0 on 4 GPUs, session 38). Registered
                  * now, the wait runs before that teardown. */
+                warming_pid() = getpid();
                 (void)atexit(wait_for_contexts);
                 found_gpu.store(true);
                 /* the context of the device the marked loops will use */

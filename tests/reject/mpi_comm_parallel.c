@@ -1,13 +1,10 @@
-/* expect-error-at: 7:38: not supported on parallel */
+/* expect-error-at: 7:25: has none */
 typedef struct comm_s *MPI_Comm; /* as <mpi.h> declares it */
 extern MPI_Comm world;
-double scale(double *y, const double *x, int n)
+void scale(double *y, const double *x, int n)
 {
-    double s = 0.0;
-#pragma reduce parallel reduce(+: s) comm(world)
-    for (int i = 0; i < n; i++) {
+    /* comm() on a parallel loop completes its reduce() over the ranks: here there is none */
+#pragma reduce parallel comm(world)
+    for (int i = 0; i < n; i++)
         y[i] = 2.0 * x[i];
-        s += y[i];
-    }
-    return s;
 }

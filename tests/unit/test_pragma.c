@@ -406,6 +406,30 @@ START_TEST(comm_rejected)
 }
 END_TEST
 
+/* on a parallel loop: its reduce() over the ranks, carried to the
+ * segmented site that runs it; without a reduce() an error */
+START_TEST(comm_on_parallel)
+{
+    int n;
+    bool ok;
+    const char *head = "typedef struct comm_s *MPI_Comm;\nextern MPI_Comm world;\n";
+    char *code = xformat("%s%s", head, parallel_program("#pragma reduce parallel reduce(+: s) comm(world, ordered)"));
+    Site *sites = analyze_snippet(code, &n, &ok);
+    ck_assert_msg(ok, "rejected:\n%s", code);
+    int found = 0;
+    for (int i = 0; i < n; i++)
+        if (sites[i].pragma.comm && !sites[i].absorbed && !sites[i].rejected) {
+            ck_assert_str_eq(sites[i].pragma.comm, "world");
+            ck_assert(sites[i].pragma.comm_ordered && sites[i].pragma.parallel);
+            found++;
+        }
+    ck_assert_int_eq(found, 1);
+    code = xformat("%s%s", head, parallel_program("#pragma reduce parallel comm(world)"));
+    analyze_snippet(code, &n, &ok);
+    ck_assert(!ok);
+}
+END_TEST
+
 /* without <mpi.h> (no MPI_Comm type) the clause is an error */
 START_TEST(comm_needs_mpi_h)
 {
@@ -429,6 +453,7 @@ Suite *pragma_suite(void)
     tcase_add_loop_test(tc, comm_parse, 0, sizeof comm_good / sizeof comm_good[0]);
     tcase_add_loop_test(tc, comm_rejected, 0, sizeof comm_bad / sizeof comm_bad[0]);
     tcase_add_test(tc, comm_needs_mpi_h);
+    tcase_add_test(tc, comm_on_parallel);
     tcase_add_test(tc, parallel_parse);
     tcase_add_loop_test(tc, parallel_malformed, 0, sizeof bad_parallel / sizeof bad_parallel[0]);
     tcase_add_test(tc, skipped_regions_are_ignored);
