@@ -387,7 +387,7 @@ LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, i
     for (int v = 0; v < nvec; v++)
         for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
             for (size_t u = 0; u < sizeof unrolls / sizeof unrolls[0]; u++) {
-                LaunchPlan p = {blocks[b], unrolls[u], vectors[v], 1, NULL, 0, 0, 0, 0};
+                LaunchPlan p = {blocks[b], unrolls[u], vectors[v], 1, NULL, 0, 0, 0};
                 Candidate c;
                 c.us_large = cost_estimate(f, d, &p, N_LARGE, &c);
                 c.us_small = cost_estimate(f, d, &p, N_SMALL, NULL);
@@ -604,7 +604,6 @@ LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, cons
     if (p.cpu_below_kept > p.cpu_below)
         p.cpu_below_kept = p.cpu_below;
     p.cpu_below_rewritten = cost_cpu_threshold_team(&f);
-    p.team_below = cost_team_threshold();
     section_plan(site, &p);
     if (override) {
         int v = p.vector;

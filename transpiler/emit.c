@@ -1112,8 +1112,8 @@ static void emit_team_split(const Ctx *c, StrBuf *sb)
                   "    unsigned pr_gpus = 1;\n"
                   "    const pragreduce::u64 pr_part = pragreduce::team_part(pr_trip / pr_unit, pr_unit,\n"
                   "        pragreduce::resident_on(), %lluULL, &pr_gpus);\n",
-                  site->plan.cpu_below_kept > site->plan.team_below ? site->plan.cpu_below_kept
-                                                                    : site->plan.team_below);
+                  site->plan.cpu_below_kept > cost_team_threshold() ? site->plan.cpu_below_kept
+                                                                    : cost_team_threshold());
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind == CAP_ARRAY)

@@ -737,9 +737,6 @@ typedef struct {
     /* and below this where the host rewrote the arrays since they were
      * kept and the CPU path runs on OpenMP threads (0: as cpu_below) */
     unsigned long long cpu_below_rewritten;
-    /* PRAGREDUCE_GPUS: trip counts below this stay on one GPU (a split
-     * costs more than it saves) */
-    unsigned long long team_below;
 } LaunchPlan;
 
 typedef struct {

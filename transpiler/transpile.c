@@ -336,8 +336,7 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
         s->plan = (LaunchPlan){.block = 256, .unroll = 8, .vector = 1, .waves = 0,
                                .why = "segmented", .cpu_below = own.cpu_below,
                                .cpu_below_kept = own.cpu_below_kept,
-                               .cpu_below_rewritten = own.cpu_below_rewritten,
-                               .team_below = own.team_below};
+                               .cpu_below_rewritten = own.cpu_below_rewritten};
     }
 
     /* comm(C) on a parallel loop's reduce(): checked on its segmented site,

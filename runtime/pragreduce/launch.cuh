@@ -490,13 +490,6 @@ inline void *device_scratch(size_t bytes, const char *site)
 
 /* ------------------------------------------------------------ several GPUs */
 
-/* Iterations a call of `outer` outer iterations (each `unit` flat ones:
- * a collapsed nest's inner product) gives each GPU of the team, in whole
- * outer iterations; *parts gets how many parts that makes. One part (the
- * whole loop, *parts = 1) without a team, when copies are not kept (a
- * part's arrays stay on its GPU), or below `least` flat iterations (the
- * cost model's, or PRAGREDUCE_GPUS_FROM), where the launches on several
- * GPUs cost more than the work saved. */
 /* The GPUs of a team of `gpus` a call of `flat` iterations is split over:
  * one below `least`; from there as many as keep each part at least
  * least / 2 iterations (on 4 x H200, team_cg's 2048^2 grid, 4.2 M
@@ -510,6 +503,13 @@ inline unsigned team_gpus_for(u64 flat, unsigned gpus, u64 least)
     return most < gpus ? (unsigned)most : gpus;
 }
 
+/* Iterations a call of `outer` outer iterations (each `unit` flat ones:
+ * a collapsed nest's inner product) gives each GPU of the team, in whole
+ * outer iterations; *parts gets how many parts that makes. One part (the
+ * whole loop, *parts = 1) without a team, when copies are not kept (a
+ * part's arrays stay on its GPU), or below `least` flat iterations (the
+ * cost model's, or PRAGREDUCE_GPUS_FROM), where the launches on several
+ * GPUs cost more than the work saved. */
 inline u64 team_part(u64 outer, u64 unit, bool kept, u64 least, unsigned *parts)
 {
     *parts = 1;
