@@ -27,6 +27,22 @@ import sys
 # data minmax section parallel grid), operators, 'lochelper' (helper calls in maxloc/minloc values) and
 # 'boolinc' (++ on a _Bool) left out, to look past a known defect
 AVOID = set(x for x in os.environ.get("GEN_AVOID", "").split(",") if x)
+# issue 40's forms, each a GEN_AVOID name: launch set-up read from a kernel's
+# output (setup-bound setup-step setup-in setup-data setup-csr setup-seg
+# setup-arg setup-if; the writer a marked loop's element or section too unless
+# setup-byelem, setup-bysection), splice-fused (symm), splice-nest (unbraced
+# nested parallel loops), implicit (gnu89 calls with no declaration), kr (K&R
+# definitions; krint: an implicit-int parameter), in-nonconst (an in() array
+# passed to a helper taking a non-const pointer), and the file-level forms
+# cguard (the file's own extern "C" guard), ownnames (struct stat/tm,
+# read/write/close/sleep/pipe/time/clock, environ/optarg of the program's
+# own), bom (a UTF-8 byte-order mark)
+SETUP_FORMS = ["bound", "step", "in", "data", "csr", "seg", "arg", "if"]
+NEW_KINDS = ["setup", "splice-fused", "splice-nest", "implicit", "kr", "in-nonconst"]
+FILE_FORMS = ["cguard", "ownnames", "bom"]
+# GEN_FORCE=KIND: every program's first piece is KIND (one of NEW_KINDS) or
+# every program wants the file-level form KIND: to count what one form finds
+FORCE = os.environ.get("GEN_FORCE", "")
 
 NMAX = 1 << 19          # largest size a program is run at (iterations per loop)
 MAX_UPDATES = 2         # updates of one variable per iteration, at most
@@ -275,12 +291,19 @@ class Program:
         self.rng = random.Random(seed * 7919 + 17)
         self.p = "g%d_" % seed
         self.funcs = []          # static functions (helpers, kernels' hosts)
+        self.protos = []         # declarations before them (K&R: empty parentheses)
         self.macros = []
         self.arrays = []
         self.nhelp = 0
         self.c89 = self.rng.random() < 0.15
         self.keep = pieces       # piece indices kept (the reducer), None: all
         self.out = 0             # output line counter
+        # file-level forms (issue 40) this program wants in its file, drawn
+        # apart so that the other pieces stay those of earlier versions
+        fr = random.Random(seed * 104729 + 3)
+        self.file_forms = set(f for f in FILE_FORMS if fr.random() < 0.06 and f not in AVOID)
+        if FORCE in FILE_FORMS:
+            self.file_forms.add(FORCE)
 
     # -- names
     def fresh(self, base):
@@ -1291,6 +1314,231 @@ class Program:
                  '%s' % self.printf(["%a", "%a"], ["sa", "sb"])]
         return self.block(lines)
 
+    # ---------------------------------------------------------- launch set-up from kernel outputs
+    def setup_writer(self, c, need):
+        """Statements that make c[0..n+8) on the GPU side: a parallel loop, a
+        marked loop's element accumulator or its array section; and an
+        index k whose value E (text) is of the kind 'need': a count in
+        [0, n], a step >= 2 or an extent >= n. The host copy holds 1s
+        before: a launch that reads it stale sees 1 (valid, but wrong)."""
+        r = self.rng
+        writers = ["par"] + [w for w in ("elem", "section") if "setup-by" + w not in AVOID]
+        if need == "csr":
+            writers = ["par"]
+        w = r.choice(writers)
+        k = r.randrange(8)
+        lines = ["for (long i = 0; i < n + 8; i++)", "    %s[i] = 1;" % c]
+        if w == "par":
+            f = {"count": r.choice(["n - n / (i %% 3 + 2)", "(n > i %% 5 ? n - i %% 5 : 0)",
+                                    "(i * 7 + n) %% (n + 1)"]),
+                 "step": "i %% 3 + 2", "extent": "n + i %% 3",
+                 "csr": r.choice(["2 * i - i %% 2", "(i / 2) * 3", "i"])}[need] % ()
+            lines += ["#pragma reduce parallel", "for (long i = 0; i < n + 8; i++)",
+                      "    %s[i] = %s;" % (c, f)]
+            e = "%s[%d]" % (c, k)
+        elif w == "elem":
+            init, upd = {"count": ("0", "(i %% 3 != 1)"), "step": ("2", "(i == 0)"),
+                         "extent": ("n", "(i %% 2)")}[need]
+            lines += ["%s[%d] = %s;" % (c, k, init), "#pragma reduce(+: %s[%d])" % (c, k),
+                      "for (long i = 0; i < n; i++)", "    %s[%d] += %s;" % (c, k, upd % ())]
+            e = "%s[%d]" % (c, k)
+        else:
+            lines += ["for (long i = 0; i < 8; i++)", "    %s[i] = 0;" % c,
+                      "#pragma reduce(+: %s[0:8])" % c,
+                      "for (long i = 0; i < n; i++)", "    %s[i %% 8] += 1;" % c]
+            e = {"count": "%s[%d]", "step": "(%s[%d] + 2)", "extent": "(%s[%d] * 8 + 8)"}[need] % (c, k)
+        # the value read the ways a program reads it: an element, through a
+        # pointer into the array, through a helper of the file
+        how = r.randrange(3)
+        if how == 1 and w != "section":
+            pc = self.fresh("pc")
+            lines = ["long *%s;" % pc] + lines + ["%s = %s + %d;" % (pc, c, k)]
+            e = "*%s" % pc
+        elif how == 2:
+            f = self.fresh("nof")
+            self.funcs.append("static long %s(const long *c, int k)\n{\n    return c[k];\n}\n" % f)
+            e = e.replace("%s[%d]" % (c, k), "%s(%s, %d)" % (f, c, k))
+            # the loop's reads of c, as its pragma must name them
+            return lines, e, " in(%s[0:n + 8])" % c
+        return lines, e, ""
+
+    def piece_setup(self):
+        """Launch set-up from a kernel's output (issue 40): a loop writes an
+        array on the GPU side and a later marked loop's bound, step, in()
+        extent, data-region extent, CSR row bounds, segmented outer bound,
+        call argument or the if around it reads that array on the host."""
+        r = self.rng
+        forms = [f for f in ("bound", "step", "in", "data", "csr", "seg", "arg", "if")
+                 if "setup-" + f not in AVOID]
+        if not forms:
+            return self.piece_loop()
+        form = r.choice(forms)
+        a = r.choice(self.arrays_of(lambda x: x.kind == "small"))
+        b = r.choice(self.arrays_of(lambda x: x.kind == "small"))
+        ix = self.arrays_of(lambda x: x.kind == "idx")[0]
+        c, s = self.fresh("cnt"), self.fresh("ss")
+        need = {"step": "step", "in": "extent", "data": "extent", "csr": "csr"}.get(form, "count")
+        wl, e, inc = self.setup_writer(c, need)
+        lines = ["long *%s = malloc((size_t)(n + 8) * sizeof *%s);" % (c, c),
+                 "double %s = 0;" % s] + wl
+        lab = self.label()
+        red = "#pragma reduce(+: %s)%s" % (s, inc)
+        acc = "    %s += (double)%s[i];" % (s, a.name)
+        if form == "bound":
+            if r.random() < 0.3:
+                # a parallel loop bounded by it
+                y = self.fresh("py")
+                lines = ["double *%s = calloc((size_t)n + 8, sizeof *%s);" % (y, y)] + lines
+                lines += ["#pragma reduce parallel" + inc, "for (long i = 0; i < %s; i++)" % e,
+                          "    %s[i] = (double)%s[i] * 2;" % (y, a.name),
+                          "for (long i = 0; i < n + 8; i++)", "    %s += %s[i] * (double)(i %% 5 + 1);" % (s, y),
+                          "free(%s);" % y]
+            else:
+                lines += [red, "for (long i = 0; i < %s; i++)" % e, acc]
+        elif form == "step":
+            # a step the host reads must be unsigned (README): size_t
+            lines += [red, "for (size_t i = 0; i < (size_t)n; i += (size_t)%s)" % e, acc]
+        elif form == "in":
+            lines += [red + " in(%s[0:%s])" % (a.name, e), "for (long i = 0; i < n; i++)",
+                      "    %s += (double)%s[%s[i]];" % (s, a.name, ix.name)]
+        elif form == "data":
+            lines += ["#pragma reduce data in(%s[0:%s])%s" % (a.name, e, inc), "{",
+                      red, "    for (long i = 0; i < n; i++)", "    " + acc, "}"]
+        elif form in ("csr", "seg"):
+            y = self.fresh("y")
+            lines = ["double *%s = calloc((size_t)n + 8, sizeof *%s);" % (y, y)] + lines
+            if form == "csr":
+                outer = "for (long r = 0; r < n / 2; r++) {"
+                inner = ["#pragma reduce(+: t)", "    for (long j = %s[r]; j < %s[r + 1]; j++)" % (c, c),
+                         "        t += (double)%s[j] * (double)%s[j];" % (a.name, b.name)]
+            else:
+                outer = "for (long r = 0; r < %s; r++) {" % e
+                inner = ["#pragma reduce(+: t)" + inc, "    for (long j = 0; j < 2; j++)",
+                         "        t += (double)%s[r * 2 + j] * (double)%s[j];" % (a.name, b.name)]
+            lines += [outer, "    double t = 0;"] + inner + ["    %s[r] = t;" % y, "}",
+                      "for (long i = 0; i < n + 8; i++)", "    %s += %s[i] * (double)(i %% 7 + 1);" % (s, y),
+                      "free(%s);" % y]
+        elif form == "arg":
+            f = self.fresh("sum")
+            self.funcs.append("static double %s(const %s *x, long m)\n{\n    double t = 0;\n"
+                              "#pragma reduce(+: t)\n    for (long i = 0; i < m; i++)\n"
+                              "        t += (double)x[i];\n    return t;\n}\n" % (f, a.ctype))
+            lines += ["%s = %s(%s, %s);" % (s, f, a.name, e)]
+        else:
+            lines += ["if (%s > n / 2) {" % e, red, "    for (long i = 0; i < n; i++)", "    " + acc,
+                      "} else {", "    %s = -1;" % s, "}"]
+        lines += ['printf("%s setup %%a\\n", %s);' % (lab, s), "free(%s);" % c]
+        return self.block(lines)
+
+    # ---------------------------------------------------------- shapes of issue 40, items 2 4 7
+    def piece_splice_fused(self):
+        """symm's shape: a marked loop inside host loops that also writes a
+        fused output C[k][j] += ..., a row other iterations do not touch."""
+        r = self.rng
+        cols = r.choice([1, 3, 8])
+        C, A, B = self.fresh("sC"), self.fresh("sA"), self.fresh("sB")
+        lines = ["long m = n < 24 ? n : 24;",
+                 "double (*%s)[%d] = calloc((size_t)m + 1, sizeof *%s);" % (C, cols, C),
+                 "double (*%s)[24] = calloc((size_t)m + 1, sizeof *%s);" % (A, A),
+                 "double (*%s)[%d] = calloc((size_t)m + 1, sizeof *%s);" % (B, cols, B),
+                 "unsigned long long h = 0;",
+                 "for (long i = 0; i < m; i++) {",
+                 "    for (long k = 0; k < 24; k++)",
+                 "        %s[i][k] = (double)((i * 5 + k * 3) %% 7 - 3);" % A,
+                 "    for (long j = 0; j < %d; j++) {" % cols,
+                 "        %s[i][j] = (double)((i + j * 2) %% 5 - 2);" % B,
+                 "        %s[i][j] = (double)((i * 3 + j) %% 4);" % C,
+                 "    }", "}",
+                 "for (long i = 0; i < m; i++)",
+                 "    for (long j = 0; j < %d; j++) {" % cols,
+                 "        double t2 = 0;",
+                 "#pragma reduce(+: t2)",
+                 "        for (long k = 0; k < i; k++) {",
+                 "            %s[k][j] += 0.5 * %s[i][j] * %s[i][k];" % (C, B, A),
+                 "            t2 += %s[k][j] * %s[i][k];" % (B, A),
+                 "        }",
+                 "        %s[i][j] = 2 * %s[i][j] + %s[i][j] * %s[i][i] + t2;" % (C, C, B, A),
+                 "    }",
+                 "for (long i = 0; i < m; i++)",
+                 "    for (long j = 0; j < %d; j++)" % cols,
+                 "        h = h * 1000003u + gen_bits(%s[i][j]);" % C,
+                 'printf("%s symm %%llu\\n", h);' % self.label(),
+                 "free(%s);" % C, "free(%s);" % A, "free(%s);" % B]
+        return self.block(lines)
+
+    def piece_splice_nest(self):
+        """correlation's shape: a parallel loop nested in a parallel loop
+        whose body has no braces."""
+        r = self.rng
+        cols = r.choice([1, 5, 32])
+        g = self.fresh("ng")
+        a = r.choice(self.arrays_of(lambda x: x.kind == "small"))
+        lines = ["long rows = n / %d;" % cols,
+                 "double *%s = calloc((size_t)(rows + 1) * %d, sizeof *%s);" % (g, cols, g),
+                 "unsigned long long h = 0;",
+                 "#pragma reduce parallel",
+                 "for (long i = 0; i < rows; i++)",
+                 "#pragma reduce parallel",
+                 "    for (long j = 0; j < %d; j++)" % cols,
+                 "        %s[i * %d + j] = (double)%s[i * %d + j] * 2 + (double)j;" % (g, cols, a.name, cols),
+                 "for (long i = 0; i < rows * %d; i++)" % cols,
+                 "    h = h * 1000003u + gen_bits(%s[i]);" % g,
+                 'printf("%s nest %%llu\\n", h);' % self.label(),
+                 "free(%s);" % g]
+        return self.block(lines)
+
+    def piece_implicit(self):
+        """gnu89: library functions called with no declaration in scope
+        (<ctype.h> is not included), in a function with a marked loop."""
+        r = self.rng
+        a = r.choice(self.arrays_of(lambda x: x.kind == "small"))
+        fn = r.choice(["toupper", "tolower", "isdigit", "isalpha"])
+        lines = ["double s = 0;", "int u = %s(97 + (int)(n %% 26));" % fn,
+                 "#pragma reduce(+: s)", "for (long i = 0; i < n; i++)",
+                 "    s += (double)%s[i];" % a.name,
+                 'printf("%s implicit %%d %%d %%a\\n", u, isspace(32 + (int)(n %% 2)) != 0, s);'
+                 % self.label()]
+        return self.block(lines)
+
+    def piece_kr(self):
+        """K&R definitions after an empty-parentheses declaration, one with a
+        parameter left implicit int (krint), a marked loop in each."""
+        r = self.rng
+        a = r.choice(self.arrays_of(lambda x: x.kind == "small"))
+        f = self.fresh("kr")
+        t = a.ctype
+        self.protos.append("static double %s();" % f)
+        implicit = "krint" not in AVOID and r.random() < 0.5
+        self.funcs.append("static double %s(x, m)\n    %s *x;%s\n{\n    double t = 0;\n"
+                          "#pragma reduce(+: t)\n    for (long i = 0; i < m; i++)\n"
+                          "        t += (double)x[i];\n    return t;\n}\n"
+                          % (f, t, "" if implicit else "\n    int m;"))
+        return ['printf("%s kr %%a\\n", %s(%s, (int)n));' % (self.label(), f, a.name)]
+
+    def piece_in_nonconst(self):
+        """in(x[...]) on an array the loop passes to a helper whose
+        parameter is a pointer to non-const (it only reads)."""
+        r = self.rng
+        a = r.choice(self.arrays_of(lambda x: x.kind == "small"))
+        ix = self.arrays_of(lambda x: x.kind == "idx")[0]
+        f = self.fresh("get")
+        self.funcs.append("static double %s(%s *p, long k)\n{\n    return (double)p[k];\n}\n" % (f, a.ctype))
+        lines = ["double s = 0;", "#pragma reduce(+: s) in(%s[0:2 * n + 64])" % a.name,
+                 "for (long i = 0; i < n; i++)", "    s += %s(%s, (long)%s[i]);" % (f, a.name, ix.name),
+                 'printf("%s nonconst %%a\\n", s);' % self.label()]
+        return self.block(lines)
+
+    def piece_own_names(self):
+        """Names C11 leaves to the program (defined in the file: OWN_NAMES),
+        on the host and in a marked loop's body."""
+        lines = ["double s = 0;", "struct stat sb;", "struct tm tb;",
+                 "sb.st_a = n;", "tb.tm_a = 2;",
+                 "#pragma reduce(+: s)", "for (long i = 0; i < n; i++)",
+                 "    s += (double)(read(i) + clock(i) + time(i % 3));",
+                 'printf("%s own %%a %%ld %%ld %%ld %%ld %%ld %%ld %%ld\\n", s, write(sb.st_a), close(n), '
+                 'sleep(n), pipe(n), environ + optarg, (long)tb.tm_a);' % self.label()]
+        return self.block(lines)
+
     def pieces(self):
         r = self.rng
         out = []
@@ -1300,7 +1548,14 @@ class Program:
             nf = len(self.funcs)
             kinds = ["loop", "seg", "collapse", "write", "buffers", "data", "minmax", "section", "parallel", "grid"]
             weights = [0 if k in AVOID else w for k, w in zip(kinds, [10, 4, 2, 4, 1, 1, 1, 2, 2, 2])]
+            # issue 40's forms, last so that avoiding them all leaves the
+            # earlier programs as they were
+            kinds += NEW_KINDS
+            weights += [0 if k in AVOID or (k == "setup" and all("setup-" + f in AVOID for f in SETUP_FORMS))
+                        else w for k, w in zip(NEW_KINDS, [3, 1, 1, 1, 1, 1])]
             kind = r.choices(kinds, weights)[0]
+            if k == 0 and FORCE in NEW_KINDS:
+                kind = FORCE
             if kind == "loop":
                 p = self.piece_loop()
             elif kind == "seg":
@@ -1319,6 +1574,18 @@ class Program:
                 p = self.piece_parallel()
             elif kind == "grid":
                 p = self.piece_grid()
+            elif kind == "setup":
+                p = self.piece_setup()
+            elif kind == "splice-fused":
+                p = self.piece_splice_fused()
+            elif kind == "splice-nest":
+                p = self.piece_splice_nest()
+            elif kind == "implicit":
+                p = self.piece_implicit()
+            elif kind == "kr":
+                p = self.piece_kr()
+            elif kind == "in-nonconst":
+                p = self.piece_in_nonconst()
             else:
                 p = self.piece_data()
             # some loops in a function of their own (chained residency)
@@ -1338,6 +1605,8 @@ class Program:
         if self.keep is not None:
             ps = [p for k, p in enumerate(ps) if k in self.keep]
             self.funcs = [f for f, k in zip(self.funcs, self.owner) if k in self.keep]
+        if "ownnames" in self.file_forms:
+            ps.append(self.piece_own_names())
         mx = ("#define %sMAX(a, b) ((a) > (b) ? (a) : (b))\n#define %sMIN(a, b) ((a) < (b) ? (a) : (b))\n"
               "#define %sLEN(n) (n)\n" % (self.p, self.p, self.p))
         run = ["static void %srun(long n)\n{" % self.p,
@@ -1354,7 +1623,8 @@ class Program:
             run.append("    free(%s);" % a.name)
         run.append("    (void)st;")
         run.append("}\n")
-        return "/* program %d */\n%s\n%s\n%s" % (self.seed, mx, "\n".join(self.funcs), "\n".join(run))
+        protos = "".join(d + "\n" for d in self.protos)
+        return "/* program %d */\n%s\n%s%s\n%s" % (self.seed, mx, protos, "\n".join(self.funcs), "\n".join(run))
 
 
 def fingerprint(t, expr):
@@ -1399,17 +1669,45 @@ static unsigned long long gen_next(unsigned long long *st)
 """
 
 
+# names C11 leaves to the program that the output's system headers declare
+OWN_NAMES = """/* the program's own names (issue 40): C11 leaves them to it */
+struct stat { long st_a; };
+struct tm { int tm_a, tm_b; };
+static long read(long x) { return x + 1; }
+static long write(long x) { return x * 2; }
+static long close(long x) { return x - 3; }
+static long sleep(long x) { return x % 7; }
+static long pipe(long x) { return x / 2; }
+static long time(long x) { return -x; }
+static long clock(long x) { return x ^ 5; }
+static long environ = 11;
+static long optarg = 13;
+"""
+GUARD_OPEN = '#ifdef __cplusplus\nextern "C" {\n#endif\n'
+GUARD_CLOSE = '#ifdef __cplusplus\n}\n#endif\n'
+
+
 def batch(seeds, pieces=None):
-    parts = [PRELUDE]
-    for s in seeds:
-        parts.append(Program(s, pieces).text())
+    progs = [Program(s, pieces) for s in seeds]
+    texts = [p.text() for p in progs]
+    forms = set().union(*(p.file_forms for p in progs))
+    head, rest = PRELUDE.split("\n/* an exact", 1)
+    parts = [head]
+    if "cguard" in forms:
+        parts.append(GUARD_OPEN)
+    if "ownnames" in forms:
+        parts.append(OWN_NAMES)
+    parts.append("/* an exact" + rest)
+    parts += texts
     parts.append("int main(int argc, char **argv)\n{\n    for (int k = 1; k < argc; k++) {\n"
                  "        long n = strtol(argv[k], NULL, 10);\n"
                  '        printf("== n=%ld\\n", n);\n')
     for s in seeds:
         parts.append("        g%d_run(n);\n" % s)
     parts.append("    }\n    return 0;\n}\n")
-    return "\n".join(parts)
+    if "cguard" in forms:
+        parts.append(GUARD_CLOSE)
+    return ("\ufeff" if "bom" in forms else "") + "\n".join(parts)
 
 
 # ---------------------------------------------------------------- rejects
@@ -1474,9 +1772,9 @@ def main():
     else:
         text = reject(args.reject)
     if args.o == "-":
-        sys.stdout.write(text)
+        sys.stdout.buffer.write(text.encode("utf-8"))
     else:
-        with open(args.o, "w") as f:
+        with open(args.o, "w", encoding="utf-8") as f:
             f.write(text)
 
 

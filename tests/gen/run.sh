@@ -17,7 +17,10 @@
 # switch), GEN_RUN_ENV (assignments for the transpiled program, e.g.
 # "PRAGREDUCE_DEVICE=cpu"), GEN_UBSAN=1 (the oracle under UBSan),
 # GEN_REJECTS (COUNT/10), PR_JOBS (nproc), GEN_AVOID (see gen.py: a seed's
-# program depends on it too).
+# program depends on it too), GEN_FAKE_SHARE (2: every second batch is built
+# with -DPRAGREDUCE_FAKE_DEVICE and run with PRAGREDUCE_DEVICE=gpu, every
+# marked loop through the GPU path's copies, residency and lazy copy-back
+# against host memory faked as a device; 0: none; 1: all).
 # Exit status: 0 when every program agrees, 1 otherwise.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -31,6 +34,7 @@ out=$(realpath -m "${GEN_OUT:-$root/build/gen}")
 jobs=${PR_JOBS:-$(nproc)}
 nvcc=${NVCC:-nvcc}
 rejects=${GEN_REJECTS:-$((count / 10))}
+fake_share=${GEN_FAKE_SHARE:-2}
 rm -rf "$out"
 mkdir -p "$out/work" "$out/findings"
 export pragreduce sizes out nvcc here
@@ -39,7 +43,10 @@ export GEN_NVCC_FLAGS=${GEN_NVCC_FLAGS:-} GEN_RUN_ENV=${GEN_RUN_ENV:-} GEN_UBSAN
 # build_and_compare DIR NAME: DIR/NAME.c exists; prints one word: ok,
 # transpile, gcc, nvcc, run (and leaves the evidence in DIR)
 build_and_compare() {
-    local d=$1 name=$2 san=""
+    local d=$1 name=$2 san="" nvflags=$GEN_NVCC_FLAGS runenv=$GEN_RUN_ENV
+    if [ "${GEN_FAKE:-0}" = 1 ]; then
+        nvflags+=" -DPRAGREDUCE_FAKE_DEVICE"; runenv+=" PRAGREDUCE_DEVICE=gpu"
+    fi
     [ "$GEN_UBSAN" = 1 ] && san="-fsanitize=undefined -fno-sanitize-recover=all"
     # shellcheck disable=SC2086
     if ! gcc -std=gnu11 -O1 -w $san "$d/$name.c" -o "$d/ref" -lm 2>"$d/gcc.err"; then
@@ -51,13 +58,13 @@ build_and_compare() {
         echo "transpile"; echo "pragreduce exit status $tr" >>"$d/transpile.err"; return
     fi
     # shellcheck disable=SC2086
-    if ! "$nvcc" -O1 -w $GEN_NVCC_FLAGS "$d/$name.cu" -o "$d/prog" 2>"$d/nvcc.err"; then
+    if ! "$nvcc" -O1 -w $nvflags "$d/$name.cu" -o "$d/prog" 2>"$d/nvcc.err"; then
         echo nvcc; return
     fi
     # shellcheck disable=SC2086
     "$d/ref" $sizes >"$d/expected" 2>"$d/ref.err"; local rs=$?
     # shellcheck disable=SC2086
-    env $GEN_RUN_ENV "$d/prog" $sizes >"$d/got" 2>"$d/prog.err"; local gs=$?
+    env $runenv "$d/prog" $sizes >"$d/got" 2>"$d/prog.err"; local gs=$?
     if [ $rs != 0 ]; then echo "oracle-exit-$rs"; return; fi
     if [ $gs != 0 ] || ! cmp -s "$d/expected" "$d/got"; then
         echo "run"; return
@@ -80,8 +87,10 @@ single() {
             [ -s "$d/$e" ] && head -c 200000 "$d/$e" >"$f/$e"
         done
         [ -f "$d/expected" ] && [ -f "$d/got" ] && diff "$d/expected" "$d/got" | head -40 >"$f/diff"
-        echo "$r" >"$f/kind"
-        echo "FAIL seed $seed: $r  (${GEN_AVOID:+GEN_AVOID=$GEN_AVOID }python3 tests/gen/gen.py --seed $seed -o p.c; $f)"
+        local mode=""
+        [ "${GEN_FAKE:-0}" = 1 ] && mode=" on the fake device (nvcc -DPRAGREDUCE_FAKE_DEVICE, PRAGREDUCE_DEVICE=gpu)"
+        echo "$r$mode" >"$f/kind"
+        echo "FAIL seed $seed: $r$mode  (${GEN_AVOID:+GEN_AVOID=$GEN_AVOID }python3 tests/gen/gen.py --seed $seed -o p.c; $f)"
     fi
 }
 
@@ -106,7 +115,7 @@ one_batch() {
     local r
     r=$(build_and_compare "$d" batch)
     if [ "$r" = ok ]; then
-        echo "ok   batch $b ($# programs)"
+        echo "ok   batch $b ($# programs${GEN_FAKE:+, fake device})"
         rm -rf "$d"
         return
     fi
@@ -169,6 +178,9 @@ start=$(date +%s)
     end=$((first + count))
     while [ "$s" -lt "$end" ]; do
         line="one_batch $b"
+        if [ "$fake_share" -gt 0 ] && [ $((b % fake_share)) = $((fake_share - 1)) ]; then
+            line="GEN_FAKE=1 $line"
+        fi
         for ((k = 0; k < batch && s < end; k++)); do line+=" $s"; s=$((s + 1)); done
         echo "$line"
         b=$((b + 1))
@@ -177,6 +189,6 @@ start=$(date +%s)
 } | xargs -P "$jobs" -I{} bash -c '{}' | tee "$out/log"
 fails=$(grep -c '^FAIL' "$out/log")
 nfind=$(find "$out/findings" -mindepth 1 -maxdepth 1 | wc -l)
-echo "gen: $count programs (seeds $first..$((first + count - 1))), $rejects rejects, sizes $sizes:" \
+echo "gen: $count programs (seeds $first..$((first + count - 1)); $(grep -c '^ok   batch.*fake device' "$out/log") batches passed on the fake device), $rejects rejects, sizes $sizes:" \
     "$fails failures, $(( $(date +%s) - start )) s; findings in $out/findings"
 [ "$fails" = 0 ] && [ "$nfind" = 0 ]
