@@ -9,6 +9,8 @@
 #
 #   tests/run-e2e.sh PRAGREDUCE [PROGRAM.c...]
 # PR_E2E_TRANSPILE_ONLY=1 only transpiles (used under AddressSanitizer).
+# The output's object must keep the C linkage of the gcc-built object of
+# the same file (tests/c-linkage.sh): another C file of the program links.
 # A test whose `pragreduce-flags:` line has -fopenmp is built with OpenMP
 # on both sides (gcc -fopenmp; nvcc -Xcompiler -fopenmp) and run with
 # OMP_NUM_THREADS=4 (PR_E2E_OMP_THREADS), then again without OpenMP
@@ -63,8 +65,20 @@ build_and_compare() {
         echo "FAIL $src: gcc failed$note"; sed 's/^/    /' "$out/gcc.err"; return 1
     fi
     # shellcheck disable=SC2086
-    if ! "$nvcc" -O1 -w $nvcc_mode $omp_nvcc "$out/$name.cu" -o "$out/prog" 2>"$out/nvcc.err"; then
+    # compiled, then linked: the object's C linkage is checked against gcc's
+    # (a gcc-built file of the same program must link with it:
+    # tests/c-linkage.sh), once per program, off the fake device
+    if ! "$nvcc" -O1 -w $nvcc_mode $omp_nvcc -c "$out/$name.cu" -o "$out/$name.o" 2>"$out/nvcc.err" ||
+        ! "$nvcc" $omp_nvcc "$out/$name.o" -o "$out/prog" -lm 2>>"$out/nvcc.err"; then
         echo "FAIL $src: nvcc failed on the output$note"; sed 's/^/    /' "$out/nvcc.err" | head -30; return 1
+    fi
+    if [ -z "$nvcc_mode" ] && [ -z "$note" ]; then
+        local link
+        # shellcheck disable=SC2086
+        if ! gcc -std=gnu11 -O1 -w $omp_gcc -c "$src" -o "$out/gcc.o" 2>>"$out/gcc.err" ||
+            ! link=$(tests/c-linkage.sh "$out/gcc.o" "$out/$name.o"); then
+            echo "FAIL $src: the output does not link with gcc-built C files: $link"; return 1
+        fi
     fi
     for n in $sizes; do
         "$out/ref" "$n" >"$out/ref.$n" 2>&1; local rs=$?
