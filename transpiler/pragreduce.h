@@ -936,6 +936,7 @@ typedef struct {
 typedef struct EditList {
     Edit *items;
     size_t count, cap;
+    unsigned base; /* the input file's offset of the text's start (for splice_conflict) */
 } EditList;
 
 void edits_add(EditList *list, unsigned start, unsigned end, char *text);
@@ -949,6 +950,10 @@ char *edits_repeat(unsigned id);
 void strbuf_line_directive(StrBuf *sb, unsigned line, const char *path);
 char *splice_apply(const char *text, size_t size, EditList *list, const char *out_name,
                    bool line_directives);
+/* Whether an edit crossed another's range (neither inside nor outside it)
+ * in a splice since the last call; *offset: the first one's place in the
+ * input file. Clears the count. */
+bool splice_conflict(unsigned *offset);
 
 /* ---------------------------------------------------------------- linkage.c */
 

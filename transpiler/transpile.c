@@ -479,6 +479,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
 {
     int npragmas;
     bool ok;
+    (void)splice_conflict(NULL); /* from an earlier file */
     Site *sites = transpile_analyze(src, opts, &npragmas, &ok);
     if (!ok)
         return NULL;
@@ -612,5 +613,14 @@ char *transpile(Source *src, const TranspileOptions *opts)
     include_paths_rewrite(src, opts->out_name, &edits);
     edits_add(&edits, (unsigned)src->size, (unsigned)src->size, xstrdup("\n} /* extern \"C\" */\n"));
     warn_no_marked_loop(src, npragmas, ndirs);
-    return splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);
+    char *out = splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);
+    unsigned at;
+    if (splice_conflict(&at)) {
+        diag_at(src, at, DIAG_ERROR,
+                "pragreduce cannot rewrite the code here: two of its rewrites overlap without one "
+                "holding the other (a macro whose expansion spans the pieces); write this without "
+                "the macro");
+        return NULL;
+    }
+    return out;
 }
