@@ -983,6 +983,11 @@ bool cxx_jump_rewrite(const Source *src, EditList *edits);
 /* cxx_const.c: casts for pointer conversions that drop const (C allows
  * them), and for strchr & co. of const strings (C's `char *` result). */
 void cxx_const_casts(const Source *src, EditList *edits);
+/* A read-only array a marked loop passes to its helpers is `const T *` on
+ * the GPU; a helper's parameter `T *` gets the cast C++ wants (the helper
+ * only reads through it: effects.c refuses one that writes). Edits for the
+ * copied loop text; false (with an error) when the argument is a macro's. */
+bool cxx_read_only_args(const Source *src, const Site *sites, int nsites, EditList *copied);
 /* cxx_enum.c: edits for text copied out of functions (wrappers, kernels):
  * enum constants declared in a function become their values; false after
  * diagnosing one that cannot (spelled by a macro in a marked loop). */

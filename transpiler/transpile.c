@@ -497,6 +497,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
     EditList copied = {0};
     bool cxx_ok = cxx_rewrite(src, &casts);
     cxx_ok &= cxx_local_enum_values(src, sites, npragmas, &copied); /* every error in one run */
+    cxx_ok &= cxx_read_only_args(src, sites, npragmas, &copied);
     if (!cxx_ok)
         return NULL;
     EditList edits = {0};
