@@ -222,6 +222,11 @@ bool source_in_macro(const Source *src, unsigned start, unsigned end);
 /* Whether the offset lies strictly inside a macro invocation (after its
  * name: in its arguments or at a token of its expansion mapped there). */
 bool source_inside_macro(const Source *src, unsigned offset);
+/* Whether the file's text [start, end) spells what it holds after
+ * expansion: every macro expansion it touches lies strictly inside it (the
+ * middle of `BB((r+i),(c+k))`, or `M * 2` with `M` ending in `+ b`, does
+ * not). Text taken from anywhere else is rebuilt from the tree. */
+bool source_text_whole(const Source *src, unsigned start, unsigned end);
 /* The outermost macro invocation holding the offset strictly inside it:
  * its [start, end); false when none does. */
 bool source_macro_span(const Source *src, unsigned offset, unsigned *start, unsigned *end);
