@@ -540,7 +540,7 @@ static bool mentions_local_enum(const Node *n)
 
 char *ast_expr_text(const Source *src, const Node *n)
 {
-    if (src && !n->from_macro && n->end > n->start && !mentions_local_enum(n))
+    if (src && !n->from_macro && source_text_whole(src, n->start, n->end) && !mentions_local_enum(n))
         return source_text(src, n->start, n->end);
     return ast_print(n);
 }

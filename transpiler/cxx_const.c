@@ -129,3 +129,91 @@ void cxx_const_casts(const Source *src, EditList *edits)
     ConstCtx ctx = {src, edits};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit, &ctx);
 }
+
+/* ------------------------------------------------ read-only arrays to helpers */
+
+/* Whether expression `n` names a variable the loop passes to its kernel
+ * (and to the loop run as written) as a `const T *`: an array it only reads. */
+static bool mentions_read_only_array(const Site *site, const Node *n)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_DECLREF && n->var)
+        for (int i = 0; i < site->ncaptures; i++)
+            if (site->captures[i].var == n->var && site->captures[i].kind == CAP_ARRAY &&
+                !site->captures[i].written)
+                return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (mentions_read_only_array(site, n->kids[i]))
+            return true;
+    return false;
+}
+
+/* A pointer to objects the callee may write through, as C++ sees it. */
+static bool to_mutable_objects(CXType t)
+{
+    t = clang_getCanonicalType(t);
+    if (t.kind != CXType_Pointer)
+        return false;
+    CXType p = clang_getPointeeType(t);
+    CXType pc = clang_getCanonicalType(p);
+    return !clang_isConstQualifiedType(p) && pc.kind != CXType_FunctionProto &&
+           pc.kind != CXType_FunctionNoProto && pc.kind != CXType_Void;
+}
+
+static bool has_edit(const EditList *l, unsigned at, const char *text)
+{
+    for (size_t k = 0; k < l->count; k++)
+        if (l->items[k].start == at && l->items[k].end == at && !strcmp(l->items[k].text, text))
+            return true;
+    return false;
+}
+
+/* The arguments of one call to a file function in a marked loop. */
+static bool cast_call_args(const Source *src, const Site *site, const Node *call, EditList *copied)
+{
+    CXCursor fn = clang_getCursorReferenced(call->cursor);
+    int nparams = clang_Cursor_getNumArguments(fn);
+    bool ok = true;
+    for (int i = 1; i < call->nkids && i - 1 < nparams; i++) {
+        const Node *arg = call->kids[i];
+        CXType to = clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)(i - 1)));
+        if (!to_mutable_objects(to) || !mentions_read_only_array(site, arg))
+            continue;
+        char *name = type_cxx_name(to);
+        if (arg->from_macro || arg->end <= arg->start || !name) {
+            char *callee = cursor_spelling(fn);
+            diag_at(src, arg->start, DIAG_ERROR,
+                    "'%s' takes a pointer to data it may write, and the loop passes an array it only "
+                    "reads (const on the GPU) through a macro; declare the parameter const, or pass "
+                    "the array outside the macro",
+                    callee);
+            ok = false;
+            continue;
+        }
+        char *open = xformat("(%s)(", name);
+        if (has_edit(copied, arg->start, open))
+            continue; /* the same call in another site's loop */
+        edits_add(copied, arg->start, arg->start, open);
+        edits_add(copied, arg->end, arg->end, xstrdup(")"));
+    }
+    return ok;
+}
+
+bool cxx_read_only_args(const Source *src, const Site *sites, int nsites, EditList *copied)
+{
+    bool ok = true;
+    for (int s = 0; s < nsites; s++) {
+        const Site *site = &sites[s];
+        if (site->rejected)
+            continue;
+        for (int k = 0; k < site->nfn_calls; k++) {
+            const Node *call = site->fn_calls[k]->parent;
+            while (call && call->kind != N_CALL)
+                call = call->parent;
+            if (call && call->nkids > 0 && ast_strip(call->kids[0]) == site->fn_calls[k])
+                ok &= cast_call_args(src, site, call, copied);
+        }
+    }
+    return ok;
+}

@@ -180,6 +180,7 @@ static char *definition_text(const ScopeCtx *ctx, int i)
             edits_add(&edits, ctx->src->tokens[t].end - n->start, ctx->src->tokens[t].end - n->start,
                       xformat(" %s", n->tag));
     }
+    edits.base = n->start;
     return splice_apply(ctx->src->text + n->start, n->end - n->start, &edits, "", false);
 }
 

@@ -373,6 +373,7 @@ char *splice_range(const Ctx *c, EditList *edits, unsigned start, unsigned end)
         edits->items[e].start -= start;
         edits->items[e].end -= start;
     }
+    edits->base = start;
     return splice_apply(c->src->text + start, end - start, edits, "", false);
 }
 

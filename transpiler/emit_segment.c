@@ -247,12 +247,24 @@ static void emit_vector_share(const Ctx *c, StrBuf *sb, const Site *m, const Vec
 /* Marked loop `m` (the mi-th of the segment) shared by the pr_G threads of
  * a group: replaces the pragma line and the loop in the kernel's copy of
  * the outer body. */
+/* Whether marked loop `m` writes arrays (a parallel loop's elements, a
+ * marked loop's fused outputs): the group's threads write different
+ * elements, which the others may read before and after the loop. */
+static bool writes_arrays(const Site *m)
+{
+    for (int i = 0; i < m->ncaptures; i++)
+        if (m->captures[i].kind == CAP_ARRAY && m->captures[i].written)
+            return true;
+    return false;
+}
+
 static char *shared_loop(const Ctx *c, const Site *m, int mi)
 {
     const LoopInfo *li = &m->info;
     StrBuf sb = {0};
     char *body = marked_body(c, m);
-    if (m->segment)
+    const bool writes = m->segment || writes_arrays(m);
+    if (writes)
         strbuf_printf(&sb,
                       "\n{   /* line %u, #pragma %s: the group's pr_G threads share the iterations,\n"
                       "       each writing its own elements; the group waits for all after them */\n",
@@ -263,6 +275,8 @@ static char *shared_loop(const Ctx *c, const Site *m, int mi)
                       "       each from the identity, then combine and fold in the value before */\n",
                       line_of(c, m->loop->start), escape_comment(m->pragma.summary));
     inner_to_output(c, &sb);
+    if (writes)
+        strbuf_puts(&sb, "    pragreduce::group_sync<pr_G>(); /* the others' reads before it are done */\n");
     for (int v = 0; v < m->pragma.nvars; v++) {
         const ReduceVar *rv = &m->pragma.vars[v];
         strbuf_printf(&sb, "    const %s pr_before%d = %s;\n    %s = pragreduce::start_from<%s>(pr_before%d, pr_id%d_%d);\n",
@@ -307,7 +321,7 @@ static char *shared_loop(const Ctx *c, const Site *m, int mi)
                       "    %s = pr_jtrip != 0 ? %s::apply(pr_before%d, %s) : pr_before%d;\n",
                       rv->name, f, SEG_BLOCK, rv->name, rv->name, f, v, rv->name, v);
     }
-    if (m->segment)
+    if (writes)
         strbuf_puts(&sb, "    pragreduce::group_sync<pr_G>(); /* what the others wrote, for what follows */\n");
     if (!li->iv_declared_in_loop)
         strbuf_printf(&sb, "    %s = pragreduce::iv_at<%s, %s>(pr_jlo, pr_jtrip, pr_jstep); /* as C leaves it */\n",
@@ -322,13 +336,30 @@ static char *shared_loop(const Ctx *c, const Site *m, int mi)
     return strbuf_steal(&sb);
 }
 
+/* Where the outer body's text starts: a body without braces that is a
+ * marked loop itself (`for (i...)` then `#pragma reduce parallel` and
+ * `for (j...)`) starts at that loop's pragma, which is edited with it. */
+static unsigned outer_body_start(const Ctx *c)
+{
+    const Site *t = c->site;
+    const Segment *seg = seg_of(c);
+    unsigned start = t->info.body->start;
+    for (int k = 0; k < seg->nchildren; k++)
+        if (seg->children[k]->loop->start == t->info.body->start && seg->children[k]->pragma.start < start)
+            start = seg->children[k]->pragma.start;
+    for (int k = 0; k < seg->nmarked; k++)
+        if (seg->marked[k]->loop->start == t->info.body->start && seg->marked[k]->pragma.start < start)
+            start = seg->marked[k]->pragma.start;
+    return start;
+}
+
 /* The outer body for the kernel: shared marked loops when `shared`, else
  * the marked loops as written (their pragmas commented out). */
 static char *outer_body(const Ctx *c, bool shared)
 {
     const Site *t = c->site;
     const Segment *seg = seg_of(c);
-    const Node *body = t->info.body;
+    const unsigned body_start = outer_body_start(c);
     EditList edits = {0};
     for (int k = 0; k < seg->nmarked; k++) {
         const Site *m = seg->marked[k];
@@ -357,20 +388,20 @@ static char *outer_body(const Ctx *c, bool shared)
         bool inside = false;
         for (int i = 0; shared && i < seg->nmarked; i++)
             inside |= call->start >= seg->marked[i]->pragma.start && call->end <= seg->marked[i]->loop_end;
-        if (!inside && call->start >= body->start && call->end <= t->body_end)
+        if (!inside && call->start >= body_start && call->end <= t->body_end)
             add_unique_edit(&edits, call->start, call->end, xformat("%s_fn_%s", c->p, call->name));
     }
-    add_cxx_edits(c, &edits, body->start, t->body_end);
-    return restore_markers(splice_range(c, &edits, body->start, t->body_end));
+    add_cxx_edits(c, &edits, body_start, t->body_end);
+    return restore_markers(splice_range(c, &edits, body_start, t->body_end));
 }
 
 static void emit_outer_body(const Ctx *c, StrBuf *sb, bool shared)
 {
-    const Node *body = c->site->info.body;
+    const unsigned body_start = outer_body_start(c);
     unsigned line, col;
-    source_line_col(c->src, body->start, &line, &col);
+    source_line_col(c->src, body_start, &line, &col);
     strbuf_puts(sb, "            do {\n");
-    line_to_input(c, sb, body->start);
+    line_to_input(c, sb, body_start);
     for (unsigned i = 1; i < col; i++)
         strbuf_putn(sb, " ", 1);
     strbuf_puts(sb, outer_body(c, shared));

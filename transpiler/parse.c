@@ -429,6 +429,27 @@ bool source_inside_macro(const Source *src, unsigned offset)
     return lo > 0 && src->macro_max_end && src->macro_max_end[lo - 1] > offset;
 }
 
+/* An expansion that starts at `offset` or holds it. */
+static bool covered_by_macro(const Source *src, unsigned offset)
+{
+    size_t lo = 0, hi = src->nmacro_ranges;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (src->macro_ranges[mid][0] < offset)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return (lo < src->nmacro_ranges && src->macro_ranges[lo][0] == offset) ||
+           source_inside_macro(src, offset);
+}
+
+bool source_text_whole(const Source *src, unsigned start, unsigned end)
+{
+    /* an expansion not strictly inside covers the first or the last byte */
+    return end > start && !covered_by_macro(src, start) && !covered_by_macro(src, end - 1);
+}
+
 bool source_macro_span(const Source *src, unsigned offset, unsigned *start, unsigned *end)
 {
     /* the first expansion (by start) whose range still reaches past the

@@ -222,6 +222,11 @@ bool source_in_macro(const Source *src, unsigned start, unsigned end);
 /* Whether the offset lies strictly inside a macro invocation (after its
  * name: in its arguments or at a token of its expansion mapped there). */
 bool source_inside_macro(const Source *src, unsigned offset);
+/* Whether the file's text [start, end) spells what it holds after
+ * expansion: every macro expansion it touches lies strictly inside it (the
+ * middle of `BB((r+i),(c+k))`, or `M * 2` with `M` ending in `+ b`, does
+ * not). Text taken from anywhere else is rebuilt from the tree. */
+bool source_text_whole(const Source *src, unsigned start, unsigned end);
 /* The outermost macro invocation holding the offset strictly inside it:
  * its [start, end); false when none does. */
 bool source_macro_span(const Source *src, unsigned offset, unsigned *start, unsigned *end);
@@ -936,6 +941,7 @@ typedef struct {
 typedef struct EditList {
     Edit *items;
     size_t count, cap;
+    unsigned base; /* the input file's offset of the text's start (for splice_conflict) */
 } EditList;
 
 void edits_add(EditList *list, unsigned start, unsigned end, char *text);
@@ -949,6 +955,10 @@ char *edits_repeat(unsigned id);
 void strbuf_line_directive(StrBuf *sb, unsigned line, const char *path);
 char *splice_apply(const char *text, size_t size, EditList *list, const char *out_name,
                    bool line_directives);
+/* Whether an edit crossed another's range (neither inside nor outside it)
+ * in a splice since the last call; *offset: the first one's place in the
+ * input file. Clears the count. */
+bool splice_conflict(unsigned *offset);
 
 /* ---------------------------------------------------------------- linkage.c */
 
@@ -978,6 +988,11 @@ bool cxx_jump_rewrite(const Source *src, EditList *edits);
 /* cxx_const.c: casts for pointer conversions that drop const (C allows
  * them), and for strchr & co. of const strings (C's `char *` result). */
 void cxx_const_casts(const Source *src, EditList *edits);
+/* A read-only array a marked loop passes to its helpers is `const T *` on
+ * the GPU; a helper's parameter `T *` gets the cast C++ wants (the helper
+ * only reads through it: effects.c refuses one that writes). Edits for the
+ * copied loop text; false (with an error) when the argument is a macro's. */
+bool cxx_read_only_args(const Source *src, const Site *sites, int nsites, EditList *copied);
 /* cxx_enum.c: edits for text copied out of functions (wrappers, kernels):
  * enum constants declared in a function become their values; false after
  * diagnosing one that cannot (spelled by a macro in a marked loop). */

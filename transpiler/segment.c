@@ -653,11 +653,13 @@ static bool find_guarded(const Source *src, Site *t, const Node *n, bool inside_
 {
     if (!n)
         return true;
-    /* a parallel loop shared by the group: each thread writes its own
-     * iterations' elements (the group waits for all after it) */
+    /* a loop shared by the group (parallel, or marked and writing fused
+     * outputs): each thread writes its own iterations' elements, which the
+     * loop's own checks made sure of, and the group waits for all around
+     * it (emit_segment.c); its text is the shared loop's, not edited here */
     for (int k = 0; k < t->segment->nmarked; k++) {
         const Site *m = t->segment->marked[k];
-        if (m->segment && n->start >= m->loop->start && n->end <= m->loop_end)
+        if (n->start >= m->loop->start && n->end <= m->loop_end)
             return true;
     }
     if (!inside_guarded && element_write_statement(src, t, n)) {

@@ -1,8 +1,17 @@
 /*
  * splice.c - applies {start, end, text} edits to the input in one pass.
  *
- * Edits are sorted by start offset (ties keep the order they were added in)
- * and must not overlap. Generated text may contain the marker line
+ * The edits form a tree by construction: sorted by start offset, a
+ * replacement [start, end) owns its range, and an edit strictly inside it
+ * (an insertion after its start, a replacement within it) is its
+ * producer's business: that text was built from the range with the edits
+ * that apply there (emit.c's splice_range, their own lists), so it is left
+ * out here rather than applied twice or to text no longer there.
+ * Insertions at a replacement's start go before it, at its end after it;
+ * ties keep the order edits were added in. The one shape no tree holds, a
+ * replacement that starts inside another and ends past it (only macro
+ * expansions give such ranges), is left out and counted: transpile.c
+ * reports it as an error at that place (splice_conflict). Generated text may contain the marker line
  * "#line @@OUT@@", which becomes a #line directive naming the output file
  * and the line after the marker, as bison's b4_syncline does.
  *
@@ -58,7 +67,30 @@ static int compare_edits(const void *a, const void *b)
     bool xi = x->end == x->start, yi = y->end == y->start;
     if (xi != yi)
         return xi ? -1 : 1;
+    /* of replacements at one place, the outer one owns the inner */
+    if (x->end != y->end)
+        return x->end > y->end ? -1 : 1;
     return x->order - y->order;
+}
+
+/* Edits that crossed another's range, left out: how many, and where the
+ * first was in the input file. */
+static unsigned conflicts;
+static unsigned first_conflict_at;
+
+static void note_conflict(unsigned at)
+{
+    if (conflicts++ == 0)
+        first_conflict_at = at;
+}
+
+bool splice_conflict(unsigned *offset)
+{
+    if (conflicts && offset)
+        *offset = first_conflict_at;
+    bool any = conflicts != 0;
+    conflicts = 0;
+    return any;
 }
 
 /* The output's line count, kept up to date as it grows: counting from
@@ -112,25 +144,29 @@ typedef struct {
 
 /* An edit's text into the output: its repeat markers replaced by the
  * output since their marks, as it stood before this edit. */
-static void put_edit_text(StrBuf *out, LineCount *lc, const char *t, const Mark *marks, size_t nmarks,
+static bool put_edit_text(StrBuf *out, LineCount *lc, const char *t, const Mark *marks, size_t nmarks,
                           const char *out_name, bool line_directives)
 {
     const size_t upto = out->len;
     const char *m;
     unsigned id;
+    bool all_found = true;
     while ((m = strstr(t, "\001repeat ")) && sscanf(m, "\001repeat %u", &id) == 1) {
         put_line_marker_resolved(out, lc, t, (size_t)(m - t), out_name, line_directives);
-        for (size_t k = 0; k < nmarks; k++) {
-            if (marks[k].id != id)
-                continue;
-            PR_ASSERT(marks[k].at <= upto);
+        size_t k = 0;
+        while (k < nmarks && marks[k].id != id)
+            k++;
+        /* marks are taken in order, before this edit: at or before upto */
+        if (k < nmarks) {
             char *copy = xstrndup(out->buf + marks[k].at, upto - marks[k].at);
             strbuf_putn(out, copy, upto - marks[k].at);
-            break;
+        } else {
+            all_found = false; /* its mark was inside a replaced range */
         }
         t = strchr(m + 1, '\001') + 1;
     }
     put_line_marker_resolved(out, lc, t, strlen(t), out_name, line_directives);
+    return all_found;
 }
 
 char *splice_apply(const char *text, size_t size, EditList *list, const char *out_name,
@@ -142,17 +178,22 @@ char *splice_apply(const char *text, size_t size, EditList *list, const char *ou
     LineCount lc = {0};
     Mark *marks = NULL;
     size_t nmarks = 0;
-    size_t pos = 0;
+    size_t pos = 0; /* the input up to here is in the output (or replaced) */
     for (size_t i = 0; i < list->count; i++) {
         const Edit *e = &list->items[i];
-        PR_ASSERT(e->start >= pos && e->end <= size);
+        if (e->start < pos && e->end <= pos)
+            continue; /* inside the replacement before: that one's text has it */
+        if (e->start < pos || e->end > size) {
+            note_conflict(list->base + e->start);
+            continue;
+        }
         strbuf_putn(&out, text + pos, e->start - pos);
         unsigned id;
         if (sscanf(e->text, "\001mark %u", &id) == 1) {
             marks = xrealloc(marks, (nmarks + 1) * sizeof *marks);
             marks[nmarks++] = (Mark){id, out.len};
-        } else {
-            put_edit_text(&out, &lc, e->text, marks, nmarks, out_name, line_directives);
+        } else if (!put_edit_text(&out, &lc, e->text, marks, nmarks, out_name, line_directives)) {
+            note_conflict(list->base + e->start);
         }
         pos = e->end;
     }

@@ -479,6 +479,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
 {
     int npragmas;
     bool ok;
+    (void)splice_conflict(NULL); /* from an earlier file */
     Site *sites = transpile_analyze(src, opts, &npragmas, &ok);
     if (!ok)
         return NULL;
@@ -496,6 +497,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
     EditList copied = {0};
     bool cxx_ok = cxx_rewrite(src, &casts);
     cxx_ok &= cxx_local_enum_values(src, sites, npragmas, &copied); /* every error in one run */
+    cxx_ok &= cxx_read_only_args(src, sites, npragmas, &copied);
     if (!cxx_ok)
         return NULL;
     EditList edits = {0};
@@ -612,5 +614,14 @@ char *transpile(Source *src, const TranspileOptions *opts)
     include_paths_rewrite(src, opts->out_name, &edits);
     edits_add(&edits, (unsigned)src->size, (unsigned)src->size, xstrdup("\n} /* extern \"C\" */\n"));
     warn_no_marked_loop(src, npragmas, ndirs);
-    return splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);
+    char *out = splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);
+    unsigned at;
+    if (splice_conflict(&at)) {
+        diag_at(src, at, DIAG_ERROR,
+                "pragreduce cannot rewrite the code here: two of its rewrites overlap without one "
+                "holding the other (a macro whose expansion spans the pieces); write this without "
+                "the macro");
+        return NULL;
+    }
+    return out;
 }

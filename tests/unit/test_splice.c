@@ -58,6 +58,83 @@ START_TEST(repeats_a_range_as_spliced)
 }
 END_TEST
 
+/* The edits form a tree: what a replacement's range holds is its text's
+ * business, insertions at its ends stay outside it, and one that crosses
+ * it is left out and reported, never a crash. */
+START_TEST(replacement_owns_its_range)
+{
+    const char *text = "0123456789";
+    EditList l = {0};
+    edits_add(&l, 5, 6, xstrdup("i"));   /* inside the one below */
+    edits_add(&l, 3, 8, xstrdup("R"));
+    edits_add(&l, 4, 4, xstrdup("x"));   /* inside */
+    edits_add(&l, 3, 3, xstrdup("<"));   /* at its start: before it */
+    edits_add(&l, 8, 8, xstrdup(">"));   /* at its end: after it */
+    edits_add(&l, 3, 5, xstrdup("s"));   /* same start, inside */
+    edits_add(&l, 7, 8, xstrdup("e"));   /* same end, inside */
+    ck_assert_str_eq(splice_apply(text, strlen(text), &l, "o.cu", false), "012<R>89");
+    ck_assert(!splice_conflict(NULL));
+
+    EditList c = {0};
+    c.base = 100;
+    edits_add(&c, 2, 5, xstrdup("A"));
+    edits_add(&c, 4, 7, xstrdup("B")); /* crosses A's end */
+    edits_add(&c, 12, 12, xstrdup("Z")); /* past the text */
+    ck_assert_str_eq(splice_apply(text, strlen(text), &c, "o.cu", false), "01A56789");
+    unsigned at = 0;
+    ck_assert(splice_conflict(&at));
+    ck_assert_uint_eq(at, 104);
+    ck_assert(!splice_conflict(NULL)); /* taken */
+
+    /* a repeat whose mark fell inside a replacement: reported, not empty text */
+    EditList m = {0};
+    edits_add(&m, 1, 6, xstrdup("R"));
+    edits_mark(&m, 3, 9);
+    edits_add(&m, 8, 8, edits_repeat(9));
+    ck_assert_str_eq(splice_apply(text, strlen(text), &m, "o.cu", false), "0R6789");
+    ck_assert(splice_conflict(NULL));
+}
+END_TEST
+
+/* Any list of edits, however they lie: no crash, the output is the text
+ * with the outermost edits applied, and only crossings are reported. */
+START_TEST(random_edits_never_fail)
+{
+    const char *text = "abcdefghijklmnopqrstuvwxyz";
+    unsigned seed = 12345;
+    for (int round = 0; round < 2000; round++) {
+        EditList l = {0};
+        int n = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 8;
+        for (int k = 0; k < n; k++) {
+            unsigned a = ((seed = seed * 1103515245u + 12345u) >> 16) % 27;
+            unsigned len = ((seed = seed * 1103515245u + 12345u) >> 16) % 6;
+            unsigned b = a + len > 26 ? 26 : a + len;
+            edits_add(&l, a, b, xformat("[%d]", k));
+        }
+        char *out = splice_apply(text, strlen(text), &l, "o.cu", false);
+        ck_assert_ptr_nonnull(out);
+        /* the tree rule by hand: sorted, an edit is applied when it starts at
+         * or after the end of the last applied one, skipped when inside it */
+        bool crossed = false;
+        unsigned pos = 0;
+        StrBuf want = {0};
+        for (size_t k = 0; k < l.count; k++) {
+            const Edit *e = &l.items[k];
+            if (e->start < pos) {
+                crossed |= e->end > pos;
+                continue;
+            }
+            strbuf_putn(&want, text + pos, e->start - pos);
+            strbuf_puts(&want, e->text);
+            pos = e->end;
+        }
+        strbuf_puts(&want, text + pos);
+        ck_assert_str_eq(out, want.buf);
+        ck_assert(splice_conflict(NULL) == crossed);
+    }
+}
+END_TEST
+
 Suite *splice_suite(void)
 {
     Suite *s = suite_create("splice");
@@ -66,6 +143,8 @@ Suite *splice_suite(void)
     tcase_add_test(tc, resolves_line_markers);
     tcase_add_test(tc, keeps_other_bytes);
     tcase_add_test(tc, repeats_a_range_as_spliced);
+    tcase_add_test(tc, replacement_owns_its_range);
+    tcase_add_test(tc, random_edits_never_fail);
     suite_add_tcase(s, tc);
     return s;
 }
