@@ -1810,6 +1810,25 @@ static void setup_sites_clauses(Res *r, const Site *site, InvalList *out)
         setup_sites_clauses(r, site->segment->children[k], out);
 }
 
+/* The wrapper's arguments: a scalar passed by value is read at the call (a
+ * global, a local whose address went where a kernel may write through
+ * it); a table of pointers is read row by row to copy the rows. */
+static void setup_capture_reads(Res *r, const Site *site, InvalList *out)
+{
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        const Var *v = cap->var;
+        if (cap->kind == CAP_SCALAR && !fx_plain_local(&r->fx, v) && !is_array_type(v->type) &&
+            may_hold_kernel_writes(r, v->type))
+            add_inval(out, xformat("pragreduce::host_reads(&(%s), sizeof(%s));", v->name, v->name),
+                      xformat("'%s', passed to the loop's wrapper, read on the host", v->name), site->loop->start,
+                      0);
+        else if (cap->kind == CAP_TABLE && may_hold_kernel_writes(r, clang_getPointeeType(clang_getCanonicalType(v->type))))
+            add_read_all(out, xformat("the rows of '%s', a table of pointers, read on the host", v->name),
+                         site->loop->start);
+    }
+}
+
 /* The nested loop of a collapse(N) nest below `loop` (its body's only
  * statement, perhaps in braces), or NULL. */
 static const Node *collapsed_loop(const Node *loop)
@@ -1845,6 +1864,7 @@ static void put_setup_reads(Res *r, Node *loop, int which)
         if (loop->nkids)
             setup_body_reads(&s, loop->kids[loop->nkids - 1]);
         setup_sites_clauses(r, site, &out);
+        setup_capture_reads(r, site, &out);
     }
     if (out.count == 0)
         return;
