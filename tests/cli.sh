@@ -383,5 +383,14 @@ if command -v "${NVCC:-nvcc}" >/dev/null; then
             -o "$work/warn.o" >"$work/err" 2>&1 && ok || { bad "warnings building parallel_loops' output"; head -20 "$work/err"; }
 fi
 
+# a data directive's extents are host reads (issue 40): what kernels
+# wrote to cnt comes back before `data in(y[0:cnt[0]])` and `update
+# in(y[0:cnt[1]])` evaluate them (the fake device bounds a copy by its
+# block, so the e2e program alone shows it on the GPU only)
+"$pragreduce" tests/e2e/setup_data_extents.c -o "$work/data_extents.cu" 2>"$work/err" &&
+    [ "$(grep -c 'pragreduce::host_reads_all(); { /\* pragreduce: data region \*/' "$work/data_extents.cu")" = 1 ] &&
+    [ "$(grep -c 'pragreduce::host_reads_all(); /\* pragreduce: update \*/' "$work/data_extents.cu")" = 1 ] && ok ||
+    bad "no host reads before setup_data_extents' directives"
+
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]

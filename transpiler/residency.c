@@ -1636,11 +1636,250 @@ static void rewrite_loop_control(Res *r, Node *loop, const Node **ctl, int nctl,
     note(r, &l, where_line(r, "at the start of the body and after the loop of", loop->start));
 }
 
+/* ------------------------------------------------------------ launch set-up */
+
+/* Everything the host evaluates for a marked loop's launch runs before its
+ * first kernel, at the call site or in the wrapper it calls: the trip
+ * count (the loops' bounds and steps), the arrays' extents (the invariant
+ * part of their subscripts, the bounds of inner loops they range over,
+ * in() sections), the wrapper's arguments, reduce() sections. Each is a
+ * host read of what a kernel may have left on the GPU: it all comes back
+ * before the call site (put_setup_reads), where nothing runs yet. Only
+ * text of the loop's header, of loop headers and subscripts in it that
+ * the loop cannot change (what varies is the kernel's to evaluate) and of
+ * its clauses can be evaluated there. */
+
+typedef struct {
+    WriteCtx w;
+    const Site *site;
+} SetupCtx;
+
+/* Reads of an expression the host evaluates as it is (the site's own
+ * header): each memory read and call, the induction variables aside. */
+static void setup_reads_in(SetupCtx *s, const Node *n)
+{
+    if (n->kind == N_SIZEOF)
+        return;
+    if (n->kind == N_DECLREF && site_is_iv(s->site, n->var))
+        return;
+    if (memory_read(s->w.r, n))
+        classify_read(&s->w, n);
+    else if (n->kind == N_CALL)
+        classify_call_reads(&s->w, n);
+    else if (n->kind == N_ASM)
+        add_read_all(s->w.out, xstrdup("inline assembly in a loop's set-up"), n->start);
+    for (int i = 0; i < n->nkids; i++)
+        setup_reads_in(s, n->kids[i]);
+}
+
+/* Whether a call's arguments are all unchanged by the loop: the host may
+ * evaluate it for the launch (an inner loop's bound `k < n_of(cnt)`). */
+static bool invariant_call(const SetupCtx *s, const Node *call)
+{
+    for (int i = 1; i < call->nkids; i++)
+        if (!fx_invariant(&s->w.r->fx, &s->w.facts, call->kids[i], NULL, NULL, 0))
+            return false;
+    return true;
+}
+
+/* Reads of an expression inside the loop of which the host may evaluate
+ * what the loop cannot change (for an extent, an inner trip count). */
+static void setup_invariant_reads(SetupCtx *s, const Node *n)
+{
+    if (n->kind == N_SIZEOF)
+        return;
+    if (memory_read(s->w.r, n) && fx_invariant(&s->w.r->fx, &s->w.facts, n, NULL, NULL, 0))
+        classify_read(&s->w, n);
+    else if (n->kind == N_CALL && invariant_call(s, n))
+        classify_call_reads(&s->w, n);
+    for (int i = 0; i < n->nkids; i++)
+        setup_invariant_reads(s, n->kids[i]);
+}
+
+/* The headers of loops inside the site's loop and the subscripts in it. */
+static void setup_body_reads(SetupCtx *s, const Node *n)
+{
+    if (n->kind == N_FOR) {
+        const Node *h[3] = {n->for_init, n->for_cond, n->for_inc};
+        for (int k = 0; k < 3; k++)
+            if (h[k])
+                setup_invariant_reads(s, h[k]);
+    } else if (n->kind == N_SUBSCRIPT && n->nkids > 1) {
+        setup_invariant_reads(s, n->kids[1]);
+    }
+    for (int i = 0; i < n->nkids; i++)
+        setup_body_reads(s, n->kids[i]);
+}
+
+/* The variable a clause's name means in the function (any of them when
+ * scopes shadow it: the first not plain local), or NULL (a macro, an enum
+ * constant, a type). */
+static const Var *named_in(const Res *r, const Node *n, const char *name, size_t len)
+{
+    if ((n->kind == N_DECLREF || n->kind == N_VARDECL) && n->var && n->var->name &&
+        strlen(n->var->name) == len && !strncmp(n->var->name, name, len) && !fx_plain_local(&r->fx, n->var))
+        return n->var;
+    for (int i = 0; i < n->nkids; i++) {
+        const Var *v = named_in(r, n->kids[i], name, len);
+        if (v)
+            return v;
+    }
+    return NULL;
+}
+
+/* Reads of a clause's expression, text the pragma gives (`cnt[0]`,
+ * `n * d`): its names' variables where memory may hold what kernels wrote;
+ * everything for a subscript, a member, a dereference or a call (the
+ * address is the text's, computed there). */
+static void setup_text_reads(Res *r, const char *text, unsigned at, InvalList *out)
+{
+    if (!text)
+        return;
+    bool after_operand = false; /* the last token ends an operand: `*` is binary */
+    for (const char *p = text; *p;) {
+        if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\\') {
+            p++;
+            continue;
+        }
+        if ((*p >= '0' && *p <= '9') || (*p == '.' && p[1] >= '0' && p[1] <= '9')) {
+            while ((*p >= '0' && *p <= '9') || (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+                   *p == '.' || *p == '_' || ((*p == '+' || *p == '-') && (p[-1] == 'e' || p[-1] == 'E' ||
+                                                                          p[-1] == 'p' || p[-1] == 'P')))
+                p++;
+            after_operand = true;
+            continue;
+        }
+        if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '_') {
+            const char *w = p;
+            while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') || *p == '_')
+                p++;
+            size_t len = (size_t)(p - w);
+            const char *q = p;
+            while (*q == ' ' || *q == '\t')
+                q++;
+            const bool is_sizeof = len == 6 && !strncmp(w, "sizeof", 6);
+            if (*q == '(' && !is_sizeof) {
+                add_read_all(out, xformat("a call in a clause's expression (%s)", text), at);
+                return;
+            }
+            const Var *v = r->fx.fn ? named_in(r, r->fx.fn, w, len) : NULL;
+            if (v && !is_array_type(v->type) && may_hold_kernel_writes(r, v->type))
+                add_inval(out, xformat("pragreduce::host_reads(&(%s), sizeof(%s));", v->name, v->name),
+                          xformat("%s, in a clause's expression, read on the host", v->name), at, 0);
+            after_operand = !is_sizeof;
+            continue;
+        }
+        if (*p == '[' || *p == '.' || (*p == '-' && p[1] == '>') || (*p == '*' && !after_operand) ||
+            (*p == '*' && p > text && p[-1] == ')')) {
+            /* `(n + 1) * d` too: a cast's `(T)*p` reads the same way */
+            add_read_all(out, xformat("memory read at an address a clause's expression computes (%s)", text), at);
+            return;
+        }
+        after_operand = *p == ')';
+        p++;
+    }
+}
+
+static void setup_clause_reads(Res *r, const Pragma *pg, unsigned at, InvalList *out)
+{
+    for (int k = 0; k < pg->nsections; k++) {
+        const ArraySection *sec = &pg->sections[k];
+        setup_text_reads(r, sec->lo, at, out);
+        setup_text_reads(r, sec->len, at, out);
+        for (int m = 0; m < sec->nmore; m++) {
+            setup_text_reads(r, sec->more_lo[m], at, out);
+            setup_text_reads(r, sec->more_len[m], at, out);
+        }
+    }
+    for (int v = 0; v < pg->nvars; v++) {
+        setup_text_reads(r, pg->vars[v].sec_lo, at, out);
+        setup_text_reads(r, pg->vars[v].sec_len, at, out);
+    }
+}
+
+/* The sites a loop starts (a segmented site beside the parallel one it
+ * absorbed) and the marked loops inside a segmented one: their clauses. */
+static void setup_sites_clauses(Res *r, const Site *site, InvalList *out)
+{
+    setup_clause_reads(r, &site->pragma, site->loop->start, out);
+    if (!site->segment)
+        return;
+    for (int k = 0; k < site->segment->nmarked; k++)
+        setup_clause_reads(r, &site->segment->marked[k]->pragma, site->loop->start, out);
+    for (int k = 0; k < site->segment->nchildren; k++)
+        setup_sites_clauses(r, site->segment->children[k], out);
+}
+
+/* The wrapper's arguments: a scalar passed by value is read at the call (a
+ * global, a local whose address went where a kernel may write through
+ * it); a table of pointers is read row by row to copy the rows. */
+static void setup_capture_reads(Res *r, const Site *site, InvalList *out)
+{
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        const Var *v = cap->var;
+        if (cap->kind == CAP_SCALAR && !fx_plain_local(&r->fx, v) && !is_array_type(v->type) &&
+            may_hold_kernel_writes(r, v->type))
+            add_inval(out, xformat("pragreduce::host_reads(&(%s), sizeof(%s));", v->name, v->name),
+                      xformat("'%s', passed to the loop's wrapper, read on the host", v->name), site->loop->start,
+                      0);
+        else if (cap->kind == CAP_TABLE && may_hold_kernel_writes(r, clang_getPointeeType(clang_getCanonicalType(v->type))))
+            add_read_all(out, xformat("the rows of '%s', a table of pointers, read on the host", v->name),
+                         site->loop->start);
+    }
+}
+
+/* The nested loop of a collapse(N) nest below `loop` (its body's only
+ * statement, perhaps in braces), or NULL. */
+static const Node *collapsed_loop(const Node *loop)
+{
+    const Node *b = loop->nkids ? loop->kids[loop->nkids - 1] : NULL;
+    while (b && b->kind == N_COMPOUND && b->nkids == 1)
+        b = b->kids[0];
+    return b && b->kind == N_FOR ? b : NULL;
+}
+
+/* What the host evaluates for the launch of the marked loop `loop` (the
+ * first of the sites it starts, `which`), brought back before it. */
+static void put_setup_reads(Res *r, Node *loop, int which)
+{
+    if (!r->reads_on)
+        return;
+    InvalList out = {0};
+    unsigned start = loop->start;
+    for (int k = which; k < r->nsites; k++) {
+        const Site *site = &r->sites[k];
+        if (site->rejected || !site->loop || site->loop->start != start)
+            continue;
+        SetupCtx s = {{r, loop, false, {0}, &out}, site};
+        fx_facts(&r->fx, loop, &s.w.facts);
+        const Node *f = loop;
+        for (int d = 0; f && d <= site->ninner; d++) {
+            const Node *h[3] = {f->for_init, f->for_cond, f->for_inc};
+            for (int j = 0; j < 3; j++)
+                if (h[j])
+                    setup_reads_in(&s, h[j]);
+            f = collapsed_loop(f);
+        }
+        if (loop->nkids)
+            setup_body_reads(&s, loop->kids[loop->nkids - 1]);
+        setup_sites_clauses(r, site, &out);
+        setup_capture_reads(r, site, &out);
+    }
+    if (out.count == 0)
+        return;
+    put_around(r, loop, inval_text(&out), NULL);
+    note(r, &out, where_line(r, "before the launch set-up of the marked loop of", start));
+}
+
 static void rewrite_stmt(Res *r, Node *n)
 {
     unsigned s, e;
-    if (is_marked_loop(r, n, NULL))
+    int which;
+    if (is_marked_loop(r, n, &which)) {
+        put_setup_reads(r, n, which);
         return;
+    }
     if ((n->kind == N_IF || n->kind == N_SWITCH || n->kind == N_WHILE || n->kind == N_DO ||
          n->kind == N_FOR) && n->nkids == 0) {
         r->give_up = true;
@@ -2043,6 +2282,7 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
     }
 
     char *unsafe = unsafe_reason(src, sites, nsites);
+    char **dir_reads = xcalloc((size_t)ndirs + 1, sizeof(char *)); /* before each directive, or NULL */
     for (int f = 0; f < r.fx.nregioned; f++) {
         CXCursor fn = clang_getCursorDefinition(r.fx.regioned[f]);
         Node *tree = ast_build(src, fn);
@@ -2112,17 +2352,32 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
                 r.chains.buf[0] = '\0';
             }
         }
-        for (int i = 0; i < ndirs; i++)
-            if (dirs[i].bound && dirs[i].kind == DIR_DATA &&
-                clang_equalCursors(clang_getCanonicalCursor(dirs[i].function),
-                                   clang_getCanonicalCursor(fn)))
+        for (int i = 0; i < ndirs; i++) {
+            if (!dirs[i].bound ||
+                !clang_equalCursors(clang_getCanonicalCursor(dirs[i].function), clang_getCanonicalCursor(fn)))
+                continue;
+            if (dirs[i].kind == DIR_DATA)
                 regions_in(&r, tree, &dirs[i]);
+            /* its extents are host reads, before the copies are made */
+            InvalList l = {0};
+            if (r.reads_on && !unsafe && !uses_openmp(&r, tree))
+                for (int k = 0; k < dirs[i].nsections; k++) {
+                    const ArraySection *sec = &dirs[i].sections[k];
+                    setup_text_reads(&r, sec->lo, dirs[i].start, &l);
+                    setup_text_reads(&r, sec->len, dirs[i].start, &l);
+                }
+            if (l.count) {
+                dir_reads[i] = inval_text(&l);
+                note(&r, &l, where_line(&r, "before the directive of", dirs[i].start));
+            }
+        }
     }
     /* the directives themselves */
     for (int i = 0; i < ndirs; i++) {
         if (!dirs[i].bound)
             continue;
-        edits_add(edits, dirs[i].start, dirs[i].end, data_open_text(src, &dirs[i], i, r.prefix));
+        char *open = data_open_text(src, &dirs[i], i, r.prefix);
+        edits_add(edits, dirs[i].start, dirs[i].end, dir_reads[i] ? xformat("%s%s", dir_reads[i], open) : open);
         if (dirs[i].kind == DIR_DATA)
             edits_add(edits, dirs[i].stmt_end, dirs[i].stmt_end, xstrdup(" }"));
     }

@@ -571,18 +571,24 @@ template <class T> inline T *reallocating(T *p)
     return p;
 }
 
-/* The host is about to read bytes [p, p + bytes): what kernels wrote there
- * and kept on the GPU comes back first. */
-inline void host_reads(const volatile void *p, size_t bytes)
+__attribute__((noinline)) inline void host_reads_newer(const volatile void *p, size_t bytes)
 {
-    if (newer_count() == 0 || bytes == 0)
-        return;
     const uintptr_t lo = (uintptr_t)p, hi = lo + bytes < lo ? UINTPTR_MAX : lo + bytes;
     std::lock_guard<std::recursive_mutex> hold(gpu_lock());
     for (region *r : region_stack())
         for (Resident *e : r->entries)
             if (e->newer_lo < e->newer_hi && lo < e->newer_hi && e->newer_lo < hi)
                 flush_newer(e, lo, hi);
+}
+
+/* The host is about to read bytes [p, p + bytes): what kernels wrote there
+ * and kept on the GPU comes back first. The test inline, the work not (as
+ * host_reads_all): a launch's set-up reads its row bounds before each call
+ * of a small loop (CG's row sums, millions of calls). */
+inline void host_reads(const volatile void *p, size_t bytes)
+{
+    if (newer_count() != 0 && bytes != 0)
+        host_reads_newer(p, bytes);
 }
 
 inline void host_reads_elems(const volatile void *base, size_t elem, long long first, long long last)
