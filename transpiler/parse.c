@@ -560,7 +560,9 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
                                 sizeof(char *));
     args[nargs++] = "-x";
     args[nargs++] = "c";
-    args[nargs++] = "-std=gnu11";
+    /* the program's dialect (gcc's default unless -std=): in gnu17
+     * <stdlib.h> declares struct timeval, in c11 it leaves it to the program */
+    args[nargs++] = xformat("-std=%s", opts->std ? opts->std : "gnu17");
     /* clang stops after the errors we would print (diag.c's limit) */
     args[nargs++] = "-ferror-limit=" PR_STRINGIFY(PR_ERROR_LIMIT);
     args[nargs++] = "-Wno-unknown-pragmas";
