@@ -6,7 +6,8 @@
  *
  * Layers in runtime/pragreduce/, each a header that includes the one below
  * it (as in CUB), so a test or a tool can take a layer and what it rests on:
- *   config        the headers the runtime needs, u64, tuning macros
+ *   config        the headers the runtime needs, u64, tuning macros; with
+ *                 system.cuh, the POSIX calls under names of its own
  *   fake_device   -DPRAGREDUCE_FAKE_DEVICE: the device is host memory and
  *                 each launch runs the loop as written over the device
  *                 copies, so CI without a GPU sees stale copies

@@ -15,6 +15,8 @@
 # on both sides (gcc -fopenmp; nvcc -Xcompiler -fopenmp) and run with
 # OMP_NUM_THREADS=4 (PR_E2E_OMP_THREADS), then again without OpenMP
 # anywhere (reported as "(serial)").
+# A `-std=` among a test's flags is the dialect of its gcc build too
+# (gnu11 otherwise).
 # PR_E2E_FAKE_DEVICE=1 builds with -DPRAGREDUCE_FAKE_DEVICE and runs with
 # PRAGREDUCE_DEVICE=gpu: every marked loop takes the GPU path against a
 # device faked by host memory (residency, copies, invalidations, copy-back),
@@ -60,8 +62,10 @@ build_and_compare() {
     [ "${PR_E2E_TRANSPILE_ONLY:-0}" = 1 ] && { echo "ok   $src (transpiled)$note"; return 0; }
     local omp_gcc="" omp_nvcc=""
     case " $flags " in *" -fopenmp "*) omp_gcc=-fopenmp; omp_nvcc="-Xcompiler -fopenmp" ;; esac
+    local std=-std=gnu11 # a `-std=` of the test's flags is the C build's dialect too
+    case " $flags " in *" -std="*) std=$(echo " $flags " | sed 's/.* \(-std=[^ ]*\) .*/\1/') ;; esac
     # shellcheck disable=SC2086
-    if ! gcc -std=gnu11 -O1 -w $omp_gcc "$src" -o "$out/ref" -lm 2>"$out/gcc.err"; then
+    if ! gcc $std -O1 -w $omp_gcc "$src" -o "$out/ref" -lm 2>"$out/gcc.err"; then
         echo "FAIL $src: gcc failed$note"; sed 's/^/    /' "$out/gcc.err"; return 1
     fi
     # shellcheck disable=SC2086

@@ -2,7 +2,8 @@
  * cli.c - the command line's options, parsed without exiting so that the
  * fuzzer (tests/fuzz) can feed it option vectors too.
  *
- *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [-U NAME] [-include FILE] [-fopenmp]
+ *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [-U NAME] [-include FILE] [-std=STD]
+ *              [-fopenmp]
  *              [--no-line] [--keep-invalid]
  *              [--pin-host] [--explain] [--gpu NAME]
  */
@@ -31,6 +32,8 @@ void cli_usage(FILE *to)
           "  -D NAME[=VAL]    define a macro\n"
           "  -U NAME          undefine a macro\n"
           "  -include FILE    read FILE first, as if included on the file's first line\n"
+          "  -std=STD         the C dialect the program is built with (c89, c99, c11,\n"
+          "                   c17, gnu89, ..., gnu17; default gnu17, as gcc's)\n"
           "  -fopenmp         analyze the file as an OpenMP build does (_OPENMP\n"
           "                   defined); build the output with -Xcompiler -fopenmp\n"
           "  --no-line        no #line directives in the output\n"
@@ -158,6 +161,22 @@ static int check_command(CommandLine *cl)
     return 0;
 }
 
+/* The -std= values of gcc's C dialects (the analysis sees what the
+ * program's build sees: -std=c11 hides POSIX names <stdlib.h> declares in
+ * gnu17, such as struct timeval). */
+static bool is_c_dialect(const char *s)
+{
+    static const char *const known[] = {
+        "c89", "c90", "c99", "c9x", "c11", "c1x", "c17", "c18", "c2x", "gnu89", "gnu90", "gnu99",
+        "gnu9x", "gnu11", "gnu1x", "gnu17", "gnu18", "gnu2x", "iso9899:1990", "iso9899:199409",
+        "iso9899:1999", "iso9899:2011", "iso9899:2017", "iso9899:2018",
+    };
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (!strcmp(s, known[i]))
+            return true;
+    return false;
+}
+
 int cli_parse(int argc, char **argv, CommandLine *cl)
 {
     *cl = (CommandLine){.opts = {.line_directives = true}};
@@ -181,6 +200,12 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             cl->opts.pin_host = true;
         } else if (!strcmp(a, "--keep-invalid")) {
             cl->opts.keep_invalid = true;
+        } else if (!strncmp(a, "-std=", 5)) {
+            if (!is_c_dialect(a + 5))
+                return usage_error("-std=%s: not a C dialect pragreduce knows (c89, c90, c99, c11, "
+                                   "c17, c18, c2x, their gnu spellings, iso9899:...)",
+                                   a + 5);
+            cl->opts.parse.std = a + 5;
         } else if (!strcmp(a, "-fopenmp")) {
             cl->opts.parse.openmp = true;
         } else if (!strcmp(a, "--explain")) {
@@ -234,7 +259,8 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
                                     .nundefines = nundefines,
                                     .forced = forced,
                                     .nforced = nforced,
-                                    .openmp = cl->opts.parse.openmp};
+                                    .openmp = cl->opts.parse.openmp,
+                                    .std = cl->opts.parse.std};
     return check_command(cl);
 }
 

@@ -13,12 +13,19 @@
  * that header, since C++ reads them as operators. So are names the CUDA
  * headers declare for every .cu file (`max`, `min`, `norm`, `rsqrt`,
  * `y0`, `float3`, `half`, ...) when the file declares one of them itself at file scope:
- * C++ would see a conflicting second declaration. The project's own
- * headers get the same renames: when one of them needs any, headers.c
- * inlines them into the main text before this pass.
+ * C++ would see a conflicting second declaration. The same for the names
+ * the C headers that every output includes declare in g++'s dialect
+ * (cuda_runtime.h's <stdlib.h>, <time.h>, <sys/select.h>, ...; those of the
+ * runtime's <thread> and <mutex>): a program's own `struct timeval`, `time`
+ * or `clock` where it did not include the header that declares them.
+ * Renamed functions and variables of external linkage keep their C symbol
+ * (cxx_renamed_symbols). The project's own headers get the same renames:
+ * when one of them needs any, headers.c inlines them into the main text
+ * before this pass.
  */
 #include "pragreduce.h"
 
+#include <stdlib.h> /* qsort, bsearch */
 #include <string.h>
 
 static const char *const cxx_only_keywords[] = {
@@ -55,6 +62,148 @@ static const char *const cuda_names[] = {
     "nv_bfloat162", "base_int_t",
 };
 
+/* The C headers that every output includes before the program's code in
+ * g++'s dialect (_GNU_SOURCE): cuda_runtime.h's, which nvcc includes first
+ * in every .cu file, and those the runtime's <thread>, <mutex> and
+ * <atomic> bring. The runtime itself declares the rest of what it calls
+ * under its own names (runtime/pragreduce/system.cuh). */
+static const char output_headers_text[] =
+    "#define _GNU_SOURCE 1\n"
+    "#include <alloca.h>\n#include <assert.h>\n#include <ctype.h>\n#include <endian.h>\n"
+    "#include <errno.h>\n#include <float.h>\n#include <limits.h>\n#include <locale.h>\n"
+    "#include <math.h>\n#include <pthread.h>\n#include <sched.h>\n#include <stdarg.h>\n"
+    "#include <stddef.h>\n#include <stdint.h>\n#include <stdio.h>\n#include <stdlib.h>\n"
+    "#include <string.h>\n#include <strings.h>\n#include <sys/select.h>\n"
+    "#include <sys/types.h>\n#include <time.h>\n#include <wchar.h>\n";
+
+/* A name the output's headers declare, with the canonical type of a
+ * function, variable or typedef (NULL for a tag, enumerator or macro: any
+ * declaration of the program's own clashes with those). */
+typedef struct {
+    char *name, *type;
+} HeaderName;
+
+typedef struct {
+    HeaderName *names; /* sorted by name */
+    size_t count, cap;
+} NameSet;
+
+static char *canonical_type(CXCursor c)
+{
+    CXType t = clang_getCanonicalType(clang_getCursorKind(c) == CXCursor_TypedefDecl
+                                          ? clang_getTypedefDeclUnderlyingType(c)
+                                          : clang_getCursorType(c));
+    CXString s = clang_getTypeSpelling(t);
+    char *text = xstrdup(clang_getCString(s));
+    clang_disposeString(s);
+    return text;
+}
+
+static bool has_type(enum CXCursorKind k)
+{
+    return k == CXCursor_FunctionDecl || k == CXCursor_VarDecl || k == CXCursor_TypedefDecl;
+}
+
+/* File-scope functions, variables, types, tags, enumerators and macros. */
+static enum CXChildVisitResult collect_header_name(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    NameSet *set = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    bool enumerators = k == CXCursor_EnumDecl;
+    if (!has_type(k) && k != CXCursor_StructDecl && k != CXCursor_UnionDecl && !enumerators &&
+        k != CXCursor_EnumConstantDecl && k != CXCursor_MacroDefinition)
+        return CXChildVisit_Continue;
+    CXString name = clang_getCursorSpelling(c);
+    const char *n = clang_getCString(name);
+    if (n[0] && n[0] != '_') { /* `_`: the implementation's own, no program's */
+        if (set->count == set->cap) {
+            set->cap = set->cap ? 2 * set->cap : 1024;
+            set->names = xrealloc(set->names, set->cap * sizeof *set->names);
+        }
+        set->names[set->count++] = (HeaderName){xstrdup(n), has_type(k) ? canonical_type(c) : NULL};
+    }
+    clang_disposeString(name);
+    return enumerators ? CXChildVisit_Recurse : CXChildVisit_Continue;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+    return strcmp(((const HeaderName *)a)->name, ((const HeaderName *)b)->name);
+}
+
+/* The names the output's headers declare, parsed once from this system's
+ * headers (an empty set when libclang cannot read them). */
+static const NameSet *output_header_names(void)
+{
+    static NameSet set;
+    static bool done;
+    if (done)
+        return &set;
+    done = true;
+    const char *path = "/pragreduce-output-headers.c";
+    const char *args[6] = {"-x", "c", "-std=gnu17"};
+    int nargs = 3;
+    const char *resource = clang_resource_dir();
+    if (resource) {
+        args[nargs++] = "-resource-dir";
+        args[nargs++] = resource;
+    }
+    struct CXUnsavedFile file = {path, output_headers_text, sizeof output_headers_text - 1};
+    CXIndex index = clang_createIndex(0, 0);
+    CXTranslationUnit tu = NULL;
+    if (clang_parseTranslationUnit2(index, path, args, nargs, &file, 1,
+                                    CXTranslationUnit_DetailedPreprocessingRecord |
+                                        CXTranslationUnit_SkipFunctionBodies,
+                                    &tu) == CXError_Success &&
+        tu) {
+        clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_header_name, &set);
+        clang_disposeTranslationUnit(tu);
+    }
+    clang_disposeIndex(index);
+    qsort(set.names, set.count, sizeof *set.names, compare_names);
+    return &set;
+}
+
+/* Whether the program's declaration at c would be a second, different
+ * declaration of a name the output's headers declare. A variable or
+ * typedef of the same type (`typedef long time_t;`) is what C++ accepts; a
+ * function of the same type that the file only declares is the library's
+ * (left to the name-based analyses that know it); one it defines is its
+ * own and renamed (g++ rejects a definition without the header's
+ * noexcept). A function declared without a prototype is left to the
+ * dialect rewrites. */
+static bool output_headers_clash(CXCursor c, const char *name)
+{
+    const NameSet *set = output_header_names();
+    HeaderName key = {(char *)name, NULL};
+    const HeaderName *lo = set->count ? bsearch(&key, set->names, set->count, sizeof key,
+                                                compare_names)
+                                      : NULL;
+    if (!lo)
+        return false;
+    while (lo > set->names && !strcmp(lo[-1].name, name))
+        lo--; /* the same name as a macro and a function, a tag and a typedef, ... */
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_FunctionDecl && clang_getCursorType(c).kind == CXType_FunctionNoProto)
+        return false;
+    if (k == CXCursor_FunctionDecl && !clang_Cursor_isNull(clang_getCursorDefinition(c)))
+        return true;
+    char *type = has_type(k) ? canonical_type(c) : NULL;
+    bool clash = false;
+    for (const HeaderName *h = lo; h < set->names + set->count && !strcmp(h->name, name); h++)
+        clash |= !type || !h->type || strcmp(type, h->type) != 0;
+    return clash; /* (type: the arena's) */
+}
+
+/* Whether the declaration at c is the program's own (its first declaration
+ * not in a system header the program included). */
+static bool declared_by_program(CXCursor c)
+{
+    CXSourceLocation first = clang_getCursorLocation(clang_getCanonicalCursor(c));
+    return !clang_Location_isInSystemHeader(first);
+}
+
 static bool in_list(const char *s, const char *const *list, size_t n)
 {
     for (size_t i = 0; i < n; i++)
@@ -77,14 +226,23 @@ static bool is_cxx_word(const char *s, bool iso646)
 static bool is_named_decl(enum CXCursorKind k)
 {
     return k == CXCursor_FunctionDecl || k == CXCursor_VarDecl || k == CXCursor_TypedefDecl ||
-           k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl;
+           k == CXCursor_StructDecl || k == CXCursor_UnionDecl || k == CXCursor_EnumDecl ||
+           k == CXCursor_EnumConstantDecl;
 }
 
-/* File-scope functions, variables, types and tags of the main file named
- * like CUDA's. */
+/* Whether nvcc would see a second declaration of the name c declares: one
+ * of CUDA's, or one of the output's C headers that the program's own
+ * declaration does not come from. */
+static bool clashes_in_output(CXCursor c, const char *name)
+{
+    return IN_LIST(name, cuda_names) || (declared_by_program(c) && output_headers_clash(c, name));
+}
+
+/* File-scope functions, variables, types, tags and enumerators of the main
+ * file named like a declaration of CUDA's or of the output's headers. */
 typedef struct {
     const Source *src;
-    const char *found[sizeof cuda_names / sizeof cuda_names[0]];
+    const char **found;
     size_t nfound;
 } CudaClash;
 
@@ -92,15 +250,18 @@ static enum CXChildVisitResult find_cuda_clash(CXCursor c, CXCursor parent, void
 {
     (void)parent;
     CudaClash *cc = data;
-    if (!is_named_decl(clang_getCursorKind(c)) || !source_cursor_in_main(cc->src, c))
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (!is_named_decl(k) || !source_cursor_in_main(cc->src, c))
         return CXChildVisit_Continue;
     CXString name = clang_getCursorSpelling(c);
     const char *n = clang_getCString(name);
-    for (size_t i = 0; i < sizeof cuda_names / sizeof cuda_names[0]; i++)
-        if (strcmp(n, cuda_names[i]) == 0 && !in_list(n, cc->found, cc->nfound))
-            cc->found[cc->nfound++] = cuda_names[i];
+    if (clashes_in_output(c, n) && !in_list(n, cc->found, cc->nfound)) {
+        cc->found = xrealloc(cc->found, (cc->nfound + 1) * sizeof *cc->found);
+        cc->found[cc->nfound++] = xstrdup(n);
+    }
     clang_disposeString(name);
-    return CXChildVisit_Continue;
+    /* an enum's constants are file-scope names too */
+    return k == CXCursor_EnumDecl ? CXChildVisit_Recurse : CXChildVisit_Continue;
 }
 
 static bool includes_iso646(const Source *src)
@@ -195,7 +356,7 @@ char *cxx_rename_keywords(const Source *src, size_t *size, const char **prefix_o
     const char *prefix = NULL;
     StrBuf out = {0};
     size_t pos = 0;
-    CudaClash clash = {src, {0}, 0};
+    CudaClash clash = {src, NULL, 0};
     if (src->tu)
         clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_cuda_clash, &clash);
     const bool iso646 = includes_iso646(src);
@@ -281,9 +442,11 @@ static enum CXChildVisitResult find_header_cuda_clash(CXCursor c, CXCursor paren
     if (!is_project_header(scan->src, file))
         return CXChildVisit_Continue;
     CXString name = clang_getCursorSpelling(c);
-    scan->found = IN_LIST(clang_getCString(name), cuda_names);
+    scan->found = clashes_in_output(c, clang_getCString(name));
     clang_disposeString(name);
-    return scan->found ? CXChildVisit_Break : CXChildVisit_Continue;
+    return scan->found                                 ? CXChildVisit_Break
+           : clang_getCursorKind(c) == CXCursor_EnumDecl ? CXChildVisit_Recurse
+                                                        : CXChildVisit_Continue;
 }
 
 bool cxx_headers_need_renames(const Source *src)

@@ -238,6 +238,9 @@ static void inline_header(Inliner *in, const char *path, const char *label, unsi
     char *text = strbuf_steal(&sb);
     if (!text)
         text = xstrdup("");
+    size_t bom = utf8_bom_length(text, size); /* not in the middle of the output */
+    text += bom;
+    size -= bom;
     const char *kept = xstrdup(real);
     in->open = xrealloc(in->open, (in->nopen + 1) * sizeof *in->open);
     in->open[in->nopen++] = kept;

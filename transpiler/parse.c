@@ -581,7 +581,9 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
                                 sizeof(char *));
     args[nargs++] = "-x";
     args[nargs++] = "c";
-    args[nargs++] = "-std=gnu11";
+    /* the program's dialect (gcc's default unless -std=): in gnu17
+     * <stdlib.h> declares struct timeval, in c11 it leaves it to the program */
+    args[nargs++] = xformat("-std=%s", opts->std ? opts->std : "gnu17");
     /* clang stops after the errors we would print (diag.c's limit) */
     args[nargs++] = "-ferror-limit=" PR_STRINGIFY(PR_ERROR_LIMIT);
     args[nargs++] = "-Wno-unknown-pragmas";
@@ -711,6 +713,11 @@ static bool read_bounded(FILE *f, const char *path, StrBuf *sb)
     return true;
 }
 
+size_t utf8_bom_length(const char *text, size_t size)
+{
+    return size >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
+}
+
 bool source_parse(Source *src, const char *path, const ParseOptions *opts)
 {
     memset(src, 0, sizeof *src);
@@ -733,7 +740,11 @@ bool source_parse(Source *src, const char *path, const ParseOptions *opts)
         return false;
     }
     char *text = strbuf_steal(&sb);
-    return source_parse_buffer(src, path, text, size, opts);
+    /* a UTF-8 byte-order mark is dropped, not copied into the middle of
+     * the output after the runtime; columns on line 1 count from the first
+     * character after it, as gcc counts them */
+    size_t bom = utf8_bom_length(text ? text : "", size);
+    return source_parse_buffer(src, path, text + bom, size - bom, opts);
 }
 
 void source_dispose(Source *src)

@@ -155,6 +155,7 @@ typedef struct {
     const char **forced;     /* -include FILE: found paths, read before the file */
     size_t nforced;
     bool openmp; /* -fopenmp: _OPENMP defined for the analysis, as gcc does */
+    const char *std; /* -std=: the C dialect, NULL for gcc's default (gnu17) */
 } ParseOptions;
 
 /* _OPENMP under -fopenmp: OpenMP 4.5, what gcc defines. */
@@ -163,7 +164,10 @@ typedef struct {
  * (declarations for parsing; the output includes the host compiler's). */
 #define PR_STUB_INCLUDE_DIR "/pragreduce-stub-include"
 
-/* Reads and parses `path`. Returns false after printing diagnostics. */
+/* 3 when text starts with a UTF-8 byte-order mark, else 0. */
+size_t utf8_bom_length(const char *text, size_t size);
+/* Reads and parses `path` (without a leading byte-order mark). Returns
+ * false after printing diagnostics. */
 bool source_parse(Source *src, const char *path, const ParseOptions *opts);
 /* The same from memory (tests, fuzzing). */
 bool source_parse_buffer(Source *src, const char *path, const char *text, size_t size,

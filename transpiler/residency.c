@@ -2101,12 +2101,16 @@ static char *unsafe_reason(const Source *src, const Site *sites, int nsites)
 {
     for (size_t i = 0; i < src->ntokens; i++) {
         const Token *t = &src->tokens[i];
-        if (t->kind == CXToken_Identifier && name_in(t->text, unsafe_names)) {
+        /* `pthread_create` renamed for C++ (cxx_names.c) is the same call */
+        const char *name = t->text;
+        if (src->rename_prefix && !strncmp(name, src->rename_prefix, strlen(src->rename_prefix)))
+            name += strlen(src->rename_prefix);
+        if (t->kind == CXToken_Identifier && name_in(name, unsafe_names)) {
             unsigned line, col;
             source_line_col(src, t->offset, &line, &col);
             return xformat("'%s' at line %u (other threads, signal handlers or longjmp could write "
                            "or leave unseen)",
-                           t->text, line);
+                           name, line);
         }
     }
     /* OpenMP threads that synchronize through atomics: a write another

@@ -24,14 +24,14 @@
 #include <unordered_map>
 #include <vector>
 
-#include <malloc.h>
-#include <pthread.h>
-#include <sys/mman.h>
-#include <sys/uio.h>
-#include <unistd.h>
+#include <pthread.h> /* <thread> and <mutex> include it already */
 #ifdef _OPENMP
 #include <omp.h>
 #endif
+
+/* no <unistd.h>, <sys/stat.h>, ...: they would declare names the program
+ * may use for its own (system.cuh) */
+#include "system.cuh"
 
 /* Loads in flight per thread in a marked loop shared by a segment's
  * threads (segmented loops); -D at nvcc time for experiments. */

@@ -538,7 +538,7 @@ inline void host_freed(const void *p, bool keep_contents = false)
         return;
     size_t bytes = pinned_size((void *)p);
     if (bytes == 0)
-        bytes = malloc_usable_size((void *)p);
+        bytes = sys::malloc_usable_size((void *)p);
     const uintptr_t lo = (uintptr_t)p, hi = lo + (bytes ? bytes : 1);
     std::lock_guard<std::recursive_mutex> hold(gpu_lock());
     for (region *r : region_stack())

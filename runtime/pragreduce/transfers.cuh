@@ -25,7 +25,7 @@ inline int copy_threads()
     static const int threads = [] {
         if (settings().copy_threads > 0)
             return settings().copy_threads; /* 1 to 64 */
-        const long cores = sysconf(_SC_NPROCESSORS_ONLN);
+        const long cores = (long)std::thread::hardware_concurrency(); /* online cores */
         return cores < 1 ? 1 : cores < 8 ? (int)cores : 8;
     }();
     return threads;
@@ -187,11 +187,11 @@ inline int staging_threads(size_t bytes, size_t chunks, const void *host)
 inline bool page_mapped(uintptr_t page)
 {
     unsigned char resident;
-    if (mincore((void *)page, 1, &resident) != 0 && errno == ENOMEM)
+    if (sys::mincore((void *)page, 1, &resident) != 0 && errno == ENOMEM)
         return false;
     char byte;
-    struct iovec local = {&byte, 1}, remote = {(void *)page, 1};
-    const ssize_t got = process_vm_readv(getpid(), &local, 1, &remote, 1, 0);
+    sys::io_vector local = {&byte, 1}, remote = {(void *)page, 1};
+    const ssize_t got = sys::process_vm_readv(sys::getpid(), &local, 1, &remote, 1, 0);
     return got == 1 || (got < 0 && errno != EFAULT);
 }
 
@@ -202,7 +202,7 @@ inline bool page_mapped(uintptr_t page)
  * the program reads an element on a page that is not mapped. */
 inline void mapped_part(const void *src, size_t bytes, size_t *front, size_t *back)
 {
-    static const uintptr_t page = (uintptr_t)sysconf(_SC_PAGESIZE);
+    static const uintptr_t page = (uintptr_t)sys::getpagesize();
     const uintptr_t lo = (uintptr_t)src, hi = lo + bytes;
     uintptr_t first = lo & ~(page - 1), last = (hi - 1) & ~(page - 1);
     while (first <= last && !page_mapped(first))

@@ -6,10 +6,6 @@
 #include "host.cuh"
 
 #ifdef __linux__
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #endif
 
 namespace pragreduce {
@@ -167,11 +163,11 @@ inline bool hint_folder(char *out, size_t size)
 inline bool hint_file(char *out, size_t size)
 {
 #ifdef __linux__
-    struct stat st;
-    if (stat("/proc/self/exe", &st) != 0)
+    sys::statx_buf st;
+    if (sys::statx(sys::at_fdcwd, "/proc/self/exe", 0, sys::statx_basic_stats, &st) != 0)
         return false;
-    const u64 fields[] = {(u64)st.st_dev, (u64)st.st_ino, (u64)st.st_size, (u64)st.st_mtim.tv_sec,
-                          (u64)st.st_mtim.tv_nsec};
+    const u64 fields[] = {(u64)st.dev_major << 32 | st.dev_minor, (u64)st.ino, (u64)st.size,
+                          (u64)st.mtime.sec, (u64)st.mtime.nsec};
     u64 h = 14695981039346656037ULL;
     for (u64 f : fields)
         for (int b = 0; b < 8; b++) {
@@ -211,16 +207,16 @@ inline void hint_write(const char *file, u64 bound, bool gpu_used = false)
         return;
     char *parent = strrchr(folder, '/');
     *parent = '\0';
-    (void)mkdir(folder, 0700); /* ~/.cache */
+    (void)sys::mkdir(folder, 0700); /* ~/.cache */
     *parent = '/';
-    (void)mkdir(folder, 0700);
+    (void)sys::mkdir(folder, 0700);
     char tmp[4200];
-    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", file, (long)getpid());
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", file, (long)sys::getpid());
     FILE *f = fopen(tmp, "w");
     if (!f)
         return;
     char exe[4096];
-    const ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    const ssize_t len = sys::readlink("/proc/self/exe", exe, sizeof exe - 1);
     exe[len > 0 ? len : 0] = '\0';
     if (gpu_used)
         fprintf(f, "pragreduce: the last run of %s used the GPU: its next run makes the CUDA context "
@@ -233,7 +229,7 @@ inline void hint_write(const char *file, u64 bound, bool gpu_used = false)
     if (bound)
         fprintf(f, "cpu-in-play-up-to %llu\n", (unsigned long long)bound);
     if (fclose(f) != 0 || rename(tmp, file) != 0)
-        (void)unlink(tmp);
+        (void)sys::unlink(tmp);
 #else
     (void)file;
     (void)bound;
@@ -323,7 +319,7 @@ struct warm_up {
     }
     static void wait_for_contexts()
     {
-        for (int ms = 0; ms < 60000 && getpid() == warming_pid() &&
+        for (int ms = 0; ms < 60000 && sys::getpid() == warming_pid() &&
                          context_state().load(std::memory_order_acquire) == CONTEXT_WARMING;
              ms++)
             std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -352,8 +348,8 @@ struct warm_up {
              * run used, is awaited by calls running on the CPU meanwhile, and
              * at nice 19 an OpenMP team on every core starved it (LU at
              * n = 4096: 1,727 of 4,096 pivot steps on the CPU before it came) */
-            if (speculative)
-                (void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 19);
+            if (speculative && sys::sys_gettid >= 0)
+                (void)sys::setpriority(sys::prio_process, (unsigned)sys::syscall(sys::sys_gettid), 19);
 #endif
             int count = 0;
             if (cudaGetDeviceCount(&count) == cudaSuccess && count > 0) {
@@ -363,7 +359,7 @@ struct warm_up {
                  * made, faulted in cuDevicePrimaryCtxRetain under it (14
                  * of 60 runs at n = 0 on 4 GPUs, session 38). Registered
                  * now, the wait runs before that teardown. */
-                warming_pid() = getpid();
+                warming_pid() = sys::getpid();
                 (void)atexit(wait_for_contexts);
                 found_gpu.store(true);
                 /* the context of the device the marked loops will use */
@@ -417,12 +413,12 @@ struct warm_up {
         if (c == HINT_WRITE)
             hint_write(hint, bound);
         else if (c == HINT_REMOVE)
-            (void)unlink(hint);
+            (void)sys::unlink(hint);
         const HintChange g = gpu_change();
         if (g == HINT_WRITE)
             hint_write(gpu_hint, 0, true);
         else if (g == HINT_REMOVE)
-            (void)unlink(gpu_hint);
+            (void)sys::unlink(gpu_hint);
     }
 };
 

@@ -9,6 +9,9 @@
 #define PRAGREDUCE_FAKE_DEVICE 1
 #include "../../runtime/pragreduce_rt.cuh"
 
+#include <sys/mman.h> /* the runtime no longer includes them (system.cuh) */
+#include <unistd.h>
+
 static int failures;
 
 static void expect(const char *what, size_t got, size_t want)

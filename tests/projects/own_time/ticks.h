@@ -1,0 +1,18 @@
+﻿/* ticks.h - a program's own time, clock and struct tm: names C leaves to a
+ * program that does not include <time.h>, which the CUDA output's headers
+ * declare. main.c is transpiled, ticks.c built by gcc: main.c's output
+ * renames time and clock (other types than <time.h>'s) and struct tm, and the
+ * renamed declarations must keep the C symbols. The file starts with a
+ * UTF-8 byte-order mark, which its copy in the output must not keep. */
+#ifndef TICKS_H
+#define TICKS_H
+
+struct tm {
+    long start, step;
+};
+
+double time(int step);
+unsigned clock(void);
+struct tm tm_of(long n);
+
+#endif
