@@ -1535,7 +1535,7 @@ class Program:
                  "sb.st_a = n;", "tb.tm_a = 2;",
                  "#pragma reduce(+: s)", "for (long i = 0; i < n; i++)",
                  "    s += (double)(read(i) + clock(i) + time(i % 3));",
-                 'printf("%s own %%a %%ld %%ld %%ld %%ld %%ld %%ld %%ld\\n", s, write(sb.st_a), close(n), '
+                 'printf("%s own %%a %%ld %%ld %%ld %%ld %%ld %%ld\\n", s, write(sb.st_a), close(n), '
                  'sleep(n), pipe(n), environ + optarg, (long)tb.tm_a);' % self.label()]
         return self.block(lines)
 
