@@ -9,6 +9,9 @@
 #
 #   tests/run-e2e.sh PRAGREDUCE [PROGRAM.c...]
 # PR_E2E_TRANSPILE_ONLY=1 only transpiles (used under AddressSanitizer).
+# A `pragreduce-flags:` line's -std= and -I (relative to the repository
+# root) go to gcc as well, and -I to nvcc: a test in C89 (-std=gnu89)
+# builds in C89 on the gcc side too.
 # A test whose `pragreduce-flags:` line has -fopenmp is built with OpenMP
 # on both sides (gcc -fopenmp; nvcc -Xcompiler -fopenmp) and run with
 # OMP_NUM_THREADS=4 (PR_E2E_OMP_THREADS), then again without OpenMP
@@ -56,14 +59,17 @@ build_and_compare() {
         echo "FAIL $src: pragreduce failed$note"; sed 's/^/    /' "$out/transpile.err"; return 1
     fi
     [ "${PR_E2E_TRANSPILE_ONLY:-0}" = 1 ] && { echo "ok   $src (transpiled)$note"; return 0; }
-    local omp_gcc="" omp_nvcc=""
+    local omp_gcc="" omp_nvcc="" f cc_flags="" inc_flags=""
     case " $flags " in *" -fopenmp "*) omp_gcc=-fopenmp; omp_nvcc="-Xcompiler -fopenmp" ;; esac
+    for f in $flags; do
+        case $f in -std=*) cc_flags+=" $f" ;; -I*) cc_flags+=" $f"; inc_flags+=" $f" ;; esac
+    done
     # shellcheck disable=SC2086
-    if ! gcc -std=gnu11 -O1 -w $omp_gcc "$src" -o "$out/ref" -lm 2>"$out/gcc.err"; then
+    if ! gcc -std=gnu11 -O1 -w $omp_gcc $cc_flags "$src" -o "$out/ref" -lm 2>"$out/gcc.err"; then
         echo "FAIL $src: gcc failed$note"; sed 's/^/    /' "$out/gcc.err"; return 1
     fi
     # shellcheck disable=SC2086
-    if ! "$nvcc" -O1 -w $nvcc_mode $omp_nvcc "$out/$name.cu" -o "$out/prog" 2>"$out/nvcc.err"; then
+    if ! "$nvcc" -O1 -w $nvcc_mode $omp_nvcc $inc_flags "$out/$name.cu" -o "$out/prog" 2>"$out/nvcc.err"; then
         echo "FAIL $src: nvcc failed on the output$note"; sed 's/^/    /' "$out/nvcc.err" | head -30; return 1
     fi
     for n in $sizes; do

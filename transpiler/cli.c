@@ -2,7 +2,7 @@
  * cli.c - the command line's options, parsed without exiting so that the
  * fuzzer (tests/fuzz) can feed it option vectors too.
  *
- *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [-U NAME] [-include FILE] [-fopenmp]
+ *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [-U NAME] [-include FILE] [-std=D] [-fopenmp]
  *              [--no-line] [--keep-invalid]
  *              [--pin-host] [--explain] [--gpu NAME]
  */
@@ -31,6 +31,8 @@ void cli_usage(FILE *to)
           "  -D NAME[=VAL]    define a macro\n"
           "  -U NAME          undefine a macro\n"
           "  -include FILE    read FILE first, as if included on the file's first line\n"
+          "  -std=DIALECT     analyze the file in the C dialect it is built in\n"
+          "                   (gnu89, c99, gnu11, ...; default gnu11)\n"
           "  -fopenmp         analyze the file as an OpenMP build does (_OPENMP\n"
           "                   defined); build the output with -Xcompiler -fopenmp\n"
           "  --no-line        no #line directives in the output\n"
@@ -158,6 +160,20 @@ static int check_command(CommandLine *cl)
     return 0;
 }
 
+/* The -std= values of gcc's C dialects. */
+static bool is_c_dialect(const char *std)
+{
+    static const char *const dialects[] = {
+        "c89",   "c90",   "gnu89", "gnu90", "iso9899:1990", "iso9899:199409", "c99",  "c9x",
+        "gnu99", "gnu9x", "iso9899:1999", "c11", "c1x",      "gnu11",          "gnu1x", "iso9899:2011",
+        "c17",   "c18",   "gnu17", "gnu18", "iso9899:2017", "iso9899:2018",   "c2x",  "gnu2x",
+        "c23",   "gnu23"};
+    for (size_t i = 0; i < sizeof dialects / sizeof dialects[0]; i++)
+        if (strcmp(std, dialects[i]) == 0)
+            return true;
+    return false;
+}
+
 int cli_parse(int argc, char **argv, CommandLine *cl)
 {
     *cl = (CommandLine){.opts = {.line_directives = true}};
@@ -166,6 +182,7 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
     const char **undefines = xcalloc((size_t)argc + 1, sizeof(char *));
     const char **forced = xcalloc((size_t)argc + 1, sizeof(char *));
     size_t nincludes = 0, ndefines = 0, nundefines = 0, nforced = 0;
+    const char *std = NULL;
     int status = 0;
     for (int i = 1; i < argc && status == 0; i++) {
         const char *a = argv[i];
@@ -183,6 +200,12 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             cl->opts.keep_invalid = true;
         } else if (!strcmp(a, "-fopenmp")) {
             cl->opts.parse.openmp = true;
+        } else if (!strncmp(a, "-std=", 5)) {
+            if (!is_c_dialect(a + 5))
+                return usage_error("-std=%s is not a C dialect (c89, gnu89, c99, gnu99, c11, gnu11, "
+                                   "c17, gnu17, ...)",
+                                   a + 5);
+            std = a + 5;
         } else if (!strcmp(a, "--explain")) {
             cl->opts.explain = stdout;
         } else if (!strcmp(a, "--explain=brief")) {
@@ -234,7 +257,8 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
                                     .nundefines = nundefines,
                                     .forced = forced,
                                     .nforced = nforced,
-                                    .openmp = cl->opts.parse.openmp};
+                                    .openmp = cl->opts.parse.openmp,
+                                    .std = std};
     return check_command(cl);
 }
 

@@ -560,13 +560,16 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
                                 sizeof(char *));
     args[nargs++] = "-x";
     args[nargs++] = "c";
-    args[nargs++] = "-std=gnu11";
+    args[nargs++] = opts->std ? xformat("-std=%s", opts->std) : "-std=gnu11";
     /* clang stops after the errors we would print (diag.c's limit) */
     args[nargs++] = "-ferror-limit=" PR_STRINGIFY(PR_ERROR_LIMIT);
     args[nargs++] = "-Wno-unknown-pragmas";
     /* C89 habits gcc accepts with a warning (cxx_dialect.c spells them out) */
     args[nargs++] = "-Wno-error=implicit-int";
     args[nargs++] = "-Wno-error=implicit-function-declaration";
+    /* ... and which C89 allows without one: cxx_dialect.c needs the warning */
+    args[nargs++] = "-Wimplicit-int";
+    args[nargs++] = "-Wimplicit-function-declaration";
     if (resource) {
         args[nargs++] = "-resource-dir";
         args[nargs++] = resource;

@@ -155,6 +155,7 @@ typedef struct {
     const char **forced;     /* -include FILE: found paths, read before the file */
     size_t nforced;
     bool openmp; /* -fopenmp: _OPENMP defined for the analysis, as gcc does */
+    const char *std; /* -std=: the C dialect the program is built in, or NULL (gnu11) */
 } ParseOptions;
 
 /* _OPENMP under -fopenmp: OpenMP 4.5, what gcc defines. */
