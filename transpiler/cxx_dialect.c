@@ -10,15 +10,19 @@
  *    says where);
  *  - an undeclared function: a declaration before the top-level
  *    declaration of its first call: the prototype of its later definition
- *    in the file when there is one, else `int f(...)`, which in C++ passes
- *    arguments with C's default promotions, as C's implicit declaration
- *    does;
+ *    in the file when there is one; for a library function (`strcmp`,
+ *    `clock`, `omp_get_num_threads`) its header, read before the program
+ *    (the output's own headers may declare it already, and a second
+ *    declaration would clash with theirs: cxx_library.c); else
+ *    `int f(...)`, which in C++ passes arguments with C's default
+ *    promotions, as C's implicit declaration does;
  *  - K&R definitions: the parameters' types moved into the parentheses
  *    (line breaks kept). A `float` parameter is an error: callers without a
  *    prototype pass it a double, which a prototype would not take.
  */
 #include "pragreduce.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* clang's diagnostics of a warning group that points into the main file. */
@@ -107,6 +111,7 @@ char *cxx_prototype_text(CXCursor fn, const char *name)
 
 typedef struct {
     EditList *edits;
+    StrBuf *includes;
     const char **declared; /* names declared already */
     size_t ndeclared;
     bool ok;
@@ -150,8 +155,18 @@ static void declare_function(const Source *src, unsigned at, CXDiagnostic d, voi
         u->ok = false;
         return;
     }
+    u->declared = xrealloc(u->declared, (u->ndeclared + 1) * sizeof *u->declared);
+    u->declared[u->ndeclared++] = name;
     FindFunction f = {name, clang_getNullCursor()};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_function, &f);
+    const char *header = clang_Cursor_isNull(f.definition) ? cxx_library_header(name) : NULL;
+    if (header) {
+        strbuf_printf(u->includes,
+                      "#include <%s> /* pragreduce: declares %s, called without a declaration "
+                      "*/\n",
+                      header, name);
+        return;
+    }
     char *decl = NULL;
     if (!clang_Cursor_isNull(f.definition))
         decl = cxx_prototype_text(f.definition, name);
@@ -167,8 +182,23 @@ static void declare_function(const Source *src, unsigned at, CXDiagnostic d, voi
     }
     edits_add(u->edits, start, start,
               xformat("%s; /* pragreduce: C declares it implicitly at its first call */\n", decl));
-    u->declared = xrealloc(u->declared, (u->ndeclared + 1) * sizeof *u->declared);
-    u->declared[u->ndeclared++] = name;
+}
+
+static void match_location(const Source *src, unsigned at, CXDiagnostic d, void *data)
+{
+    (void)src, (void)d;
+    unsigned *want = data;
+    if (at == *want)
+        *want = UINT_MAX;
+}
+
+bool cxx_implicitly_declared(const Source *src, CXCursor fn)
+{
+    unsigned at;
+    if (!source_offset(src, clang_getCursorLocation(fn), &at))
+        return false;
+    each_diagnostic(src, "-Wimplicit-function-declaration", match_location, &at);
+    return at == UINT_MAX;
 }
 
 /* --------------------------------------------------------------------- K&R */
@@ -232,9 +262,9 @@ void cxx_implicit_int(const Source *src, EditList *edits)
     each_diagnostic(src, "-Wimplicit-int", add_int, edits);
 }
 
-bool cxx_implicit_declarations(const Source *src, EditList *edits)
+bool cxx_implicit_declarations(const Source *src, EditList *edits, StrBuf *includes)
 {
-    Undeclared u = {edits, NULL, 0, true};
+    Undeclared u = {edits, includes, NULL, 0, true};
     each_diagnostic(src, "-Wimplicit-function-declaration", declare_function, &u);
     return u.ok;
 }

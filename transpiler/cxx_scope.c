@@ -318,6 +318,11 @@ static void fix_unprototyped_call(ScopeCtx *ctx, CXCursor call)
     if (clang_getCursorKind(fn) == CXCursor_FunctionDecl && !clang_Cursor_isNull(def) &&
         clang_getCursorType(def).kind == CXType_FunctionProto && source_cursor_in_main(src, def))
         params = parameter_list(src, def);
+    /* declared at its call by C: cxx_dialect.c declares it for C++ (its
+     * library header, or `int f(...)`) */
+    if (!params && clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
+        cxx_implicitly_declared(src, fn))
+        return;
     if (!params) {
         unsigned at = 0;
         (void)source_offset(src, clang_getCursorLocation(call), &at);

@@ -81,6 +81,12 @@ static const char omp_stub_text[] =
     "double omp_get_wtick(void);\n"
     "#endif\n";
 
+struct CXUnsavedFile omp_stub_file(void)
+{
+    return (struct CXUnsavedFile){PR_STUB_INCLUDE_DIR "/omp.h", omp_stub_text,
+                                  sizeof omp_stub_text - 1};
+}
+
 /* Looks for LIBDIR/clang/VERSION with an include/stddef.h in it. */
 static char *search_clang_dir(const char *libdir)
 {
@@ -592,7 +598,7 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
 
     struct CXUnsavedFile unsaved[2] = {
         {path, src->text, (unsigned long)size},
-        {PR_STUB_INCLUDE_DIR "/omp.h", omp_stub_text, sizeof omp_stub_text - 1},
+        omp_stub_file(),
     };
     src->index = clang_createIndex(0, 0);
     enum CXErrorCode err = clang_parseTranslationUnit2(

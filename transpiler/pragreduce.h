@@ -227,6 +227,8 @@ bool source_inside_macro(const Source *src, unsigned offset);
  * its [start, end); false when none does. */
 bool source_macro_span(const Source *src, unsigned offset, unsigned *start, unsigned *end);
 const char *clang_resource_dir(void);
+/* parse.c's <omp.h> for the analysis, as an unsaved file */
+struct CXUnsavedFile omp_stub_file(void);
 
 /* element.c: `reduce(op: y[i])`, `reduce(op: s->f)`: accumulators that are
  * elements or members become scalars loaded before the loop and stored
@@ -1183,8 +1185,12 @@ char *transpile(Source *src, const TranspileOptions *opts);
 /* Old C gcc accepts with a warning, spelled out for C++.
  * `int ` where clang says the type is missing (implicit int); */
 void cxx_implicit_int(const Source *src, EditList *edits);
-/* a declaration before the first call of a function declared nowhere; */
-bool cxx_implicit_declarations(const Source *src, EditList *edits);
+/* a declaration before the first call of a function declared nowhere,
+ * or, for a library function, an #include of its header appended to
+ * `includes` (which the output reads before the program); */
+bool cxx_implicit_declarations(const Source *src, EditList *edits, StrBuf *includes);
+/* whether `fn` is the declaration C made at a call (clang puts it there); */
+bool cxx_implicitly_declared(const Source *src, CXCursor fn);
 /* `T name(A, B)` (no ';') from a function's definition or prototype, or
  * NULL when its result type does not spell as a prefix; */
 char *cxx_prototype_text(CXCursor fn, const char *name);
@@ -1196,6 +1202,12 @@ bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned bod
  * symbol: a declaration with an asm label (`__asm__("norm")`) before the
  * first one, so other files link with them; false after an error. */
 bool cxx_renamed_symbols(const Source *src, EditList *edits);
+
+/* ------------------------------------------------------------ cxx_library.c */
+
+/* The C or POSIX header (as <...> names it) that declares `function`, or
+ * NULL when none does. */
+const char *cxx_library_header(const char *function);
 
 /* ---------------------------------------------------------------- warnings.c */
 
