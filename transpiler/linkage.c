@@ -10,9 +10,11 @@
  * (some of them declare templates); the program's own headers are C and
  * stay inside. Which is which is decided by where clang found the file, not
  * by the include's spelling: `#include <polybench.h>` found through -I is
- * the program's, `#include "stdio.h"` found in /usr/include is the
- * system's. Each edit keeps the lines that follow where they were, with a
- * #line after it.
+ * the program's, `#include "stdio.h"` found in /usr/include the system's.
+ * Generated code and system headers go in C++ linkage blocks of their own:
+ * the `}` before them may close a block of the file's own instead (its
+ * `extern "C" {` under `#ifdef __cplusplus`). Each edit keeps the lines
+ * that follow where they were, with a #line after it.
  *
  * A quoted include found beside the source is found from the output's
  * folder too: its path is rewritten relative to that folder.
@@ -131,7 +133,7 @@ static bool includes_system_header(const Inclusions *in, const Source *src, size
 }
 
 /* A system #include at file scope: the C linkage block closes before it
- * and opens again after it. */
+ * and opens again after it, with C++ linkage between. */
 static void wrap_system_include(const Source *src, unsigned hash, EditList *edits, bool lines)
 {
     unsigned line, col;
@@ -141,10 +143,10 @@ static void wrap_system_include(const Source *src, unsigned hash, EditList *edit
     while (end < src->size && src->text[end] != '\n')
         end++;
     StrBuf before = {0}, after = {0};
-    strbuf_puts(&before, "} /* extern \"C\": a system header */\n");
+    strbuf_puts(&before, "} /* extern \"C\": a system header */ extern \"C++\" {\n");
     if (lines)
         strbuf_line_directive(&before, line, source_path_at(src, hash));
-    strbuf_puts(&after, "\nextern \"C\" {");
+    strbuf_puts(&after, "\n} /* extern \"C++\" */ extern \"C\" {");
     if (lines) {
         strbuf_puts(&after, "\n");
         strbuf_line_directive(&after, line + 1, source_path_at(src, hash));

@@ -560,10 +560,12 @@ char *transpile(Source *src, const TranspileOptions *opts)
         }
         StrBuf defs = {0}, call = {0};
         /* generated code has templates and internal linkage: outside the
-         * program's C linkage block */
-        strbuf_puts(&defs, "} /* extern \"C\" */\n");
+         * program's C linkage block, and in C++ linkage of its own, since
+         * the `}` may close a block of the file's own instead (its
+         * `#ifdef __cplusplus` / `extern "C" {` guard) */
+        strbuf_puts(&defs, "} /* extern \"C\" */ extern \"C++\" {\n");
         emit_site(src, s, &eo, &defs, &call);
-        strbuf_puts(&defs, "extern \"C\" {\n");
+        strbuf_puts(&defs, "} /* extern \"C++\" */ extern \"C\" {\n");
         if (opts->line_directives) {
             unsigned line, col;
             source_line_col(src, s->function_start, &line, &col);
