@@ -220,7 +220,9 @@ static char *parameter_text(CXCursor parm)
     return text;
 }
 
-bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits)
+/* `(T a, U b)` from a K&R definition's parameters (undeclared ones are
+ * int), or NULL: after an error at `at` when `report`. */
+static char *knr_parameters(const Source *src, CXCursor fn, unsigned at, bool report)
 {
     StrBuf sb = {0};
     strbuf_puts(&sb, "(");
@@ -229,9 +231,13 @@ bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned bod
         CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
         enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(p)).kind;
         char *text = parameter_text(p);
+        if ((k == CXType_Float || k == CXType_Half || k == CXType_Float16 || !text) && !report) {
+            strbuf_free(&sb);
+            return NULL;
+        }
         if (k == CXType_Float || k == CXType_Half || k == CXType_Float16 || !text) {
             CXString name = clang_getCursorSpelling(p);
-            diag_at(src, open, DIAG_ERROR,
+            diag_at(src, at, DIAG_ERROR,
                     k == CXType_Float || k == CXType_Half || k == CXType_Float16
                         ? "the K&R definition's parameter '%s' is a float: callers without a "
                           "prototype pass it as a double, which the C++ output (what nvcc "
@@ -241,11 +247,51 @@ bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned bod
                     clang_getCString(name));
             clang_disposeString(name);
             strbuf_free(&sb);
-            return false;
+            return NULL;
         }
         strbuf_printf(&sb, "%s%s", i ? ", " : "", text);
     }
     strbuf_puts(&sb, ")");
+    return strbuf_steal(&sb);
+}
+
+bool cxx_knr_identifier_list(const Source *src, CXCursor fn, size_t open_tok)
+{
+    int n = clang_Cursor_getNumArguments(fn);
+    size_t t = open_tok + 1;
+    for (int i = 0; i < n; i++, t += 2) {
+        if (t + 1 >= src->ntokens || src->tokens[t].kind != CXToken_Identifier)
+            return false;
+        CXString name = clang_getCursorSpelling(clang_Cursor_getArgument(fn, (unsigned)i));
+        bool same = strcmp(clang_getCString(name), src->tokens[t].text) == 0;
+        clang_disposeString(name);
+        if (!same || strcmp(src->tokens[t + 1].text, i + 1 < n ? "," : ")") != 0)
+            return false;
+    }
+    return n > 0;
+}
+
+char *cxx_knr_prototype_parameters(const Source *src, CXCursor def)
+{
+    unsigned at;
+    if (!source_offset(src, clang_getCursorLocation(def), &at))
+        return NULL;
+    size_t name_tok = source_token_at(src, at);
+    if (name_tok + 1 >= src->ntokens || src->tokens[name_tok].offset != at ||
+        strcmp(src->tokens[name_tok + 1].text, "(") != 0 ||
+        !cxx_knr_identifier_list(src, def, name_tok + 1))
+        return NULL;
+    /* its rewrite reports what cannot be moved */
+    return knr_parameters(src, def, src->tokens[name_tok + 1].offset, false);
+}
+
+bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits)
+{
+    char *params = knr_parameters(src, fn, open, true);
+    if (!params)
+        return false;
+    StrBuf sb = {0};
+    strbuf_puts(&sb, params);
     /* the declarations' line breaks stay: the lines below keep their numbers */
     for (unsigned i = open; i < body; i++)
         if (src->text[i] == '\n')

@@ -1197,6 +1197,12 @@ char *cxx_prototype_text(CXCursor fn, const char *name);
 /* a K&R definition's parameter declarations moved into its parentheses
  * (`open`: its '(', `body`: its '{'); false after an error. */
 bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits);
+/* whether the tokens after `open_tok` (a '(') are `fn`'s parameters' names
+ * only, `(a, n)`: a K&R definition's identifier list; */
+bool cxx_knr_identifier_list(const Source *src, CXCursor fn, size_t open_tok);
+/* `(const int *a, int n)` for a K&R definition, as its rewrite spells it,
+ * or NULL: not K&R, or after an error. */
+char *cxx_knr_prototype_parameters(const Source *src, CXCursor def);
 
 /* Renamed functions and variables with external linkage keep their C
  * symbol: a declaration with an asm label (`__asm__("norm")`) before the
