@@ -301,6 +301,94 @@ bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned bod
     return true;
 }
 
+/* ---------------------------------------------------------- in project headers */
+
+static bool in_project_header(const Source *src, CXSourceLocation loc)
+{
+    CXFile file;
+    clang_getFileLocation(loc, &file, NULL, NULL, NULL);
+    return file && !clang_File_isEqual(file, src->file) && !clang_Location_isInSystemHeader(loc);
+}
+
+/* A K&R definition, `f(a, n) int *a; {` or `f(a, n) {`, from its tokens. */
+static bool knr_tokens(CXTranslationUnit tu, CXCursor fn)
+{
+    CXToken *tokens;
+    unsigned n;
+    clang_tokenize(tu, clang_getCursorExtent(fn), &tokens, &n);
+    CXString name = clang_getCursorSpelling(fn);
+    unsigned i = 0;
+    for (; i + 1 < n; i++) {
+        CXString t = clang_getTokenSpelling(tu, tokens[i]), u = clang_getTokenSpelling(tu, tokens[i + 1]);
+        bool here = !strcmp(clang_getCString(t), clang_getCString(name)) && !strcmp(clang_getCString(u), "(");
+        clang_disposeString(t);
+        clang_disposeString(u);
+        if (here)
+            break;
+    }
+    bool knr = false, names_only = true;
+    int depth = 0, args = clang_Cursor_getNumArguments(fn);
+    for (unsigned k = i + 1; k < n; k++) {
+        CXString t = clang_getTokenSpelling(tu, tokens[k]);
+        const char *s = clang_getCString(t);
+        bool close = !strcmp(s, ")") && --depth == 0;
+        depth += !strcmp(s, "(");
+        if (depth == 1 && k > i + 1 && strcmp(s, ",") && clang_getTokenKind(tokens[k]) != CXToken_Identifier)
+            names_only = false;
+        if (close && k + 1 < n) {
+            CXString next = clang_getTokenSpelling(tu, tokens[k + 1]);
+            const char *x = clang_getCString(next);
+            knr = args > 0 && (names_only || (strcmp(x, "{") && strcmp(x, "__attribute__") &&
+                                              strcmp(x, "__asm__") && strcmp(x, "asm")));
+            clang_disposeString(next);
+        }
+        clang_disposeString(t);
+        if (close)
+            break;
+    }
+    clang_disposeString(name);
+    clang_disposeTokens(tu, tokens, n);
+    return knr;
+}
+
+typedef struct {
+    const Source *src;
+    bool found;
+} HeaderScan;
+
+/* A function in a project header that C++ reads differently: declared
+ * with `()` or defined K&R. */
+static enum CXChildVisitResult find_header_knr(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    HeaderScan *scan = data;
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+        !in_project_header(scan->src, clang_getCursorLocation(c)))
+        return CXChildVisit_Continue;
+    scan->found = clang_getCursorType(c).kind == CXType_FunctionNoProto ||
+                  (clang_isCursorDefinition(c) && knr_tokens(scan->src->tu, c));
+    return scan->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+bool cxx_headers_need_dialect(const Source *src)
+{
+    unsigned n = clang_getNumDiagnostics(src->tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(src->tu, i);
+        CXString opt = clang_getDiagnosticOption(d, NULL);
+        bool found = (!strcmp(clang_getCString(opt), "-Wimplicit-int") ||
+                      !strcmp(clang_getCString(opt), "-Wimplicit-function-declaration")) &&
+                     in_project_header(src, clang_getDiagnosticLocation(d));
+        clang_disposeString(opt);
+        clang_disposeDiagnostic(d);
+        if (found)
+            return true;
+    }
+    HeaderScan scan = {src, false};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_header_knr, &scan);
+    return scan.found;
+}
+
 /* ------------------------------------------------------------------ entry */
 
 void cxx_implicit_int(const Source *src, EditList *edits)

@@ -617,8 +617,8 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
     if (!print_clang_errors(src) || !check_nesting_depth(src))
         return false;
     collect_tokens(src);
-    /* project headers the renames must reach: parse them inlined */
-    if (!headers_done && cxx_headers_need_renames(src)) {
+    /* project headers the renames or C89 rewrites must reach: parse them inlined */
+    if (!headers_done && (cxx_headers_need_renames(src) || cxx_headers_need_dialect(src))) {
         size_t merged_size, nmerged_origins;
         LineOrigin *merged_origins;
         char *merged = headers_inline(src, opts, &merged_size, &merged_origins, &nmerged_origins);

@@ -1197,6 +1197,10 @@ char *cxx_prototype_text(CXCursor fn, const char *name);
 /* a K&R definition's parameter declarations moved into its parentheses
  * (`open`: its '(', `body`: its '{'); false after an error. */
 bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits);
+/* True when a project header the file includes has one of these (or a
+ * `()` declaration): headers.c then inlines the project headers so that
+ * the rewrites reach them, as for cxx_headers_need_renames. */
+bool cxx_headers_need_dialect(const Source *src);
 /* whether the tokens after `open_tok` (a '(') are `fn`'s parameters' names
  * only, `(a, n)`: a K&R definition's identifier list; */
 bool cxx_knr_identifier_list(const Source *src, CXCursor fn, size_t open_tok);

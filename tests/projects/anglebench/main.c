@@ -15,6 +15,7 @@ int main(int argc, char **argv)
         A[i] = (double)((i * 37) % 11) - 5.0;
     for (i = 0; i < 8; i++)
         x[i] = 0.25 * (double)i;
+    bench_timer_start();
     kernel_gemv(n, A, x, y);
 #pragma reduce(+: total)
     for (i = 0; i < n; i++)
@@ -22,6 +23,8 @@ int main(int argc, char **argv)
     bench_print("total", total);
     bench_print("dot", kernel_dot(n, y, y));
     bench_print("checksum", bench_checksum(y, n));
-    printf("allocations %d\n", bench_allocations);
+    printf("allocations %d seed %d rounds %d width %d clamp %.17g timer %g\n", bench_allocations,
+           bench_seed(4), bench_rounds, bench_name_width("total", 2), bench_clamp(total, 0.0, 1e6),
+           bench_timer_stop());
     return 0;
 }

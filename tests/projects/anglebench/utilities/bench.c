@@ -3,6 +3,13 @@
 #include "bench.h"
 
 int bench_allocations;
+static double started;
+
+void bench_timer_start() { started = 1.0; }
+
+double bench_timer_stop() { return started; }
+
+int bench_seed(int s) { return s * 3 + 1; }
 
 void *bench_alloc(size_t bytes)
 {

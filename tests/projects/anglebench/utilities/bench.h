@@ -10,4 +10,5 @@ extern int bench_allocations;
 void *bench_alloc(size_t bytes);
 void bench_print(const char *name, double value);
 double bench_checksum(const double *a, long n);
+#include <bench_util.h>
 #endif
