@@ -561,8 +561,8 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
 
     const char *resource = clang_resource_dir();
     size_t nargs = 0;
-    const char **args = xcalloc(20 + 2 * (opts->ninclude_dirs + opts->ndefines + opts->nundefines +
-                                          opts->nforced),
+    const char **args = xcalloc(24 + 2 * (opts->ninclude_dirs + opts->nsystem_dirs + opts->ndefines +
+                                          opts->nundefines + opts->nforced),
                                 sizeof(char *));
     args[nargs++] = "-x";
     args[nargs++] = "c";
@@ -582,6 +582,10 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
     }
     for (size_t i = 0; i < opts->ninclude_dirs; i++)
         args[nargs++] = xformat("-I%s", opts->include_dirs[i]);
+    for (size_t i = 0; i < opts->nsystem_dirs; i++) {
+        args[nargs++] = "-isystem";
+        args[nargs++] = opts->system_dirs[i];
+    }
     for (size_t i = 0; i < opts->ndefines; i++)
         args[nargs++] = xformat("-D%s", opts->defines[i]);
     if (opts->openmp)

@@ -148,6 +148,8 @@ struct Source {
 typedef struct {
     const char **include_dirs;
     size_t ninclude_dirs;
+    const char **system_dirs; /* -isystem DIR: its headers are system headers */
+    size_t nsystem_dirs;
     const char **defines;
     size_t ndefines;
     const char **undefines;  /* -U NAME */
