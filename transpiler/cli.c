@@ -2,8 +2,8 @@
  * cli.c - the command line's options, parsed without exiting so that the
  * fuzzer (tests/fuzz) can feed it option vectors too.
  *
- *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [-U NAME] [-include FILE] [-std=D] [-fopenmp]
- *              [--no-line] [--keep-invalid]
+ *   pragreduce IN.c -o OUT.cu [-I DIR] [-isystem DIR] [-D NAME[=VAL]] [-U NAME]
+ *              [-include FILE] [-std=D] [-fopenmp] [--no-line] [--keep-invalid]
  *              [--pin-host] [--explain] [--gpu NAME]
  */
 #include "pragreduce.h"
@@ -166,10 +166,11 @@ static int check_command(CommandLine *cl)
 static bool is_c_dialect(const char *std)
 {
     static const char *const dialects[] = {
-        "c89",   "c90",   "gnu89", "gnu90", "iso9899:1990", "iso9899:199409", "c99",  "c9x",
-        "gnu99", "gnu9x", "iso9899:1999", "c11", "c1x",      "gnu11",          "gnu1x", "iso9899:2011",
-        "c17",   "c18",   "gnu17", "gnu18", "iso9899:2017", "iso9899:2018",   "c2x",  "gnu2x",
-        "c23",   "gnu23"};
+        "c89",  "c90",  "gnu89", "gnu90", "iso9899:1990", "iso9899:199409",
+        "c99",  "c9x",  "gnu99", "gnu9x", "iso9899:1999", "c11",
+        "c1x",  "gnu11", "gnu1x", "iso9899:2011", "c17", "c18",
+        "gnu17", "gnu18", "iso9899:2017", "iso9899:2018", "c2x", "gnu2x",
+        "c23",  "gnu23"};
     for (size_t i = 0; i < sizeof dialects / sizeof dialects[0]; i++)
         if (strcmp(std, dialects[i]) == 0)
             return true;

@@ -319,8 +319,10 @@ static bool knr_tokens(CXTranslationUnit tu, CXCursor fn)
     CXString name = clang_getCursorSpelling(fn);
     unsigned i = 0;
     for (; i + 1 < n; i++) {
-        CXString t = clang_getTokenSpelling(tu, tokens[i]), u = clang_getTokenSpelling(tu, tokens[i + 1]);
-        bool here = !strcmp(clang_getCString(t), clang_getCString(name)) && !strcmp(clang_getCString(u), "(");
+        CXString t = clang_getTokenSpelling(tu, tokens[i]);
+        CXString u = clang_getTokenSpelling(tu, tokens[i + 1]);
+        bool here = !strcmp(clang_getCString(t), clang_getCString(name)) &&
+                    !strcmp(clang_getCString(u), "(");
         clang_disposeString(t);
         clang_disposeString(u);
         if (here)
@@ -333,7 +335,8 @@ static bool knr_tokens(CXTranslationUnit tu, CXCursor fn)
         const char *s = clang_getCString(t);
         bool close = !strcmp(s, ")") && --depth == 0;
         depth += !strcmp(s, "(");
-        if (depth == 1 && k > i + 1 && strcmp(s, ",") && clang_getTokenKind(tokens[k]) != CXToken_Identifier)
+        if (depth == 1 && k > i + 1 && strcmp(s, ",") &&
+            clang_getTokenKind(tokens[k]) != CXToken_Identifier)
             names_only = false;
         if (close && k + 1 < n) {
             CXString next = clang_getTokenSpelling(tu, tokens[k + 1]);

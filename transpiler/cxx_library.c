@@ -19,14 +19,13 @@
 #include <string.h>
 
 static const char *const probe_headers[] = {
-    "assert.h",     "ctype.h",      "errno.h",       "fenv.h",       "float.h",
-    "inttypes.h",   "limits.h",     "locale.h",      "math.h",       "setjmp.h",
-    "signal.h",     "stdarg.h",     "stddef.h",      "stdint.h",     "stdio.h",
-    "stdlib.h",     "string.h",     "time.h",        "wchar.h",      "wctype.h",
-    "strings.h",    "unistd.h",     "fcntl.h",       "sys/time.h",   "sys/times.h",
-    "sys/resource.h", "sys/stat.h", "sys/types.h",   "sys/mman.h",   "sys/wait.h",
-    "sys/utsname.h", "pthread.h",   "sched.h",       "dirent.h",     "getopt.h",
-    "libgen.h",     "malloc.h",     "omp.h",
+    "assert.h",   "ctype.h",     "errno.h",        "fenv.h",     "float.h",      "inttypes.h",
+    "limits.h",   "locale.h",    "math.h",         "setjmp.h",   "signal.h",     "stdarg.h",
+    "stddef.h",   "stdint.h",    "stdio.h",        "stdlib.h",   "string.h",     "time.h",
+    "wchar.h",    "wctype.h",    "strings.h",      "unistd.h",   "fcntl.h",      "sys/time.h",
+    "sys/times.h", "sys/resource.h", "sys/stat.h", "sys/types.h", "sys/mman.h",  "sys/wait.h",
+    "sys/utsname.h", "pthread.h", "sched.h",       "dirent.h",   "getopt.h",     "libgen.h",
+    "malloc.h",   "omp.h",
 };
 #define NPROBE (sizeof probe_headers / sizeof probe_headers[0])
 
@@ -82,9 +81,9 @@ static Probe *probe(void)
     args[nargs++] = PR_STUB_INCLUDE_DIR;
     struct CXUnsavedFile unsaved[2] = {{path, text.buf, (unsigned long)text.len}, omp_stub_file()};
     CXIndex index = clang_createIndex(0, 0);
-    if (clang_parseTranslationUnit2(index, path, args, nargs, unsaved, 2,
-                                    CXTranslationUnit_KeepGoing | CXTranslationUnit_SkipFunctionBodies,
-                                    &p.tu) != CXError_Success)
+    unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_SkipFunctionBodies;
+    if (clang_parseTranslationUnit2(index, path, args, nargs, unsaved, 2, flags, &p.tu) !=
+        CXError_Success)
         p.tu = NULL;
     if (p.tu)
         clang_getInclusions(p.tu, note_inclusion, &p);
