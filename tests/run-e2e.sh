@@ -11,6 +11,9 @@
 # PR_E2E_TRANSPILE_ONLY=1 only transpiles (used under AddressSanitizer).
 # The output's object must keep the C linkage of the gcc-built object of
 # the same file (tests/c-linkage.sh): another C file of the program links.
+# A `pragreduce-flags:` line's -std= and -I (relative to the repository
+# root) go to gcc as well, and -I to nvcc: a test in C89 (-std=gnu89)
+# builds in C89 on the gcc side too.
 # A test whose `pragreduce-flags:` line has -fopenmp is built with OpenMP
 # on both sides (gcc -fopenmp; nvcc -Xcompiler -fopenmp) and run with
 # OMP_NUM_THREADS=4 (PR_E2E_OMP_THREADS), then again without OpenMP
@@ -60,26 +63,27 @@ build_and_compare() {
         echo "FAIL $src: pragreduce failed$note"; sed 's/^/    /' "$out/transpile.err"; return 1
     fi
     [ "${PR_E2E_TRANSPILE_ONLY:-0}" = 1 ] && { echo "ok   $src (transpiled)$note"; return 0; }
-    local omp_gcc="" omp_nvcc=""
+    local omp_gcc="" omp_nvcc="" f cc_flags="" inc_flags=""
     case " $flags " in *" -fopenmp "*) omp_gcc=-fopenmp; omp_nvcc="-Xcompiler -fopenmp" ;; esac
-    local std=-std=gnu11 # a `-std=` of the test's flags is the C build's dialect too
-    case " $flags " in *" -std="*) std=$(echo " $flags " | sed 's/.* \(-std=[^ ]*\) .*/\1/') ;; esac
+    for f in $flags; do
+        case $f in -std=*) cc_flags+=" $f" ;; -I*) cc_flags+=" $f"; inc_flags+=" $f" ;; esac
+    done
     # shellcheck disable=SC2086
-    if ! gcc $std -O1 -w $omp_gcc "$src" -o "$out/ref" -lm 2>"$out/gcc.err"; then
+    if ! gcc -std=gnu11 -O1 -w $omp_gcc $cc_flags "$src" -o "$out/ref" -lm 2>"$out/gcc.err"; then
         echo "FAIL $src: gcc failed$note"; sed 's/^/    /' "$out/gcc.err"; return 1
     fi
-    # shellcheck disable=SC2086
     # compiled, then linked: the object's C linkage is checked against gcc's
     # (a gcc-built file of the same program must link with it:
     # tests/c-linkage.sh), once per program, off the fake device
-    if ! "$nvcc" -O1 -w $nvcc_mode $omp_nvcc -c "$out/$name.cu" -o "$out/$name.o" 2>"$out/nvcc.err" ||
+    # shellcheck disable=SC2086
+    if ! "$nvcc" -O1 -w $nvcc_mode $omp_nvcc $inc_flags -c "$out/$name.cu" -o "$out/$name.o" 2>"$out/nvcc.err" ||
         ! "$nvcc" $omp_nvcc "$out/$name.o" -o "$out/prog" -lm 2>>"$out/nvcc.err"; then
         echo "FAIL $src: nvcc failed on the output$note"; sed 's/^/    /' "$out/nvcc.err" | head -30; return 1
     fi
     if [ -z "$nvcc_mode" ] && [ -z "$note" ]; then
         local link
         # shellcheck disable=SC2086
-        if ! gcc -std=gnu11 -O1 -w $omp_gcc -c "$src" -o "$out/gcc.o" 2>>"$out/gcc.err" ||
+        if ! gcc -std=gnu11 -O1 -w $omp_gcc $cc_flags -c "$src" -o "$out/gcc.o" 2>>"$out/gcc.err" ||
             ! link=$(tests/c-linkage.sh "$out/gcc.o" "$out/$name.o"); then
             echo "FAIL $src: the output does not link with gcc-built C files: $link"; return 1
         fi

@@ -2,9 +2,8 @@
  * cli.c - the command line's options, parsed without exiting so that the
  * fuzzer (tests/fuzz) can feed it option vectors too.
  *
- *   pragreduce IN.c -o OUT.cu [-I DIR] [-D NAME[=VAL]] [-U NAME] [-include FILE] [-std=STD]
- *              [-fopenmp]
- *              [--no-line] [--keep-invalid]
+ *   pragreduce IN.c -o OUT.cu [-I DIR] [-isystem DIR] [-D NAME[=VAL]] [-U NAME]
+ *              [-include FILE] [-std=STD] [-fopenmp] [--no-line] [--keep-invalid]
  *              [--pin-host] [--explain] [--gpu NAME]
  */
 #include "pragreduce.h"
@@ -29,6 +28,8 @@ void cli_usage(FILE *to)
           "options:\n"
           "  -o FILE          write the CUDA file to FILE ('-' for standard output)\n"
           "  -I DIR           add DIR to the include search path\n"
+          "  -isystem DIR     add DIR as a system include folder (its headers stay\n"
+          "                   outside the program's C linkage, as libraries' are)\n"
           "  -D NAME[=VAL]    define a macro\n"
           "  -U NAME          undefine a macro\n"
           "  -include FILE    read FILE first, as if included on the file's first line\n"
@@ -184,6 +185,8 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
     const char **defines = xcalloc((size_t)argc + 1, sizeof(char *));
     const char **undefines = xcalloc((size_t)argc + 1, sizeof(char *));
     const char **forced = xcalloc((size_t)argc + 1, sizeof(char *));
+    const char **system_dirs = xcalloc((size_t)argc + 1, sizeof(char *));
+    size_t nsystem_dirs = 0;
     size_t nincludes = 0, ndefines = 0, nundefines = 0, nforced = 0;
     int status = 0;
     for (int i = 1; i < argc && status == 0; i++) {
@@ -218,6 +221,10 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             status = parse_gpu(argc, argv, &i, cl);
         } else if (!strncmp(a, "--plan=", 7)) {
             cl->opts.plan_override = a + 7; /* undocumented: benchmark variants */
+        } else if (!strcmp(a, "-isystem")) {
+            if (i + 1 >= argc)
+                return usage_error("option '%s' needs an argument", a);
+            system_dirs[nsystem_dirs++] = argv[++i];
         } else if (!strcmp(a, "-o") || !strcmp(a, "-I") || !strcmp(a, "-D") || !strcmp(a, "-U") ||
                    !strcmp(a, "-include")) {
             if (i + 1 >= argc)
@@ -253,6 +260,8 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
         return status;
     cl->opts.parse = (ParseOptions){.include_dirs = includes,
                                     .ninclude_dirs = nincludes,
+                                    .system_dirs = system_dirs,
+                                    .nsystem_dirs = nsystem_dirs,
                                     .defines = defines,
                                     .ndefines = ndefines,
                                     .undefines = undefines,

@@ -520,10 +520,13 @@ static enum CXChildVisitResult scan_top_level(CXCursor c, CXCursor parent, void 
                        !strcmp(src->tokens[name_tok].text, clang_getCString(fname)) &&
                        name_tok + 1 < src->ntokens && !strcmp(src->tokens[name_tok + 1].text, "(");
         clang_disposeString(fname);
-        bool knr = spelled && i + 1 < src->ntokens && strcmp(src->tokens[i + 1].text, "{") != 0 &&
-                   strcmp(src->tokens[i + 1].text, "__attribute__") != 0 &&
-                   strcmp(src->tokens[i + 1].text, "__asm__") != 0 &&
-                   strcmp(src->tokens[i + 1].text, "asm") != 0;
+        /* (every parameter undeclared, `f(a, n) {`, is K&R too: all int) */
+        bool knr = spelled && i + 1 < src->ntokens &&
+                   ((strcmp(src->tokens[i + 1].text, "{") != 0 &&
+                     strcmp(src->tokens[i + 1].text, "__attribute__") != 0 &&
+                     strcmp(src->tokens[i + 1].text, "__asm__") != 0 &&
+                     strcmp(src->tokens[i + 1].text, "asm") != 0) ||
+                    cxx_knr_identifier_list(src, c, name_tok + 1));
         size_t body = i + 1;
         while (knr && body < src->ntokens && strcmp(src->tokens[body].text, "{") != 0)
             body++;

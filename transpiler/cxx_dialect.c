@@ -10,15 +10,19 @@
  *    says where);
  *  - an undeclared function: a declaration before the top-level
  *    declaration of its first call: the prototype of its later definition
- *    in the file when there is one, else `int f(...)`, which in C++ passes
- *    arguments with C's default promotions, as C's implicit declaration
- *    does;
+ *    in the file when there is one; for a library function (`strcmp`,
+ *    `clock`, `omp_get_num_threads`) its header, read before the program
+ *    (the output's own headers may declare it already, and a second
+ *    declaration would clash with theirs: cxx_library.c); else
+ *    `int f(...)`, which in C++ passes arguments with C's default
+ *    promotions, as C's implicit declaration does;
  *  - K&R definitions: the parameters' types moved into the parentheses
  *    (line breaks kept). A `float` parameter is an error: callers without a
  *    prototype pass it a double, which a prototype would not take.
  */
 #include "pragreduce.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* clang's diagnostics of a warning group that points into the main file. */
@@ -107,6 +111,7 @@ char *cxx_prototype_text(CXCursor fn, const char *name)
 
 typedef struct {
     EditList *edits;
+    StrBuf *includes;
     const char **declared; /* names declared already */
     size_t ndeclared;
     bool ok;
@@ -150,8 +155,18 @@ static void declare_function(const Source *src, unsigned at, CXDiagnostic d, voi
         u->ok = false;
         return;
     }
+    u->declared = xrealloc(u->declared, (u->ndeclared + 1) * sizeof *u->declared);
+    u->declared[u->ndeclared++] = name;
     FindFunction f = {name, clang_getNullCursor()};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_function, &f);
+    const char *header = clang_Cursor_isNull(f.definition) ? cxx_library_header(name) : NULL;
+    if (header) {
+        strbuf_printf(u->includes,
+                      "#include <%s> /* pragreduce: declares %s, called without a declaration "
+                      "*/\n",
+                      header, name);
+        return;
+    }
     char *decl = NULL;
     if (!clang_Cursor_isNull(f.definition))
         decl = cxx_prototype_text(f.definition, name);
@@ -167,8 +182,23 @@ static void declare_function(const Source *src, unsigned at, CXDiagnostic d, voi
     }
     edits_add(u->edits, start, start,
               xformat("%s; /* pragreduce: C declares it implicitly at its first call */\n", decl));
-    u->declared = xrealloc(u->declared, (u->ndeclared + 1) * sizeof *u->declared);
-    u->declared[u->ndeclared++] = name;
+}
+
+static void match_location(const Source *src, unsigned at, CXDiagnostic d, void *data)
+{
+    (void)src, (void)d;
+    unsigned *want = data;
+    if (at == *want)
+        *want = UINT_MAX;
+}
+
+bool cxx_implicitly_declared(const Source *src, CXCursor fn)
+{
+    unsigned at;
+    if (!source_offset(src, clang_getCursorLocation(fn), &at))
+        return false;
+    each_diagnostic(src, "-Wimplicit-function-declaration", match_location, &at);
+    return at == UINT_MAX;
 }
 
 /* --------------------------------------------------------------------- K&R */
@@ -190,7 +220,9 @@ static char *parameter_text(CXCursor parm)
     return text;
 }
 
-bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits)
+/* `(T a, U b)` from a K&R definition's parameters (undeclared ones are
+ * int), or NULL: after an error at `at` when `report`. */
+static char *knr_parameters(const Source *src, CXCursor fn, unsigned at, bool report)
 {
     StrBuf sb = {0};
     strbuf_puts(&sb, "(");
@@ -199,9 +231,13 @@ bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned bod
         CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
         enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(p)).kind;
         char *text = parameter_text(p);
+        if ((k == CXType_Float || k == CXType_Half || k == CXType_Float16 || !text) && !report) {
+            strbuf_free(&sb);
+            return NULL;
+        }
         if (k == CXType_Float || k == CXType_Half || k == CXType_Float16 || !text) {
             CXString name = clang_getCursorSpelling(p);
-            diag_at(src, open, DIAG_ERROR,
+            diag_at(src, at, DIAG_ERROR,
                     k == CXType_Float || k == CXType_Half || k == CXType_Float16
                         ? "the K&R definition's parameter '%s' is a float: callers without a "
                           "prototype pass it as a double, which the C++ output (what nvcc "
@@ -211,11 +247,51 @@ bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned bod
                     clang_getCString(name));
             clang_disposeString(name);
             strbuf_free(&sb);
-            return false;
+            return NULL;
         }
         strbuf_printf(&sb, "%s%s", i ? ", " : "", text);
     }
     strbuf_puts(&sb, ")");
+    return strbuf_steal(&sb);
+}
+
+bool cxx_knr_identifier_list(const Source *src, CXCursor fn, size_t open_tok)
+{
+    int n = clang_Cursor_getNumArguments(fn);
+    size_t t = open_tok + 1;
+    for (int i = 0; i < n; i++, t += 2) {
+        if (t + 1 >= src->ntokens || src->tokens[t].kind != CXToken_Identifier)
+            return false;
+        CXString name = clang_getCursorSpelling(clang_Cursor_getArgument(fn, (unsigned)i));
+        bool same = strcmp(clang_getCString(name), src->tokens[t].text) == 0;
+        clang_disposeString(name);
+        if (!same || strcmp(src->tokens[t + 1].text, i + 1 < n ? "," : ")") != 0)
+            return false;
+    }
+    return n > 0;
+}
+
+char *cxx_knr_prototype_parameters(const Source *src, CXCursor def)
+{
+    unsigned at;
+    if (!source_offset(src, clang_getCursorLocation(def), &at))
+        return NULL;
+    size_t name_tok = source_token_at(src, at);
+    if (name_tok + 1 >= src->ntokens || src->tokens[name_tok].offset != at ||
+        strcmp(src->tokens[name_tok + 1].text, "(") != 0 ||
+        !cxx_knr_identifier_list(src, def, name_tok + 1))
+        return NULL;
+    /* its rewrite reports what cannot be moved */
+    return knr_parameters(src, def, src->tokens[name_tok + 1].offset, false);
+}
+
+bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits)
+{
+    char *params = knr_parameters(src, fn, open, true);
+    if (!params)
+        return false;
+    StrBuf sb = {0};
+    strbuf_puts(&sb, params);
     /* the declarations' line breaks stay: the lines below keep their numbers */
     for (unsigned i = open; i < body; i++)
         if (src->text[i] == '\n')
@@ -225,6 +301,97 @@ bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned bod
     return true;
 }
 
+/* ---------------------------------------------------------- in project headers */
+
+static bool in_project_header(const Source *src, CXSourceLocation loc)
+{
+    CXFile file;
+    clang_getFileLocation(loc, &file, NULL, NULL, NULL);
+    return file && !clang_File_isEqual(file, src->file) && !clang_Location_isInSystemHeader(loc);
+}
+
+/* A K&R definition, `f(a, n) int *a; {` or `f(a, n) {`, from its tokens. */
+static bool knr_tokens(CXTranslationUnit tu, CXCursor fn)
+{
+    CXToken *tokens;
+    unsigned n;
+    clang_tokenize(tu, clang_getCursorExtent(fn), &tokens, &n);
+    CXString name = clang_getCursorSpelling(fn);
+    unsigned i = 0;
+    for (; i + 1 < n; i++) {
+        CXString t = clang_getTokenSpelling(tu, tokens[i]);
+        CXString u = clang_getTokenSpelling(tu, tokens[i + 1]);
+        bool here = !strcmp(clang_getCString(t), clang_getCString(name)) &&
+                    !strcmp(clang_getCString(u), "(");
+        clang_disposeString(t);
+        clang_disposeString(u);
+        if (here)
+            break;
+    }
+    bool knr = false, names_only = true;
+    int depth = 0, args = clang_Cursor_getNumArguments(fn);
+    for (unsigned k = i + 1; k < n; k++) {
+        CXString t = clang_getTokenSpelling(tu, tokens[k]);
+        const char *s = clang_getCString(t);
+        bool close = !strcmp(s, ")") && --depth == 0;
+        depth += !strcmp(s, "(");
+        if (depth == 1 && k > i + 1 && strcmp(s, ",") &&
+            clang_getTokenKind(tokens[k]) != CXToken_Identifier)
+            names_only = false;
+        if (close && k + 1 < n) {
+            CXString next = clang_getTokenSpelling(tu, tokens[k + 1]);
+            const char *x = clang_getCString(next);
+            knr = args > 0 && (names_only || (strcmp(x, "{") && strcmp(x, "__attribute__") &&
+                                              strcmp(x, "__asm__") && strcmp(x, "asm")));
+            clang_disposeString(next);
+        }
+        clang_disposeString(t);
+        if (close)
+            break;
+    }
+    clang_disposeString(name);
+    clang_disposeTokens(tu, tokens, n);
+    return knr;
+}
+
+typedef struct {
+    const Source *src;
+    bool found;
+} HeaderScan;
+
+/* A function in a project header that C++ reads differently: declared
+ * with `()` or defined K&R. */
+static enum CXChildVisitResult find_header_knr(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    HeaderScan *scan = data;
+    if (clang_getCursorKind(c) != CXCursor_FunctionDecl ||
+        !in_project_header(scan->src, clang_getCursorLocation(c)))
+        return CXChildVisit_Continue;
+    scan->found = clang_getCursorType(c).kind == CXType_FunctionNoProto ||
+                  (clang_isCursorDefinition(c) && knr_tokens(scan->src->tu, c));
+    return scan->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+bool cxx_headers_need_dialect(const Source *src)
+{
+    unsigned n = clang_getNumDiagnostics(src->tu);
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(src->tu, i);
+        CXString opt = clang_getDiagnosticOption(d, NULL);
+        bool found = (!strcmp(clang_getCString(opt), "-Wimplicit-int") ||
+                      !strcmp(clang_getCString(opt), "-Wimplicit-function-declaration")) &&
+                     in_project_header(src, clang_getDiagnosticLocation(d));
+        clang_disposeString(opt);
+        clang_disposeDiagnostic(d);
+        if (found)
+            return true;
+    }
+    HeaderScan scan = {src, false};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_header_knr, &scan);
+    return scan.found;
+}
+
 /* ------------------------------------------------------------------ entry */
 
 void cxx_implicit_int(const Source *src, EditList *edits)
@@ -232,9 +399,9 @@ void cxx_implicit_int(const Source *src, EditList *edits)
     each_diagnostic(src, "-Wimplicit-int", add_int, edits);
 }
 
-bool cxx_implicit_declarations(const Source *src, EditList *edits)
+bool cxx_implicit_declarations(const Source *src, EditList *edits, StrBuf *includes)
 {
-    Undeclared u = {edits, NULL, 0, true};
+    Undeclared u = {edits, includes, NULL, 0, true};
     each_diagnostic(src, "-Wimplicit-function-declaration", declare_function, &u);
     return u.ok;
 }

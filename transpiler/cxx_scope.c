@@ -294,6 +294,33 @@ static enum CXChildVisitResult rewrite_declarations(CXCursor c, CXCursor parent,
                                                            : CXChildVisit_Recurse;
 }
 
+/* The parameter list a `()` declaration of `def`'s function gets: a K&R
+ * definition's as its rewrite spells it, else the definition's as written;
+ * NULL when `def` is no prototyped definition in the main file. */
+static char *definition_parameters(const Source *src, CXCursor def)
+{
+    if (clang_Cursor_isNull(def) || clang_getCursorType(def).kind != CXType_FunctionProto ||
+        !source_cursor_in_main(src, def))
+        return NULL;
+    char *params = cxx_knr_prototype_parameters(src, def);
+    return params ? params : parameter_list(src, def);
+}
+
+/* A definition with parameters: its `()` declarations in the file take
+ * them, called or not (C++ reads `f()` as `f(void)`, another function, and
+ * two of one name with C linkage are an error). */
+static void prototype_declarations(ScopeCtx *ctx, CXCursor def)
+{
+    if (clang_getCursorKind(def) != CXCursor_FunctionDecl || !clang_isCursorDefinition(def) ||
+        clang_Cursor_getNumArguments(def) <= 0)
+        return;
+    char *params = definition_parameters(ctx->src, def);
+    if (!params)
+        return;
+    ProtoFix f = {ctx, def, params};
+    clang_visitChildren(clang_getTranslationUnitCursor(ctx->src->tu), rewrite_declarations, &f);
+}
+
 static void fix_unprototyped_call(ScopeCtx *ctx, CXCursor call)
 {
     if (clang_Cursor_getNumArguments(call) <= 0)
@@ -315,10 +342,14 @@ static void fix_unprototyped_call(ScopeCtx *ctx, CXCursor call)
             return;
     }
     CXCursor def = clang_getCursorDefinition(fn);
-    char *params = NULL;
-    if (clang_getCursorKind(fn) == CXCursor_FunctionDecl && !clang_Cursor_isNull(def) &&
-        clang_getCursorType(def).kind == CXType_FunctionProto && source_cursor_in_main(src, def))
-        params = parameter_list(src, def);
+    char *params = clang_getCursorKind(fn) == CXCursor_FunctionDecl
+                       ? definition_parameters(src, def)
+                       : NULL;
+    /* declared at its call by C: cxx_dialect.c declares it for C++ (its
+     * library header, or `int f(...)`) */
+    if (!params && clang_getCursorKind(fn) == CXCursor_FunctionDecl &&
+        cxx_implicitly_declared(src, fn))
+        return;
     if (!params) {
         unsigned at = 0;
         (void)source_offset(src, clang_getCursorLocation(call), &at);
@@ -405,6 +436,7 @@ static enum CXChildVisitResult visit_uses(CXCursor c, CXCursor parent, void *dat
         return CXChildVisit_Continue;
     if (clang_getCursorKind(c) == CXCursor_CallExpr)
         fix_unprototyped_call(ctx, c);
+    prototype_declarations(ctx, c);
     reject_complex(ctx, c, parent);
     return CXChildVisit_Recurse;
 }

@@ -3,8 +3,9 @@
  *
  * nvcc compiles the output as C++, so a project header that uses a C++
  * keyword as a name (`void report(char *class)`) or declares one of CUDA's
- * names cannot be included as it is. When one does
- * (cxx_headers_need_renames), every project header the file includes -- a
+ * names cannot be included as it is, nor one in C89 (K&R definitions, `()`
+ * declarations, implicit int, calls without a declaration). When one does
+ * (cxx_headers_need_renames, cxx_headers_need_dialect), every project header the file includes -- a
  * quoted include found beside the including file or in an -I folder, a
  * <...> one found in an -I folder, and which clang read and does not count
  * as a system header -- is copied into the main text in place of its

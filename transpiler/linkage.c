@@ -7,9 +7,14 @@
  * program's first line and closes it after the last; generated code (which
  * has templates, and internal linkage throughout) closes and reopens it.
  * System headers included at file scope are left outside it, as C++ expects
- * (some of them declare templates); the program's own headers, included
- * with quotes, are C and stay inside. Each edit keeps the lines that follow
- * where they were, with a #line after it.
+ * (some of them declare templates); the program's own headers are C and
+ * stay inside. Which is which is decided by where clang found the file, not
+ * by the include's spelling: `#include <polybench.h>` found through -I is
+ * the program's, `#include "stdio.h"` found in /usr/include the system's.
+ * Generated code and system headers go in C++ linkage blocks of their own:
+ * the `}` before them may close a block of the file's own instead (its
+ * `extern "C" {` under `#ifdef __cplusplus`). Each edit keeps the lines
+ * that follow where they were, with a #line after it.
  *
  * A quoted include found beside the source is found from the output's
  * folder too: its path is rewritten relative to that folder.
@@ -86,8 +91,49 @@ static bool comment_runs_on(const Source *src, unsigned from)
     return open;
 }
 
-/* `#include <...>` at file scope: the C linkage block closes before it and
- * opens again after it. */
+/* The main file's #include directives that clang resolved, by the offset
+ * of their line's first byte, each with whether the file is a system header
+ * (found in a system folder: the compiler's, /usr/include, -isystem). */
+typedef struct {
+    const Source *src;
+    unsigned *lines;
+    bool *system;
+    size_t count;
+} Inclusions;
+
+static enum CXChildVisitResult collect_inclusion(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    Inclusions *in = data;
+    if (clang_getCursorKind(c) != CXCursor_InclusionDirective || !source_cursor_in_main(in->src, c))
+        return CXChildVisit_Continue;
+    CXFile file = clang_getIncludedFile(c);
+    unsigned at, line, col;
+    if (!file || !source_offset(in->src, clang_getCursorLocation(c), &at))
+        return CXChildVisit_Continue;
+    source_line_col(in->src, at, &line, &col);
+    in->lines = xrealloc(in->lines, (in->count + 1) * sizeof *in->lines);
+    in->system = xrealloc(in->system, (in->count + 1) * sizeof *in->system);
+    in->lines[in->count] = at - (col - 1);
+    in->system[in->count++] =
+        clang_Location_isInSystemHeader(clang_getLocationForOffset(in->src->tu, file, 0));
+    return CXChildVisit_Continue;
+}
+
+/* Whether the #include at `hash` reads a system header: where clang found
+ * it; one clang did not read (an inactive #if branch) by its spelling. */
+static bool includes_system_header(const Inclusions *in, const Source *src, size_t hash_token)
+{
+    unsigned hash = src->tokens[hash_token].offset, line, col;
+    source_line_col(src, hash, &line, &col);
+    for (size_t i = 0; i < in->count; i++)
+        if (in->lines[i] == hash - (col - 1))
+            return in->system[i];
+    return hash_token + 2 < src->ntokens && strcmp(src->tokens[hash_token + 2].text, "<") == 0;
+}
+
+/* A system #include at file scope: the C linkage block closes before it
+ * and opens again after it, with C++ linkage between. */
 static void wrap_system_include(const Source *src, unsigned hash, EditList *edits, bool lines)
 {
     unsigned line, col;
@@ -97,10 +143,10 @@ static void wrap_system_include(const Source *src, unsigned hash, EditList *edit
     while (end < src->size && src->text[end] != '\n')
         end++;
     StrBuf before = {0}, after = {0};
-    strbuf_puts(&before, "} /* extern \"C\": a system header */\n");
+    strbuf_puts(&before, "} /* extern \"C\": a system header */ extern \"C++\" {\n");
     if (lines)
         strbuf_line_directive(&before, line, source_path_at(src, hash));
-    strbuf_puts(&after, "\nextern \"C\" {");
+    strbuf_puts(&after, "\n} /* extern \"C++\" */ extern \"C\" {");
     if (lines) {
         strbuf_puts(&after, "\n");
         strbuf_line_directive(&after, line + 1, source_path_at(src, hash));
@@ -115,9 +161,12 @@ void linkage_rewrite(const Source *src, EditList *edits, bool line_directives)
 {
     TopLevel top = {.src = src, .edits = edits};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), collect_top, &top);
-    for (size_t i = 0; i + 2 < src->ntokens; i++) {
-        const Token *h = &src->tokens[i], *inc = &src->tokens[i + 1], *open = &src->tokens[i + 2];
-        if (strcmp(h->text, "#") || strcmp(inc->text, "include") || strcmp(open->text, "<"))
+    Inclusions in = {.src = src};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), collect_inclusion, &in);
+    for (size_t i = 0; i + 1 < src->ntokens; i++) {
+        const Token *h = &src->tokens[i], *inc = &src->tokens[i + 1];
+        if (strcmp(h->text, "#") || strcmp(inc->text, "include") ||
+            !includes_system_header(&in, src, i))
             continue;
         /* a directive on one line, at file scope */
         unsigned line, col, hline, hcol;

@@ -81,6 +81,12 @@ static const char omp_stub_text[] =
     "double omp_get_wtick(void);\n"
     "#endif\n";
 
+struct CXUnsavedFile omp_stub_file(void)
+{
+    return (struct CXUnsavedFile){PR_STUB_INCLUDE_DIR "/omp.h", omp_stub_text,
+                                  sizeof omp_stub_text - 1};
+}
+
 /* Looks for LIBDIR/clang/VERSION with an include/stddef.h in it. */
 static char *search_clang_dir(const char *libdir)
 {
@@ -576,8 +582,8 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
 
     const char *resource = clang_resource_dir();
     size_t nargs = 0;
-    const char **args = xcalloc(20 + 2 * (opts->ninclude_dirs + opts->ndefines + opts->nundefines +
-                                          opts->nforced),
+    const char **args = xcalloc(24 + 2 * (opts->ninclude_dirs + opts->nsystem_dirs + opts->ndefines +
+                                          opts->nundefines + opts->nforced),
                                 sizeof(char *));
     args[nargs++] = "-x";
     args[nargs++] = "c";
@@ -590,12 +596,19 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
     /* C89 habits gcc accepts with a warning (cxx_dialect.c spells them out) */
     args[nargs++] = "-Wno-error=implicit-int";
     args[nargs++] = "-Wno-error=implicit-function-declaration";
+    /* ... and which C89 allows without one: cxx_dialect.c needs the warning */
+    args[nargs++] = "-Wimplicit-int";
+    args[nargs++] = "-Wimplicit-function-declaration";
     if (resource) {
         args[nargs++] = "-resource-dir";
         args[nargs++] = resource;
     }
     for (size_t i = 0; i < opts->ninclude_dirs; i++)
         args[nargs++] = xformat("-I%s", opts->include_dirs[i]);
+    for (size_t i = 0; i < opts->nsystem_dirs; i++) {
+        args[nargs++] = "-isystem";
+        args[nargs++] = opts->system_dirs[i];
+    }
     for (size_t i = 0; i < opts->ndefines; i++)
         args[nargs++] = xformat("-D%s", opts->defines[i]);
     if (opts->openmp)
@@ -612,7 +625,7 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
 
     struct CXUnsavedFile unsaved[2] = {
         {path, src->text, (unsigned long)size},
-        {PR_STUB_INCLUDE_DIR "/omp.h", omp_stub_text, sizeof omp_stub_text - 1},
+        omp_stub_file(),
     };
     src->index = clang_createIndex(0, 0);
     enum CXErrorCode err = clang_parseTranslationUnit2(
@@ -631,8 +644,8 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
     if (!print_clang_errors(src) || !check_nesting_depth(src))
         return false;
     collect_tokens(src);
-    /* project headers the renames must reach: parse them inlined */
-    if (!headers_done && cxx_headers_need_renames(src)) {
+    /* project headers the renames or C89 rewrites must reach: parse them inlined */
+    if (!headers_done && (cxx_headers_need_renames(src) || cxx_headers_need_dialect(src))) {
         size_t merged_size, nmerged_origins;
         LineOrigin *merged_origins;
         char *merged = headers_inline(src, opts, &merged_size, &merged_origins, &nmerged_origins);

@@ -148,6 +148,8 @@ struct Source {
 typedef struct {
     const char **include_dirs;
     size_t ninclude_dirs;
+    const char **system_dirs; /* -isystem DIR: its headers are system headers */
+    size_t nsystem_dirs;
     const char **defines;
     size_t ndefines;
     const char **undefines;  /* -U NAME */
@@ -235,6 +237,8 @@ bool source_text_whole(const Source *src, unsigned start, unsigned end);
  * its [start, end); false when none does. */
 bool source_macro_span(const Source *src, unsigned offset, unsigned *start, unsigned *end);
 const char *clang_resource_dir(void);
+/* parse.c's <omp.h> for the analysis, as an unsaved file */
+struct CXUnsavedFile omp_stub_file(void);
 
 /* element.c: `reduce(op: y[i])`, `reduce(op: s->f)`: accumulators that are
  * elements or members become scalars loaded before the loop and stored
@@ -1201,19 +1205,39 @@ char *transpile(Source *src, const TranspileOptions *opts);
 /* Old C gcc accepts with a warning, spelled out for C++.
  * `int ` where clang says the type is missing (implicit int); */
 void cxx_implicit_int(const Source *src, EditList *edits);
-/* a declaration before the first call of a function declared nowhere; */
-bool cxx_implicit_declarations(const Source *src, EditList *edits);
+/* a declaration before the first call of a function declared nowhere,
+ * or, for a library function, an #include of its header appended to
+ * `includes` (which the output reads before the program); */
+bool cxx_implicit_declarations(const Source *src, EditList *edits, StrBuf *includes);
+/* whether `fn` is the declaration C made at a call (clang puts it there); */
+bool cxx_implicitly_declared(const Source *src, CXCursor fn);
 /* `T name(A, B)` (no ';') from a function's definition or prototype, or
  * NULL when its result type does not spell as a prefix; */
 char *cxx_prototype_text(CXCursor fn, const char *name);
 /* a K&R definition's parameter declarations moved into its parentheses
  * (`open`: its '(', `body`: its '{'); false after an error. */
 bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits);
+/* True when a project header the file includes has one of these (or a
+ * `()` declaration): headers.c then inlines the project headers so that
+ * the rewrites reach them, as for cxx_headers_need_renames. */
+bool cxx_headers_need_dialect(const Source *src);
+/* whether the tokens after `open_tok` (a '(') are `fn`'s parameters' names
+ * only, `(a, n)`: a K&R definition's identifier list; */
+bool cxx_knr_identifier_list(const Source *src, CXCursor fn, size_t open_tok);
+/* `(const int *a, int n)` for a K&R definition, as its rewrite spells it,
+ * or NULL: not K&R, or after an error. */
+char *cxx_knr_prototype_parameters(const Source *src, CXCursor def);
 
 /* Renamed functions and variables with external linkage keep their C
  * symbol: a declaration with an asm label (`__asm__("norm")`) before the
  * first one, so other files link with them; false after an error. */
 bool cxx_renamed_symbols(const Source *src, EditList *edits);
+
+/* ------------------------------------------------------------ cxx_library.c */
+
+/* The C or POSIX header (as <...> names it) that declares `function`, or
+ * NULL when none does. */
+const char *cxx_library_header(const char *function);
 
 /* ---------------------------------------------------------------- warnings.c */
 

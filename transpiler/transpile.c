@@ -531,6 +531,11 @@ char *transpile(Source *src, const TranspileOptions *opts)
     }
     for (size_t i = 0; i < opts->parse.nundefines; i++)
         strbuf_printf(&prelude, "#undef %s\n", opts->parse.undefines[i]);
+    /* declarations of functions C declares at their first call: library
+     * functions' headers here, others before the generated code, whose CPU
+     * path may call them */
+    if (!cxx_implicit_declarations(src, &edits, &prelude) || !cxx_renamed_symbols(src, &edits))
+        return NULL;
     /* the program's own code keeps C linkage (linkage.c) */
     strbuf_puts(&prelude, "extern \"C\" {\n");
     /* -include: read first, as on the file's first line */
@@ -543,10 +548,6 @@ char *transpile(Source *src, const TranspileOptions *opts)
     if (opts->line_directives)
         strbuf_line_directive(&prelude, 1, src->path);
     edits_add(&edits, 0, 0, strbuf_steal(&prelude));
-    /* declarations of functions C declares at their first call: before the
-     * generated code, whose CPU path may call them */
-    if (!cxx_implicit_declarations(src, &edits) || !cxx_renamed_symbols(src, &edits))
-        return NULL;
 
     for (int i = 0; i < npragmas; i++) {
         Site *s = &sites[i];
@@ -561,10 +562,12 @@ char *transpile(Source *src, const TranspileOptions *opts)
         }
         StrBuf defs = {0}, call = {0};
         /* generated code has templates and internal linkage: outside the
-         * program's C linkage block */
-        strbuf_puts(&defs, "} /* extern \"C\" */\n");
+         * program's C linkage block, and in C++ linkage of its own, since
+         * the `}` may close a block of the file's own instead (its
+         * `#ifdef __cplusplus` / `extern "C" {` guard) */
+        strbuf_puts(&defs, "} /* extern \"C\" */ extern \"C++\" {\n");
         emit_site(src, s, &eo, &defs, &call);
-        strbuf_puts(&defs, "extern \"C\" {\n");
+        strbuf_puts(&defs, "} /* extern \"C++\" */ extern \"C\" {\n");
         if (opts->line_directives) {
             unsigned line, col;
             source_line_col(src, s->function_start, &line, &col);
