@@ -214,7 +214,7 @@ test:
 	@rm -rf $(B)/tiers
 	$(MAKE) --no-print-directory -j$(TEST_JOBS) $(B)/pragreduce $(B)/pragreduce-asan $(B)/unit-tests $(B)/unit-tests-asan
 	@start=$$(date +%s); $(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(TEST_TIERS:%=tier-%); rc=$$?; \
-		tests/tier-summary.sh $(B)/tiers $$start $(TEST_TIERS) && exit $$rc
+		tests/tier-summary.sh $(B)/tiers $$start 'make test' $(TEST_TIERS) && exit $$rc
 
 # one tier through tests/tier.sh: its log, its counts, its time
 tier-%:
@@ -231,7 +231,7 @@ check:
 	@rm -rf $(B)/tiers
 	$(MAKE) --no-print-directory -j$(TEST_JOBS) $(B)/pragreduce $(B)/unit-tests
 	@start=$$(date +%s); $(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(CHECK_TIERS:%=tier-%); rc=$$?; \
-		tests/tier-summary.sh $(B)/tiers $$start $(CHECK_TIERS) && [ $$rc = 0 ] && \
+		tests/tier-summary.sh $(B)/tiers $$start 'make check' $(CHECK_TIERS) && [ $$rc = 0 ] && \
 		echo "check passed (make test runs everything)"
 
 e2e-check: $(B)/pragreduce

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# The end of make test: each tier's line from DIR/NAME.result
+# The end of make test and make check: each tier's line from DIR/NAME.result
 # (tests/tier.sh), then the totals over all tiers,
 #   N passed, N failed
 # Exit status 1 when a tier failed or an expected tier left no result
 # (it did not run: make stopped before it).
-#   tests/tier-summary.sh DIR START_SECONDS NAME...
+#   tests/tier-summary.sh DIR START_SECONDS TITLE NAME...
 set -u
-dir=$1 start=$2
-shift 2
+dir=$1 start=$2 title=$3
+shift 3
 pass=0 fail=0 cpu=0 status=0
-echo "---------------------------------------------------------------- make test"
+echo "---------------------------------------------------------------- $title"
 for name in "$@"; do
     if [ ! -f "$dir/$name.result" ]; then
         printf '  %-14s did not run\n' "$name"; fail=$((fail + 1)); status=1; continue
