@@ -5,12 +5,15 @@
 #   make test       unit tests (Check), golden diagnostics and the command line
 #                   (tests/cli.sh), the runtime's residency table (faked device),
 #                   end-to-end tests (also on a faked device), multi-file projects
-#                   (tests/projects), MPI programs (tests/mpi), random programs, build-all, then the unit tests again
-#                   under AddressSanitizer + UBSan
+#                   (tests/projects), MPI programs (tests/mpi), random programs, build-all,
+#                   the unit tests and every transpile again under AddressSanitizer + UBSan;
+#                   two tiers at a time (TEST_JOBS), each timed, logs in build/tiers/,
+#                   ending with "N passed, N failed" over all tiers
 #   make projects   multi-file programs linked from transpiled and gcc-built files
 #   make build-all  outputs no other test builds (explain, reject --keep-invalid): nvcc -c, C linkage
 #   make mpi        MPI programs with comm(...) on 1-4 ranks (Open MPI)
-#   make check      the fast tier: unit, golden, runtime tests, 8 e2e programs (also faked device)
+#   make check      the fast tier: unit, golden, runtime tests, 8 e2e programs (also faked device),
+#                   timed and totalled as make test is
 #   make gen-test   200 random programs (tests/gen) through pragreduce, gcc as the oracle
 #   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
 #   make gen-bundle 5000 random programs transpiled into gen-bundle/ (bash gen-bundle/run.sh there)
@@ -52,7 +55,7 @@ else
 Q := @
 endif
 
-.PHONY: all install uninstall install-test test check unit golden runtime-test e2e e2e-fake projects mpi gen-test build-all asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
+.PHONY: all install uninstall install-test test check unit golden runtime-test e2e e2e-fake e2e-all e2e-check projects mpi gen-test build-all asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -116,6 +119,11 @@ e2e: $(B)/pragreduce
 # residency and copies as on a GPU, so a stale device copy is a wrong answer here
 e2e-fake: $(B)/pragreduce
 	PR_E2E_FAKE_DEVICE=1 tests/run-e2e.sh $(B)/pragreduce
+
+# both: one transpile, one gcc build and one reference run per size for the
+# two configurations (what make test runs)
+e2e-all: $(B)/pragreduce
+	PR_E2E_FAKE_DEVICE=both tests/run-e2e.sh $(B)/pragreduce
 
 # multi-file programs: transpiled files linked with each other and with gcc-built ones
 projects: $(B)/pragreduce
@@ -195,8 +203,22 @@ gen-test: $(B)/pragreduce
 build-all: $(B)/pragreduce
 	tests/run-build-all.sh $(B)/pragreduce
 
-test: unit golden runtime-test e2e e2e-fake projects mpi install-test gen-test build-all asan
-	@echo "all tests passed"
+# make test: the tiers side by side (TEST_JOBS at a time, the longest
+# first; each runner also spreads its own programs over the cores), each
+# with its output in build/tiers/NAME.log and its own wall and CPU time;
+# the end sums the counts of all tiers (tests/tier-summary.sh). The
+# binaries are built first, so that no two tiers build the same one.
+TEST_TIERS := e2e-all gen-test projects asan mpi build-all runtime-test install-test golden unit
+TEST_JOBS ?= 2
+test:
+	@rm -rf $(B)/tiers
+	$(MAKE) --no-print-directory -j$(TEST_JOBS) $(B)/pragreduce $(B)/pragreduce-asan $(B)/unit-tests $(B)/unit-tests-asan
+	@start=$$(date +%s); $(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(TEST_TIERS:%=tier-%); rc=$$?; \
+		tests/tier-summary.sh $(B)/tiers $$start 'make test' $(TEST_TIERS) && exit $$rc
+
+# one tier through tests/tier.sh: its log, its counts, its time
+tier-%:
+	@tests/tier.sh $(B)/tiers $* $(MAKE) --no-print-directory $*
 
 # the fast tier for development: unit, golden, the runtime's tests and a
 # sample of the end-to-end programs (also on the fake device); make test is
@@ -204,10 +226,16 @@ test: unit golden runtime-test e2e e2e-fake projects mpi install-test gen-test b
 CHECK_E2E = samples/dot.c tests/e2e/segmented.c tests/e2e/logical_filtered.c \
 	tests/e2e/resid_repeat.c tests/e2e/cxx_math_promotion.c tests/e2e/struct_members.c \
 	tests/e2e/mixed_collapse_segments.c tests/e2e/helper_chains.c
-check: unit golden runtime-test $(B)/pragreduce
-	tests/run-e2e.sh $(B)/pragreduce $(CHECK_E2E)
-	PR_E2E_FAKE_DEVICE=1 tests/run-e2e.sh $(B)/pragreduce $(CHECK_E2E)
-	@echo "check passed (make test runs everything)"
+CHECK_TIERS := runtime-test e2e-check golden unit
+check:
+	@rm -rf $(B)/tiers
+	$(MAKE) --no-print-directory -j$(TEST_JOBS) $(B)/pragreduce $(B)/unit-tests
+	@start=$$(date +%s); $(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(CHECK_TIERS:%=tier-%); rc=$$?; \
+		tests/tier-summary.sh $(B)/tiers $$start 'make check' $(CHECK_TIERS) && [ $$rc = 0 ] && \
+		echo "check passed (make test runs everything)"
+
+e2e-check: $(B)/pragreduce
+	PR_E2E_FAKE_DEVICE=both tests/run-e2e.sh $(B)/pragreduce $(CHECK_E2E)
 
 # ---------------------------------------------------------------- user-facing
 

@@ -62,4 +62,5 @@ pass=$(grep -c '^ok' "$work/log")
 fail=$(grep -c '^FAIL' "$work/log")
 echo "build-all: $pass built and linkage-checked, $(grep -c '^skip' "$work/log") left (errors)," \
     "$(grep -c '^known' "$work/log") known failures left out, $fail failed, $(($(date +%s) - start)) s"
+echo "build-all: $pass passed, $fail failed" # the form make test sums
 [ "$fail" = 0 ] && [ "$pass" -gt 0 ]

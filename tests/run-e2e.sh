@@ -9,11 +9,11 @@
 #
 #   tests/run-e2e.sh PRAGREDUCE [PROGRAM.c...]
 # PR_E2E_TRANSPILE_ONLY=1 only transpiles (used under AddressSanitizer).
-# The output's object must keep the C linkage of the gcc-built object of
-# the same file (tests/c-linkage.sh): another C file of the program links.
 # A `pragreduce-flags:` line's -std= and -I (relative to the repository
 # root) go to gcc as well, and -I to nvcc: a test in C89 (-std=gnu89)
 # builds in C89 on the gcc side too.
+# The output's object must keep the C linkage of the gcc-built object of
+# the same file (tests/c-linkage.sh): another C file of the program links.
 # A test whose `pragreduce-flags:` line has -fopenmp is built with OpenMP
 # on both sides (gcc -fopenmp; nvcc -Xcompiler -fopenmp) and run with
 # OMP_NUM_THREADS=4 (PR_E2E_OMP_THREADS), then again without OpenMP
@@ -26,6 +26,10 @@
 # its loop run as written over the device copies (make e2e-fake); then with
 # PRAGREDUCE_DEVICE=auto, where loops below the GPU threshold run on the CPU
 # between the others.
+# PR_E2E_FAKE_DEVICE=both does both configurations from one transpile, one
+# gcc build and one reference run per size (make e2e-all, what make test
+# and make check run): the two nvcc builds are the only work the
+# configurations do not share. Each configuration reports its own line.
 set -u
 [ $# -ge 1 ] || { echo "usage: tests/run-e2e.sh PRAGREDUCE [PROGRAM.c...]" >&2; exit 2; }
 pragreduce=$(realpath "$1")
@@ -42,68 +46,107 @@ nvcc=${NVCC:-nvcc}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 jobs=${PR_JOBS:-$(nproc)}
-fake=${PR_E2E_FAKE_DEVICE:-0}
-nvcc_mode=""
-run_env=""
-mode_note=""
-if [ "$fake" = 1 ]; then
-    nvcc_mode="-DPRAGREDUCE_FAKE_DEVICE"
-    run_env="PRAGREDUCE_DEVICE=gpu"
-    mode_note=" (fake device)"
-fi
+case ${PR_E2E_FAKE_DEVICE:-0} in
+1) configs=fake; mode_note=" (fake device)" ;;
+both) configs="cpu fake"; mode_note=" (and fake device)" ;;
+*) configs=cpu; mode_note="" ;;
+esac
+# The fake device's macro changes host code only: its build's device code
+# is the CPU build's (the same kernels), and it never runs (the wrappers run
+# the loops on the host). With both configurations the CPU build compiles
+# it fully (cicc optimizing, ptxas), so the fake build only parses it
+# (unoptimized PTX, no ptxas): 40% of that build's time, nothing it alone
+# would find. The fake device alone still compiles it fully.
+fake_device_code=""
+[ "$configs" = "cpu fake" ] && fake_device_code="-gencode arch=compute_75,code=compute_75 -Xcicc -O0"
 
-# build_and_compare SRC OUT FLAGS NOTE: transpile with FLAGS, build with gcc
-# and nvcc (OpenMP on both when FLAGS has -fopenmp), compare at each size
+# config_note CONFIG: what a report line says of the configuration
+config_note() { [ "$1" = fake ] && echo " (fake device)"; }
+
+# report_all CONFIGS SRC NOTE WHY: the same failure, once per configuration
+report_all() {
+    local c
+    for c in $1; do echo "FAIL $2: $4$3$(config_note "$c")"; done
+}
+
+# build_config CONFIG SRC OUT NAME OMP_NVCC NOTE: nvcc's build of the output
+# for one configuration (fake: -DPRAGREDUCE_FAKE_DEVICE); on the CPU one,
+# not for the serial build, the C linkage against gcc's object
+# (tests/c-linkage.sh: a gcc-built file of the same program must link)
+build_config() {
+    local c=$1 src=$2 out=$3 name=$4 omp_nvcc=$5 note=$6 def="" obj
+    [ "$c" = fake ] && def="-DPRAGREDUCE_FAKE_DEVICE $fake_device_code"
+    obj=$out/$name.$c.o
+    # shellcheck disable=SC2086
+    if ! "$nvcc" -O1 -w $def $omp_nvcc $inc_flags -c "$out/$name.cu" -o "$obj" 2>"$out/nvcc.$c.err" ||
+        ! "$nvcc" $omp_nvcc "$obj" -o "$out/prog.$c" -lm 2>>"$out/nvcc.$c.err"; then
+        echo "FAIL $src: nvcc failed on the output$note$(config_note "$c")"
+        sed 's/^/    /' "$out/nvcc.$c.err" | head -30; return 1
+    fi
+    if [ "$c" = cpu ] && [ -z "$note" ]; then
+        local link
+        # shellcheck disable=SC2086
+        if ! gcc -std=gnu11 -O1 -w $omp_gcc $cc_flags -c "$src" -o "$out/gcc.o" 2>>"$out/gcc.err" ||
+            ! link=$(tests/c-linkage.sh "$out/gcc.o" "$obj"); then
+            echo "FAIL $src: the output does not link with gcc-built C files: $link"; return 1
+        fi
+    fi
+}
+
+# build_and_compare SRC OUT FLAGS NOTE: transpile with FLAGS and build with
+# gcc once, then for each configuration build with nvcc (OpenMP on both
+# sides when FLAGS has -fopenmp) and compare at each size against the one
+# reference run
 build_and_compare() {
-    local src=$1 out=$2 flags=$3 note=$4 name
+    local src=$1 out=$2 flags=$3 note=$4 name c
     name=$(basename "$src" .c)
     mkdir -p "$out"
     # shellcheck disable=SC2086
     if ! "$pragreduce" $flags "$src" -o "$out/$name.cu" 2>"$out/transpile.err"; then
-        echo "FAIL $src: pragreduce failed$note"; sed 's/^/    /' "$out/transpile.err"; return 1
+        report_all "$configs" "$src" "$note" "pragreduce failed"; sed 's/^/    /' "$out/transpile.err"; return 1
     fi
     [ "${PR_E2E_TRANSPILE_ONLY:-0}" = 1 ] && { echo "ok   $src (transpiled)$note"; return 0; }
-    local omp_gcc="" omp_nvcc="" f cc_flags="" inc_flags=""
+    # omp_gcc, cc_flags, inc_flags: build_config's too
+    local omp_nvcc="" omp_gcc="" f cc_flags="" inc_flags=""
     case " $flags " in *" -fopenmp "*) omp_gcc=-fopenmp; omp_nvcc="-Xcompiler -fopenmp" ;; esac
+    # the test's -std= is the C build's dialect too; its -I go to gcc and nvcc
     for f in $flags; do
         case $f in -std=*) cc_flags+=" $f" ;; -I*) cc_flags+=" $f"; inc_flags+=" $f" ;; esac
     done
     # shellcheck disable=SC2086
     if ! gcc -std=gnu11 -O1 -w $omp_gcc $cc_flags "$src" -o "$out/ref" -lm 2>"$out/gcc.err"; then
-        echo "FAIL $src: gcc failed$note"; sed 's/^/    /' "$out/gcc.err"; return 1
+        report_all "$configs" "$src" "$note" "gcc failed"; sed 's/^/    /' "$out/gcc.err"; return 1
     fi
-    # compiled, then linked: the object's C linkage is checked against gcc's
-    # (a gcc-built file of the same program must link with it:
-    # tests/c-linkage.sh), once per program, off the fake device
-    # shellcheck disable=SC2086
-    if ! "$nvcc" -O1 -w $nvcc_mode $omp_nvcc $inc_flags -c "$out/$name.cu" -o "$out/$name.o" 2>"$out/nvcc.err" ||
-        ! "$nvcc" $omp_nvcc "$out/$name.o" -o "$out/prog" -lm 2>>"$out/nvcc.err"; then
-        echo "FAIL $src: nvcc failed on the output$note"; sed 's/^/    /' "$out/nvcc.err" | head -30; return 1
-    fi
-    if [ -z "$nvcc_mode" ] && [ -z "$note" ]; then
-        local link
-        # shellcheck disable=SC2086
-        if ! gcc -std=gnu11 -O1 -w $omp_gcc $cc_flags -c "$src" -o "$out/gcc.o" 2>>"$out/gcc.err" ||
-            ! link=$(tests/c-linkage.sh "$out/gcc.o" "$out/$name.o"); then
-            echo "FAIL $src: the output does not link with gcc-built C files: $link"; return 1
-        fi
-    fi
+    local built=""
+    for c in $configs; do
+        build_config "$c" "$src" "$out" "$name" "$omp_nvcc" "$note" && built+=" $c"
+    done
+    local n failed=""
     for n in $sizes; do
         "$out/ref" "$n" >"$out/ref.$n" 2>&1; local rs=$?
-        # on the fake device also in auto mode: calls below the GPU threshold
-        # run on the CPU between calls on the device
-        local env_run
-        for env_run in "$run_env" ${run_env:+PRAGREDUCE_DEVICE=auto}; do
-            # shellcheck disable=SC2086
-            env $env_run "$out/prog" "$n" >"$out/got.$n" 2>&1; local gs=$?
-            if [ $rs != $gs ] || ! cmp -s "$out/ref.$n" "$out/got.$n"; then
-                echo "FAIL $src at n=$n (exit $rs vs $gs)$note$mode_note ${env_run}"
-                diff "$out/ref.$n" "$out/got.$n" | head -10 | sed 's/^/    /'
-                return 1
-            fi
+        for c in $built; do
+            [[ " $failed " == *" $c "* ]] && continue
+            # on the fake device also in auto mode: calls below the GPU
+            # threshold run on the CPU between calls on the device
+            local env_run envs=("")
+            [ "$c" = fake ] && envs=(PRAGREDUCE_DEVICE=gpu PRAGREDUCE_DEVICE=auto)
+            for env_run in "${envs[@]}"; do
+                # shellcheck disable=SC2086
+                env $env_run "$out/prog.$c" "$n" >"$out/got.$n" 2>&1; local gs=$?
+                if [ $rs != $gs ] || ! cmp -s "$out/ref.$n" "$out/got.$n"; then
+                    echo "FAIL $src at n=$n (exit $rs vs $gs)$note$(config_note "$c") ${env_run}"
+                    diff "$out/ref.$n" "$out/got.$n" | head -10 | sed 's/^/    /'
+                    failed+=" $c"; break
+                fi
+            done
         done
     done
-    echo "ok   $src$note$mode_note"
+    local status=0
+    for c in $configs; do
+        if [[ " $built " != *" $c "* ]] || [[ " $failed " == *" $c "* ]]; then status=1; continue; fi
+        echo "ok   $src$note$(config_note "$c")"
+    done
+    return $status
 }
 
 one() {
@@ -116,14 +159,15 @@ one() {
     *" -fopenmp "*) build_and_compare "$src" "$work/$name.serial" "$(echo " $flags " | sed 's/ -fopenmp / /g')" " (serial)" ;;
     esac
 }
-export -f build_and_compare one
+export -f config_note report_all build_config build_and_compare one
 export OMP_NUM_THREADS=${PR_E2E_OMP_THREADS:-4}
-export pragreduce work sizes nvcc nvcc_mode run_env mode_note
+export pragreduce work sizes nvcc configs fake_device_code
 
+start=$(date +%s)
 printf '%s\n' "${progs[@]}" |
     xargs -P "$jobs" -I{} bash -c 'one "$1" >"$work/$(basename "$1" .c).report" 2>&1' _ {}
 for src in "${progs[@]}"; do cat "$work/$(basename "$src" .c).report"; done | tee "$work/log"
 pass=$(grep -c '^ok' "$work/log")
 fail=$(grep -c '^FAIL' "$work/log")
-echo "e2e$mode_note: $pass passed, $fail failed"
+echo "e2e$mode_note: $pass passed, $fail failed, $(($(date +%s) - start)) s"
 [ "$fail" = 0 ] && [ "$pass" -gt 0 ]

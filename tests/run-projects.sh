@@ -2,7 +2,7 @@
 # Multi-file programs (tests/projects/*/): the files with marked loops are
 # transpiled and built by nvcc, the others by gcc, and all linked together;
 # the program must print what its gcc build prints, at several sizes. Each
-# project is built three ways: plain, with -rdc=true (device code linked
+# project is transpiled once and built three ways: plain, with -rdc=true (device code linked
 # across files), and on the fake device (-DPRAGREDUCE_FAKE_DEVICE, every
 # marked loop through the GPU path's copies and residency). A project with
 # its own Makefile is built by it, with CC=gcc and CC=tools/pragreduce-cc;
@@ -34,15 +34,30 @@ fi
 pass=0
 fail=0
 
-build() { # dir out mode
-    local dir=$1 out=$2 mode=$3 f base objs=() flags=""
+# transpile DIR OUT: each file with marked loops, once for the three builds
+# (written beside the sources: quoted includes are found from the output's folder)
+transpile() {
+    local dir=$1 out=$2 f
+    mkdir -p "$out"
+    for f in "$dir"/*.c; do
+        grep -q "^[[:space:]]*#[[:space:]]*pragma[[:space:]]\+reduce" "$f" || continue
+        "$pragreduce" "$f" -o "$out/$(basename "$f" .c).cu" 2>"$out/$(basename "$f" .c).log" || { echo "pragreduce $f"; return 1; }
+    done
+}
+
+build() { # dir cu_dir out mode
+    local dir=$1 cus=$2 out=$3 mode=$4 f base objs=() flags=""
     mkdir -p "$out"
     case $mode in rdc) flags="-rdc=true" ;; fake) flags="-DPRAGREDUCE_FAKE_DEVICE" ;; esac
+    # fake: the plain build compiles the same device code fully (the macro
+    # changes host code only) and the fake build never runs it: only parsed
+    # (unless PR_NVCC_FLAGS picks the device code)
+    [ $mode = fake ] && [ -z "${PR_NVCC_FLAGS:-}" ] && flags+=" -gencode arch=compute_75,code=compute_75 -Xcicc -O0"
     flags+=" ${PR_NVCC_FLAGS:-}"
     for f in "$dir"/*.c; do
         base=$(basename "$f" .c)
-        if grep -q "^[[:space:]]*#[[:space:]]*pragma[[:space:]]\+reduce" "$f"; then
-            "$pragreduce" "$f" -o "$out/$base.cu" 2>"$out/$base.log" || { echo "pragreduce $f"; return 1; }
+        if [ -f "$cus/$base.cu" ]; then
+            cp "$cus/$base.cu" "$out/$base.cu"
             # shellcheck disable=SC2086
             # no -I: the quoted includes beside the source are found from the output folder
             "$nvcc" -O2 -w $flags -c "$out/$base.cu" -o "$out/$base.o" 2>>"$out/$base.log" ||
@@ -113,9 +128,12 @@ for dir in "${dirs[@]}"; do
     # built from a copy in the work folder, as the Makefile projects are
     cp -r "$dir" "$work/$name.src" && dir=$work/$name.src
     gcc -std=gnu11 -O2 -w "$dir"/*.c -o "$work/$name.ref" -lm || { echo "FAIL $name: gcc build"; fail=$((fail + 1)); continue; }
+    if ! why=$(transpile "$dir" "$work/$name.cu"); then
+        echo "FAIL $name: $why"; fail=$((fail + 3)); continue
+    fi
     for mode in plain rdc fake; do
         out="$work/$name.$mode"
-        if ! why=$(build "$dir" "$out" "$mode"); then
+        if ! why=$(build "$dir" "$work/$name.cu" "$out" "$mode"); then
             echo "FAIL $name ($mode): $why"
             fail=$((fail + 1))
             continue

@@ -191,4 +191,5 @@ fails=$(grep -c '^FAIL' "$out/log")
 nfind=$(find "$out/findings" -mindepth 1 -maxdepth 1 | wc -l)
 echo "gen: $count programs (seeds $first..$((first + count - 1)); $(grep -c '^ok   batch.*fake device' "$out/log") batches passed on the fake device), $rejects rejects, sizes $sizes:" \
     "$fails failures, $(( $(date +%s) - start )) s; findings in $out/findings"
+echo "gen: $(grep -c '^ok' "$out/log") passed, $fails failed" # the form make test sums
 [ "$fails" = 0 ] && [ "$nfind" = 0 ]

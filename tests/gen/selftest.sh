@@ -43,4 +43,5 @@ while [ "$s" -lt "$end" ]; do
 done | xargs -P "${PR_JOBS:-$(nproc)}" -I{} bash -c '{}' | tee "$work/log"
 fails=$(grep -c '^FAIL' "$work/log")
 echo "gen selftest: $count programs, sizes $sizes, UBSan+ASan: $fails failures"
+echo "gen selftest: $(grep -c '^ok' "$work/log") passed, $fails failed" # the form make test sums
 [ "$fails" = 0 ]
