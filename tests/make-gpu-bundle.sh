@@ -33,7 +33,11 @@ for src in samples/*.c tests/e2e/*.c tests/gpu/*.c; do
     omp=""
     case " $flags " in *" -fopenmp "*) omp=-fopenmp; echo "$name" >>"$out/openmp" ;; esac
     # shellcheck disable=SC2086
-    gcc -std=gnu11 -O2 -w $omp "$src" -o "$work/$name" -lm
+    # the test's -std= and -I are the C build's too (tests/run-e2e.sh)
+    cc_flags=""
+    for f in $flags; do case $f in -std=*|-I*) cc_flags+=" $f" ;; esac; done
+    # shellcheck disable=SC2086
+    gcc -std=gnu11 -O2 -w $omp $cc_flags "$src" -o "$work/$name" -lm
     sizes=$small
     case "$src" in samples/*|tests/gpu/*) sizes="$small $large" ;; esac
     for n in $sizes; do
