@@ -1232,6 +1232,9 @@ char *cxx_knr_prototype_parameters(const Source *src, CXCursor def);
  * symbol: a declaration with an asm label (`__asm__("norm")`) before the
  * first one, so other files link with them; false after an error. */
 bool cxx_renamed_symbols(const Source *src, EditList *edits);
+/* cxx_interpose.c: false (with an error) when the program defines, with
+ * external linkage, a C library function the CUDA runtime calls */
+bool cxx_check_runtime_interposition(const Source *src);
 
 /* ------------------------------------------------------------ cxx_library.c */
 

@@ -534,7 +534,8 @@ char *transpile(Source *src, const TranspileOptions *opts)
     /* declarations of functions C declares at their first call: library
      * functions' headers here, others before the generated code, whose CPU
      * path may call them */
-    if (!cxx_implicit_declarations(src, &edits, &prelude) || !cxx_renamed_symbols(src, &edits))
+    if (!cxx_implicit_declarations(src, &edits, &prelude) || !cxx_renamed_symbols(src, &edits) ||
+        !cxx_check_runtime_interposition(src))
         return NULL;
     /* the program's own code keeps C linkage (linkage.c) */
     strbuf_puts(&prelude, "extern \"C\" {\n");

@@ -5,6 +5,9 @@
  * compiles the program with the runtime and cuda_runtime.h, which must not
  * declare them too (the runtime includes no POSIX header; the names that
  * cuda_runtime.h's own headers declare are renamed, keeping their symbols).
+ * The ones the CUDA runtime calls (write, close, pipe, time, environ) are
+ * static: of external linkage they would replace the C library's for the
+ * runtime too, an error (tests/reject/runtime_interposed.c).
  * own_system_names_c11.c is the same program under -std=c11 with
  * <stdlib.h>, where struct timeval is the program's too.
  *   ./own_system_names [n] */
@@ -15,14 +18,14 @@ struct timeval { long sec, usec; };
 struct tm { int hour, minute; };
 
 static long read(const long *v, long i) { return v[i]; }
-long write(long *v, long i, long x) { v[i] = x; return x; }
-int close(int fd) { return fd - 1; }
+static long write(long *v, long i, long x) { v[i] = x; return x; }
+static int close(int fd) { return fd - 1; }
 unsigned sleep(unsigned s) { return s / 2; }
-int pipe(int *fds) { fds[0] = 3; fds[1] = 4; return 0; }
-double time(int k) { return 0.5 * k; }
+static int pipe(int *fds) { fds[0] = 3; fds[1] = 4; return 0; }
+static double time(int k) { return 0.5 * k; }
 long clock(void) { return 17; }
 
-int environ = 5;
+static int environ = 5;
 const char *optarg = "opt";
 struct stat files[4] = {{10, 1}, {20, 2}, {30, 3}, {40, 4}};
 

@@ -1,4 +1,4 @@
-/* main.c - marked loops between calls to the program's own time and clock
+/* main.c - marked loops between calls to the program's own difftime and clock
  * (ticks.c); a struct tm of its own read inside a loop. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@ int main(int argc, char **argv)
     long *v = malloc((size_t)(n + 1) * sizeof *v);
     if (!v)
         return 1;
-    long t0 = (long)time(7);
+    long t0 = (long)difftime(7);
     struct tm at = tm_of(n);
     for (long i = 0; i < n; i++)
         v[i] = (i * 5) % 17 + at.start;
@@ -21,7 +21,7 @@ int main(int argc, char **argv)
     for (long i = 0; i < n; i++)
         s += v[i] * at.step;
 
-    long t1 = (long)time(3);
+    long t1 = (long)difftime(3);
     long most = 0;
 #pragma reduce(max: most)
     for (long i = 0; i < n; i++)

@@ -3,7 +3,7 @@
 
 static long now = 1000;
 
-double time(int step)
+double difftime(int step)
 {
     now += step;
     return (double)now;
