@@ -27,6 +27,11 @@
 #include <pthread.h> /* <thread> and <mutex> include it already */
 #ifdef _OPENMP
 #include <omp.h>
+#elif defined(PRAGREDUCE_LIBRARY_BUILD)
+/* The library is built once for programs with and without OpenMP: it asks
+ * libgomp when the program links it (weak: null otherwise). */
+extern "C" int omp_in_parallel(void) __attribute__((weak));
+extern "C" int omp_get_max_threads(void) __attribute__((weak));
 #endif
 
 /* no <unistd.h>, <sys/stat.h>, ...: they would declare names the program
@@ -46,6 +51,26 @@
 #endif
 #ifndef PRAGREDUCE_SEG_VECTOR
 #define PRAGREDUCE_SEG_VECTOR 1
+#endif
+
+/* The runtime's functions with no template parameter: inline in the
+ * self-contained output (one copy per program through the linker), defined
+ * once in libpragreduce (runtime/library.cu, PRAGREDUCE_FN empty) and only
+ * declared by the installed header (runtime/header.sh) for files built
+ * with --runtime=library. */
+#ifndef PRAGREDUCE_FN
+#define PRAGREDUCE_FN inline
+#endif
+
+/* OpenMP's answers: from the program's own OpenMP (the file is built with
+ * -fopenmp), from libgomp when the library is linked into a program that
+ * has it, else none. */
+#if defined(_OPENMP)
+#define PRAGREDUCE_OMP_IN_PARALLEL() (omp_in_parallel() != 0)
+#define PRAGREDUCE_OMP_MAX_THREADS() omp_get_max_threads()
+#elif defined(PRAGREDUCE_LIBRARY_BUILD)
+#define PRAGREDUCE_OMP_IN_PARALLEL() (omp_in_parallel && omp_in_parallel() != 0)
+#define PRAGREDUCE_OMP_MAX_THREADS() (omp_get_max_threads ? omp_get_max_threads() : 1)
 #endif
 
 namespace pragreduce {

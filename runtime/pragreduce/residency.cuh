@@ -156,13 +156,13 @@ struct Resident {
     }
 };
 
-inline bool resident_enabled()
+PRAGREDUCE_FN bool resident_enabled()
 {
     return settings().resident;
 }
 
 /* Bytes of a device block handed out by pool_get/cudaMalloc, for pool_put. */
-inline std::unordered_map<char *, size_t> &device_block_sizes()
+PRAGREDUCE_FN std::unordered_map<char *, size_t> &device_block_sizes()
 {
     static std::unordered_map<char *, size_t> *sizes = new std::unordered_map<char *, size_t>;
     return *sizes;
@@ -170,7 +170,7 @@ inline std::unordered_map<char *, size_t> &device_block_sizes()
 
 /* A block from device_alloc back to the pool (or to the driver: `to_pool`
  * false when room is needed now, or a block the pool did not hand out). */
-inline void device_free(char *dev, bool to_pool = true)
+PRAGREDUCE_FN void device_free(char *dev, bool to_pool = true)
 {
     auto &sizes = device_block_sizes();
     auto it = sizes.find(dev);
@@ -195,7 +195,7 @@ struct ThreadState {
     int eager = 0;             /* eager_depth */
 };
 
-inline ThreadState &thread_state()
+PRAGREDUCE_FN ThreadState &thread_state()
 {
     static thread_local ThreadState state;
     return state;
@@ -203,16 +203,16 @@ inline ThreadState &thread_state()
 
 /* Copies of this thread's regions holding newer bytes: host statements
  * check it first, so reads cost a load while nothing waits on the GPU. */
-inline int &newer_count() { return thread_state().newer; }
+PRAGREDUCE_FN int &newer_count() { return thread_state().newer; }
 
 /* Above 0 inside a wrapper's CPU path or a loop that must see its outputs on
  * the host at once: kernels' writes are copied back as they finish. */
-inline int &eager_depth() { return thread_state().eager; }
+PRAGREDUCE_FN int &eager_depth() { return thread_state().eager; }
 
 /* Newer bytes of `e` within [lo, hi) back to the host: only those when
  * they start or end its newer range (which shrinks), else all of it (one
  * range per copy). */
-inline void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
+PRAGREDUCE_FN void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
 {
     if (e->newer_lo >= e->newer_hi)
         return;
@@ -236,15 +236,15 @@ inline void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
     }
 }
 
-inline void flush_all_newer(Resident *e) { flush_newer(e, e->lo, e->hi); }
+PRAGREDUCE_FN void flush_all_newer(Resident *e) { flush_newer(e, e->lo, e->hi); }
 
-inline void host_reads_all();
-inline void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi);
+PRAGREDUCE_FN void host_reads_all();
+PRAGREDUCE_FN void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi);
 
 /* This thread's regions, a list from the innermost through region::below
  * (in thread_state, so that entering and leaving a function with marked
  * loops costs a few instructions). */
-inline region *&region_top() { return thread_state().top; }
+PRAGREDUCE_FN region *&region_top() { return thread_state().top; }
 
 /* The list as a range, innermost first: for (region *r : region_stack()). */
 struct region_list {
@@ -261,11 +261,11 @@ struct region_list {
     region *back() const { return top; } /* the innermost */
 };
 
-inline region_list region_stack() { return {region_top()}; }
+PRAGREDUCE_FN region_list region_stack() { return {region_top()}; }
 
 /* The region a call about to start is chained to (set by chain_next()
  * just before the call, taken by the callee's region). */
-inline region *&chain_pending() { return thread_state().pending; }
+PRAGREDUCE_FN region *&chain_pending() { return thread_state().pending; }
 
 /* `(pragreduce::chain_next(), f)(args)`: f's region is chained to the
  * caller's: it reuses the caller's copies, and its own outlive the call in
@@ -273,19 +273,19 @@ inline region *&chain_pending() { return thread_state().pending; }
  * with regions whose statement writes nothing invalidated before it (a
  * copy made by the callee is then never older than a host write it does
  * not know about). */
-inline bool &chain_sync_pending() { return thread_state().sync_pending; }
+PRAGREDUCE_FN bool &chain_sync_pending() { return thread_state().sync_pending; }
 
 /* `reads_after`: the caller's statement may read memory after the call,
  * where no host_reads() of its own can go: what kernels wrote comes back
  * when f returns (its copies still stay with the caller). */
-inline void chain_next(bool reads_after = false)
+PRAGREDUCE_FN void chain_next(bool reads_after = false)
 {
     chain_pending() = region_stack().empty() ? nullptr : region_stack().back();
     chain_sync_pending() = reads_after;
 }
 
 /* This thread's stack: copies of what lies there die with their call. */
-inline bool on_thread_stack(uintptr_t lo, uintptr_t hi)
+PRAGREDUCE_FN bool on_thread_stack(uintptr_t lo, uintptr_t hi)
 {
     static thread_local uintptr_t stack_lo = 0, stack_hi = 0;
     if (stack_hi == 0) {
@@ -385,7 +385,7 @@ struct region {
  * copied again before a loop reads them. Its newer bytes there come back
  * first (a write may change part of an element, or a statement read it
  * before writing), all of them when the dirty set would reach them. */
-inline void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi)
+PRAGREDUCE_FN void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi)
 {
     if (lo < e->lo)
         lo = e->lo;
@@ -406,7 +406,7 @@ inline region_list::iterator &region_list::iterator::operator++()
     return *this;
 }
 
-inline bool any_resident()
+PRAGREDUCE_FN bool any_resident()
 {
     for (region *r : region_stack())
         if (!r->entries.empty())
@@ -415,7 +415,7 @@ inline bool any_resident()
 }
 
 /* The host wrote bytes [p, p + bytes): copies of them are stale. */
-inline void host_wrote(const volatile void *p, size_t bytes)
+PRAGREDUCE_FN void host_wrote(const volatile void *p, size_t bytes)
 {
     if (fake_device && fake_launch_running())
         return; /* a write to the device copies */
@@ -430,7 +430,7 @@ inline void host_wrote(const volatile void *p, size_t bytes)
 
 /* Bytes [*l, *h) of elements first..last (inclusive, either order) of the
  * array at `base`, clamped to the address space. */
-inline void elems_bytes(const volatile void *base, size_t elem, long long first, long long last, uintptr_t *l,
+PRAGREDUCE_FN void elems_bytes(const volatile void *base, size_t elem, long long first, long long last, uintptr_t *l,
                         uintptr_t *h)
 {
     if (first > last) {
@@ -446,7 +446,7 @@ inline void elems_bytes(const volatile void *base, size_t elem, long long first,
 }
 
 /* Elements first..last (inclusive, either order) of the array at `base`. */
-inline void host_wrote_elems(const volatile void *base, size_t elem, long long first, long long last)
+PRAGREDUCE_FN void host_wrote_elems(const volatile void *base, size_t elem, long long first, long long last)
 {
     if (!any_resident())
         return;
@@ -503,7 +503,7 @@ inline void host_wrote_box(const volatile void *base, size_t elem, F sub, Bounds
 
 /* Writes the transpiler cannot bound: every copy is stale, except those a
  * data region holds (the user vouches for them), unless `even_sticky`. */
-inline void host_wrote_all(bool even_sticky = false)
+PRAGREDUCE_FN void host_wrote_all(bool even_sticky = false)
 {
     if (fake_device && fake_launch_running())
         return; /* a write to the device copies */
@@ -515,7 +515,7 @@ inline void host_wrote_all(bool even_sticky = false)
 
 /* The newer bytes of `e` within [lo, hi) die there (the host frees that
  * block): no copy back of them. Those outside still come back. */
-inline void drop_newer(Resident *e, uintptr_t lo, uintptr_t hi)
+PRAGREDUCE_FN void drop_newer(Resident *e, uintptr_t lo, uintptr_t hi)
 {
     if (e->newer_lo >= e->newer_hi)
         return;
@@ -532,7 +532,7 @@ inline void drop_newer(Resident *e, uintptr_t lo, uintptr_t hi)
 /* Before free(p) or realloc(p, n): the block's copies are dropped (a later
  * allocation may reuse its addresses, and calloc writes it unseen); their
  * newer bytes in the block come back only with keep_contents (realloc). */
-inline void host_freed(const void *p, bool keep_contents = false)
+PRAGREDUCE_FN void host_freed(const void *p, bool keep_contents = false)
 {
     if (!p || !any_resident())
         return;
@@ -585,13 +585,13 @@ __attribute__((noinline)) inline void host_reads_newer(const volatile void *p, s
  * and kept on the GPU comes back first. The test inline, the work not (as
  * host_reads_all): a launch's set-up reads its row bounds before each call
  * of a small loop (CG's row sums, millions of calls). */
-inline void host_reads(const volatile void *p, size_t bytes)
+PRAGREDUCE_FN void host_reads(const volatile void *p, size_t bytes)
 {
     if (newer_count() != 0 && bytes != 0)
         host_reads_newer(p, bytes);
 }
 
-inline void host_reads_elems(const volatile void *base, size_t elem, long long first, long long last)
+PRAGREDUCE_FN void host_reads_elems(const volatile void *base, size_t elem, long long first, long long last)
 {
     if (newer_count() == 0)
         return;
@@ -624,7 +624,7 @@ __attribute__((noinline)) inline void host_reads_all_newer()
  * through a pointer, a string printed): everything comes back. The test
  * inline, the work not: a call in a small loop's in-place path, even one
  * that returns at once, cost the caller's loop its registers. */
-inline void host_reads_all()
+PRAGREDUCE_FN void host_reads_all()
 {
     if (newer_count() != 0)
         host_reads_all_newer();
@@ -656,7 +656,7 @@ struct eager_copy_back {
 
 /* Frees copies not used by the call under way (and not held by a data
  * region), oldest first, until `bytes` more fit; false when they do not. */
-inline bool make_room(size_t bytes)
+PRAGREDUCE_FN bool make_room(size_t bytes)
 {
     pool_release();
     for (;;) {
@@ -689,7 +689,7 @@ inline bool make_room(size_t bytes)
     }
 }
 
-inline char *device_alloc(size_t bytes)
+PRAGREDUCE_FN char *device_alloc(size_t bytes)
 {
     size_t got = bytes;
     char *dev = pool_get(bytes, &got);
@@ -712,7 +712,7 @@ inline char *device_alloc(size_t bytes)
  * vectors from its first element, as from the scratch; 1: a kernel that
  * checks or needs no alignment, such as a parallel loop's stores, so a
  * stencil's output from its second element reuses the copy of the whole). */
-inline Resident *resident_find(uintptr_t lo, uintptr_t hi, size_t align = 16)
+PRAGREDUCE_FN Resident *resident_find(uintptr_t lo, uintptr_t hi, size_t align = 16)
 {
     /* a copy on another GPU of a team is not this one's; asked only when a
      * copy covers the range: a program whose calls all stayed on the CPU
@@ -736,14 +736,14 @@ inline Resident *resident_find(uintptr_t lo, uintptr_t hi, size_t align = 16)
 
 /* Under a forced device budget (PRAGREDUCE_DEVICE_MEM_KB, which tests use
  * to exercise chunking) only what fits it is kept. */
-inline bool resident_fits(size_t bytes)
+PRAGREDUCE_FN bool resident_fits(size_t bytes)
 {
     const size_t forced = settings().device_mem_kb * 1024;
     return forced == 0 || bytes <= forced / 2;
 }
 
 /* Whether wrappers may keep copies: a GPU call inside a region. */
-inline bool resident_on()
+PRAGREDUCE_FN bool resident_on()
 {
     return resident_enabled() && !region_stack().empty() && region_stack().back()->enabled;
 }
@@ -753,7 +753,7 @@ inline bool resident_on()
  * itself): the kept copy's bytes move on the device, its newer bytes
  * included, and only the rest comes from the host; the kept copy goes.
  * nullptr (nothing done) when no unused copy lies inside. */
-inline Resident *grow_from_inner(uintptr_t lo, uintptr_t hi, char *dev, const char *site)
+PRAGREDUCE_FN Resident *grow_from_inner(uintptr_t lo, uintptr_t hi, char *dev, const char *site)
 {
     region *owner = nullptr;
     Resident *inner = nullptr;
@@ -801,7 +801,7 @@ inline Resident *grow_from_inner(uintptr_t lo, uintptr_t hi, char *dev, const ch
  * and a copy in: 45 us against 7 for a 128 KiB row, bench/NOTES.md), the
  * host the rest. That copy keeps them as its newer bytes, so the host
  * still gets them from it when it reads them. */
-inline void refresh_span(Resident *e, uintptr_t l, uintptr_t h, const char *site)
+PRAGREDUCE_FN void refresh_span(Resident *e, uintptr_t l, uintptr_t h, const char *site)
 {
     if (l >= h)
         return;
@@ -826,7 +826,7 @@ inline void refresh_span(Resident *e, uintptr_t l, uintptr_t h, const char *site
  * wrote is copied again), else copied and kept for the region. nullptr when
  * residency is off or there is no room: the caller copies as before.
  * *copied (when not null) tells whether anything was copied. */
-inline Resident *resident_acquire(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
+PRAGREDUCE_FN Resident *resident_acquire(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
                                   bool overwritten = false)
 {
     if (copied)
@@ -906,7 +906,7 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
  *       keep ? resident_out(host + first, bytes, site)
  *            : (to_host(host + first, scratch copy, bytes, site), host_wrote(host + first, bytes));
  *   and a CPU fallback that writes arrays calls host_wrote_all(true). */
-inline const void *resident_in(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16)
+PRAGREDUCE_FN const void *resident_in(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16)
 {
     Resident *e = resident_acquire(host, bytes, site, copied, align);
     return e ? (const void *)(e->dev + ((uintptr_t)host - e->lo)) : nullptr;
@@ -914,7 +914,7 @@ inline const void *resident_in(const void *host, size_t bytes, const char *site,
 
 /* An array the kernel writes (a fused output): the same, the kernel then
  * writes into the kept copy; resident_out() brings the bytes back. */
-inline void *resident_inout(void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
+PRAGREDUCE_FN void *resident_inout(void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
                             bool overwritten = false)
 {
     Resident *e = resident_acquire(host, bytes, site, copied, align, overwritten);
@@ -925,7 +925,7 @@ inline void *resident_inout(void *host, size_t bytes, const char *site, bool *co
  * other copies of them are stale; the bytes stay on the GPU as the copy's
  * newer bytes until the host reads them (copied back at once under
  * eager_depth, for this thread's stack, or with PRAGREDUCE_LAZY_COPY_BACK=0). */
-inline void resident_out(void *host, size_t bytes, const char *site, size_t align = 16)
+PRAGREDUCE_FN void resident_out(void *host, size_t bytes, const char *site, size_t align = 16)
 {
     if (bytes == 0)
         return;
@@ -1014,7 +1014,7 @@ struct data_region {
 
 /* #pragma reduce update in(a[lo:n]): the host wrote those bytes; their
  * kept copy gets them now. */
-inline void update_in(const volatile void *host, size_t bytes, const char *site)
+PRAGREDUCE_FN void update_in(const volatile void *host, size_t bytes, const char *site)
 {
     if (bytes == 0 || region_stack().empty())
         return;

@@ -161,7 +161,7 @@ __global__ void section_fold(S *into, const S *from, unsigned count, unsigned lo
     }
 }
 
-inline unsigned section_blocks(unsigned long long n)
+PRAGREDUCE_FN unsigned section_blocks(unsigned long long n)
 {
     unsigned long long b = (n + 255) / 256;
     return (unsigned)(b < 1024 ? (b ? b : 1) : 1024);
@@ -199,9 +199,9 @@ inline void section_finish(T *h, const S *dev, unsigned long long n, const char 
  * the copies being updated stay within the L2 cache's reach. */
 const size_t section_copies_max = (size_t)1 << 30;
 
-inline unsigned section_grid_cap(const char *site) { return 2u * (unsigned)sm_count(site); }
+PRAGREDUCE_FN unsigned section_grid_cap(const char *site) { return 2u * (unsigned)sm_count(site); }
 
-inline unsigned section_grid(bool copies_in_device_memory, unsigned grid, const char *site)
+PRAGREDUCE_FN unsigned section_grid(bool copies_in_device_memory, unsigned grid, const char *site)
 {
     if (!copies_in_device_memory)
         return grid;
@@ -212,7 +212,7 @@ inline unsigned section_grid(bool copies_in_device_memory, unsigned grid, const 
 /* Floating-point sections whose per-thread copies would pass
  * section_copies_max run on the CPU; with PRAGREDUCE_DEVICE=gpu that is an
  * error. `block_bytes`: one block's copies. */
-inline void section_too_big(const char *site, size_t block_bytes)
+PRAGREDUCE_FN void section_too_big(const char *site, size_t block_bytes)
 {
     if (device_mode() == MODE_GPU) {
         fprintf(stderr,
@@ -224,7 +224,7 @@ inline void section_too_big(const char *site, size_t block_bytes)
     }
 }
 
-inline bool section_flagged(const int *dev_bad, const char *site)
+PRAGREDUCE_FN bool section_flagged(const int *dev_bad, const char *site)
 {
     int bad = 0;
     PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(&bad, dev_bad, sizeof bad, cudaMemcpyDeviceToHost));

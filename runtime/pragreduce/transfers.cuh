@@ -20,7 +20,7 @@ namespace pragreduce {
  * online core, at most 8 (on the 16-core H100 host, 1 GiB went at 7, 15,
  * 31, 48, 48 and 44 GB/s with 1, 2, 4, 8, 12 and 16 threads: host memory
  * bandwidth, not cores, is the limit past 8). */
-inline int copy_threads()
+PRAGREDUCE_FN int copy_threads()
 {
     static const int threads = [] {
         if (settings().copy_threads > 0)
@@ -35,8 +35,8 @@ inline int copy_threads()
  * 16 and 32 MiB measured 37, 48, 42, 38 and 35 GB/s) and the
  * size below which a plain cudaMemcpy is used (PRAGREDUCE_STAGE_MIN_KB,
  * default 4 MiB: below it, starting threads costs more than it saves). */
-inline size_t copy_chunk() { return settings().copy_chunk_kb * 1024; }
-inline size_t stage_min() { return settings().stage_min_kb * 1024; }
+PRAGREDUCE_FN size_t copy_chunk() { return settings().copy_chunk_kb * 1024; }
+PRAGREDUCE_FN size_t stage_min() { return settings().stage_min_kb * 1024; }
 
 /* A staging slot's pinned double buffer, portable (any GPU's copies use
  * it): one set for the program, whatever the GPUs. Pinning costs ~18 ms a
@@ -50,7 +50,7 @@ struct StageBuffer {
 
 constexpr int max_stage_slots = 64; /* PRAGREDUCE_COPY_THREADS' most */
 
-inline StageBuffer *stage_buffers()
+PRAGREDUCE_FN StageBuffer *stage_buffers()
 {
     static StageBuffer all[max_stage_slots];
     return all;
@@ -66,7 +66,7 @@ struct Stager {
 };
 
 /* The slots' stagers for `device` (each GPU of a team has its own streams). */
-inline std::vector<Stager> &stagers(int device)
+PRAGREDUCE_FN std::vector<Stager> &stagers(int device)
 {
     static std::vector<Stager> all[max_devices];
     std::vector<Stager> &mine = all[device < 0 || device >= max_devices ? 0 : device];
@@ -82,7 +82,7 @@ struct StageShare {
     int count = 0; /* 0: copy_threads() */
 };
 
-inline StageShare &stage_share()
+PRAGREDUCE_FN StageShare &stage_share()
 {
     static thread_local StageShare share;
     return share;
@@ -91,7 +91,7 @@ inline StageShare &stage_share()
 /* Makes `slot`'s stager on `device` ready: its stream and events, the
  * slot's buffers (allocated or grown); an error if the host cannot pin
  * that much memory. */
-inline cudaError_t stager_ready(Stager &s, int slot, size_t chunk, int device)
+PRAGREDUCE_FN cudaError_t stager_ready(Stager &s, int slot, size_t chunk, int device)
 {
     cudaError_t err = cudaSuccess;
     if (s.device != device) {
@@ -124,7 +124,7 @@ inline cudaError_t stager_ready(Stager &s, int slot, size_t chunk, int device)
 
 /* Pinned (page-locked or cudaHostAlloc'd) host memory: the DMA engine reads
  * it directly, at the link's full speed. */
-inline bool host_is_pinned(const void *p)
+PRAGREDUCE_FN bool host_is_pinned(const void *p)
 {
     cudaPointerAttributes attr;
     bind_this_thread(); /* a first CUDA call on this thread would make a context on device 0 */
@@ -172,7 +172,7 @@ template <class F> inline cudaError_t on_threads(int threads, F work)
 
 /* Host threads to stage a copy of `bytes` (`chunks` chunks) through, or 0
  * for one plain cudaMemcpy: small copies, and pinned host memory. */
-inline int staging_threads(size_t bytes, size_t chunks, const void *host)
+PRAGREDUCE_FN int staging_threads(size_t bytes, size_t chunks, const void *host)
 {
     int threads = stage_share().count > 0 ? stage_share().count : copy_threads();
     if ((u64)threads > chunks)
@@ -184,7 +184,7 @@ inline int staging_threads(size_t bytes, size_t chunks, const void *host)
  * with ENOMEM where it is not mapped; a mapped page without read access (a
  * thread stack's guard page next to a block) makes process_vm_readv of our
  * own memory fail with EFAULT instead of a fault. */
-inline bool page_mapped(uintptr_t page)
+PRAGREDUCE_FN bool page_mapped(uintptr_t page)
 {
     unsigned char resident;
     if (sys::mincore((void *)page, 1, &resident) != 0 && errno == ENOMEM)
@@ -200,7 +200,7 @@ inline bool page_mapped(uintptr_t page)
  * iterations can reach outside an allocation where a guard keeps the loop
  * from reading (`i > 0 ? a[i - 1] : 0`, a stencil's edges), and no run of
  * the program reads an element on a page that is not mapped. */
-inline void mapped_part(const void *src, size_t bytes, size_t *front, size_t *back)
+PRAGREDUCE_FN void mapped_part(const void *src, size_t bytes, size_t *front, size_t *back)
 {
     static const uintptr_t page = (uintptr_t)sys::getpagesize();
     const uintptr_t lo = (uintptr_t)src, hi = lo + bytes;
@@ -221,7 +221,7 @@ inline void mapped_part(const void *src, size_t bytes, size_t *front, size_t *ba
 /* Set by the residency layer once a kept copy holds bytes the device wrote
  * and the host has not got: it brings them back before the host's bytes
  * are read (a copy to the GPU reads them too). */
-inline void (*&host_read_hook())(const volatile void *, size_t)
+PRAGREDUCE_FN void (*&host_read_hook())(const volatile void *, size_t)
 {
     static void (*hook)(const volatile void *, size_t) = nullptr;
     return hook;
@@ -240,13 +240,13 @@ struct PendingCopy {
 };
 
 /* This thread's gathered copies while a team_copies is alive, else null. */
-inline std::vector<PendingCopy> *&pending_copies()
+PRAGREDUCE_FN std::vector<PendingCopy> *&pending_copies()
 {
     static thread_local std::vector<PendingCopy> *list = nullptr;
     return list;
 }
 
-inline void to_device_now(void *dst, const void *src, size_t bytes, const char *site);
+PRAGREDUCE_FN void to_device_now(void *dst, const void *src, size_t bytes, const char *site);
 
 /* `team_copies c; ...acquire each part's copies...; c.run();` (also at the
  * end of its scope). Between the two, only the runtime runs: the host's
@@ -293,7 +293,7 @@ struct team_copies {
 /* Device to device across GPUs (a neighbour's part of a stencil's input
  * that another GPU of the team wrote), without the host: ordered after the
  * work already queued on both GPUs and before what follows (cudaMemcpyPeer). */
-inline void peer_copy(void *dst, int dst_device, const void *src, int src_device, size_t bytes, const char *site)
+PRAGREDUCE_FN void peer_copy(void *dst, int dst_device, const void *src, int src_device, size_t bytes, const char *site)
 {
     if (bytes == 0)
         return;
@@ -306,7 +306,7 @@ inline void peer_copy(void *dst, int dst_device, const void *src, int src_device
 
 /* Host to device, `bytes` from `src` to `dst`: the bytes on mapped pages
  * (mapped_part; the device copy of the others is left as it was). */
-inline void to_device(void *dst, const void *src, size_t bytes, const char *site)
+PRAGREDUCE_FN void to_device(void *dst, const void *src, size_t bytes, const char *site)
 {
     if (bytes == 0)
         return;
@@ -333,7 +333,7 @@ inline void to_device(void *dst, const void *src, size_t bytes, const char *site
 }
 
 /* The copy itself (to_device once the host's bytes are current). */
-inline void to_device_now(void *dst, const void *src, size_t bytes, const char *site)
+PRAGREDUCE_FN void to_device_now(void *dst, const void *src, size_t bytes, const char *site)
 {
     const size_t chunk = copy_chunk();
     const size_t chunks = (bytes + chunk - 1) / chunk;
@@ -370,7 +370,7 @@ inline void to_device_now(void *dst, const void *src, size_t bytes, const char *
 
 /* Device to host (the elements a loop wrote): each thread's DMA of its next
  * chunk overlaps its copy of the last one out of the pinned buffer. */
-inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
+PRAGREDUCE_FN void to_host(void *dst, const void *src, size_t bytes, const char *site)
 {
     if (bytes == 0)
         return;
