@@ -52,7 +52,7 @@ else
 Q := @
 endif
 
-.PHONY: all install uninstall install-test test check unit golden runtime-test e2e e2e-fake projects mpi gen-test build-all asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
+.PHONY: all lib install uninstall install-test test check unit golden runtime-test e2e e2e-fake projects mpi gen-test build-all asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -77,6 +77,33 @@ $(B)/obj/runtime_text.o: $(B)/runtime_text.c
 $(B)/asan/runtime_text.o: $(B)/runtime_text.c
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(WARN) -c $< -o $@
+
+# the runtime compiled once, for files transpiled with --runtime=library:
+# its header (the functions declared only) and libpragreduce: one object
+# for a GPU, so that any use brings the warm-up before main along, one for
+# the fake device (-DPRAGREDUCE_FAKE_DEVICE; names of its own, config.cuh)
+RT_SRCS := runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh)
+RT_NVCCFLAGS ?= -O2 -w -Xcompiler -fPIC
+RT_LIBS := $(B)/include/pragreduce/runtime.cuh $(B)/libpragreduce.a
+
+lib: $(RT_LIBS)
+
+$(B)/include/pragreduce/runtime.cuh: $(RT_SRCS) runtime/embed.sh
+	@mkdir -p $(@D)
+	$(Q)sh runtime/embed.sh --header $< > $@
+
+$(B)/lib/pragreduce.o: runtime/library.cu $(RT_SRCS)
+	@mkdir -p $(@D)
+	@echo "  NVCC  $<"
+	$(Q)$(NVCC) $(RT_NVCCFLAGS) -c $< -o $@
+
+$(B)/lib/pragreduce-fake.o: runtime/library.cu $(RT_SRCS)
+	@mkdir -p $(@D)
+	@echo "  NVCC  $< (fake device)"
+	$(Q)$(NVCC) $(RT_NVCCFLAGS) -DPRAGREDUCE_FAKE_DEVICE -c $< -o $@
+
+$(B)/libpragreduce.a: $(B)/lib/pragreduce.o $(B)/lib/pragreduce-fake.o
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(B)/pragreduce: $(OBJS) $(B)/obj/main.o
 	@echo "  LD    $@"

@@ -49,7 +49,6 @@ void cli_usage(FILE *to)
           "                   V100, L4, RTX4090; or --arch sm_90, sm_80, sm_70, sm_89\n"
           "  --runtime=library  include <pragreduce/runtime.cuh> instead of copying\n"
           "                   the runtime into the output; link with -lpragreduce\n"
-          "                   (-lpragreduce-fake with -DPRAGREDUCE_FAKE_DEVICE)\n"
           "  --runtime=embedded the runtime copied into the output (the default)\n"
           "  --help           show this help\n"
           "  --version        show the version\n"

@@ -7,6 +7,7 @@
 #include "residency.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* Where a loop's arrays are, for the CPU/GPU choice (never for what is
  * copied): some of them hold bytes only the GPU has (a CPU path would copy
@@ -320,6 +321,7 @@ PRAGREDUCE_FN bool segments_on_gpu(const char *site, u64 segments, u64 inner, u6
     return segments_on_gpu(site, segments, inner, below, nested, timed);
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_CHOICE_CUH */

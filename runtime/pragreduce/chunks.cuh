@@ -6,6 +6,7 @@
 #include "transfers.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ chunks */
 
@@ -212,6 +213,7 @@ template <class T> inline bool iv_wraps(T lo, u64 trip, u64 step, bool down)
            next > (__int128)std::numeric_limits<T>::max();
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_CHUNKS_CUH */

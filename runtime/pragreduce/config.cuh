@@ -34,6 +34,17 @@ extern "C" int omp_in_parallel(void) __attribute__((weak));
 extern "C" int omp_get_max_threads(void) __attribute__((weak));
 #endif
 
+/* The runtime's names lie in an inline namespace of their own for the
+ * fake device (-DPRAGREDUCE_FAKE_DEVICE, which changes what they do):
+ * libpragreduce holds both builds, and a file links the one its macros
+ * chose; files built both ways in one program do not share a definition. */
+#ifdef PRAGREDUCE_FAKE_DEVICE
+#define PRAGREDUCE_ABI_BEGIN inline namespace on_fake_device {
+#else
+#define PRAGREDUCE_ABI_BEGIN inline namespace on_gpu {
+#endif
+#define PRAGREDUCE_ABI_END }
+
 /* no <unistd.h>, <sys/stat.h>, ...: they would declare names the program
  * may use for its own (system.cuh) */
 #include "system.cuh"

@@ -21,6 +21,7 @@
  * (a loop whose arrays do not fit runs as written on the host arrays). */
 #ifdef PRAGREDUCE_FAKE_DEVICE
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 namespace fake {
 constexpr size_t total_bytes = (size_t)16 << 30;
 PRAGREDUCE_FN std::atomic<size_t> &used_bytes()
@@ -70,6 +71,7 @@ PRAGREDUCE_FN cudaError_t mem_info(size_t *free_b, size_t *total)
     return cudaSuccess;
 }
 } /* namespace fake */
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 #define cudaMalloc(p, n) pragreduce::fake::malloc_block((void **)(p), (n))
 #define cudaFree(p) pragreduce::fake::free_block((void *)(p))

@@ -6,6 +6,7 @@
 #include "grid.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ host helpers */
 
@@ -451,6 +452,7 @@ PRAGREDUCE_FN bool gpu_present(const char *site, bool count_seek = true)
     return available != 0;
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_HOST_CUH */

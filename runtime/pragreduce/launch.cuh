@@ -6,6 +6,7 @@
 #include "profile.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* PRAGREDUCE_FAKE_DEVICE (the fake device section above): the wrappers run
  * the loop as written over the device copies where they would launch. */
@@ -646,6 +647,7 @@ template <class F> inline void run_launch(const char *site, u64 trip, F launch)
     (void)cudaEventDestroy(stop);
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_LAUNCH_CUH */

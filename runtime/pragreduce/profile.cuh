@@ -6,6 +6,7 @@
 #include "warmup.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ profile */
 
@@ -225,6 +226,7 @@ PRAGREDUCE_FN u64 &call_epoch()
     return epoch;
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_PROFILE_CUH */

@@ -7,6 +7,7 @@
 #include "chunks.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ residency */
 
@@ -1032,6 +1033,7 @@ PRAGREDUCE_FN void update_in(const volatile void *host, size_t bytes, const char
         }
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_RESIDENCY_CUH */

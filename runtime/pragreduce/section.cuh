@@ -22,6 +22,7 @@
 #include "choice.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* The type a section accumulates in on the device: integers as unsigned
  * words of 32 or 64 bits (C's wrapping conversion keeps the low bits, so
@@ -231,6 +232,7 @@ PRAGREDUCE_FN bool section_flagged(const int *dev_bad, const char *site)
     return bad != 0;
 }
 
+PRAGREDUCE_ABI_END
 } // namespace pragreduce
 
 #endif

@@ -7,6 +7,7 @@
 #include "section.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ tables */
 
@@ -335,6 +336,7 @@ struct table {
     }
 };
 
+PRAGREDUCE_ABI_END
 } // namespace pragreduce
 
 #endif

@@ -6,6 +6,7 @@
 #include "launch.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ transfers */
 
@@ -416,6 +417,7 @@ PRAGREDUCE_FN void to_host(void *dst, const void *src, size_t bytes, const char 
         fail(site, "staged copy from the GPU", err);
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_TRANSFERS_CUH */

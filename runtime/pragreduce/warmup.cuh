@@ -9,6 +9,7 @@
 #endif
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ warm-up */
 
@@ -483,6 +484,7 @@ PRAGREDUCE_FN const char *warm_up_report()
     return line;
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_WARMUP_CUH */
