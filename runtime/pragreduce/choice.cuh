@@ -116,6 +116,7 @@ PRAGREDUCE_FN u64 auto_threshold(u64 trip, u64 cpu_below, u64 cpu_below_kept, bo
 
 /* ------------------------------------------------------------ the trial */
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* Auto mode's trial: the thresholds are the cost model's estimates, and a
  * program that calls small loops thousands of times pays for each launch
  * and each wait for a result, which no per-loop estimate sees (CG on a
@@ -176,6 +177,8 @@ PRAGREDUCE_FN void trial_end(Trial &t, bool cpu, double cpu_s, bool stopped)
                  (unsigned long long)Trial::window, t.first_s * 1e3, cpu_s * 1e3,
                  stopped ? " (or more: stopped)" : "", cpu ? "the CPU keeps them" : "the thresholds keep them");
 }
+
+#endif
 
 /* PRAGREDUCE_ADAPT=2 (tests): the trial runs both windows and the CPU keeps
  * the calls, so that the arrays change sides in the middle of a run. */

@@ -93,6 +93,7 @@ PRAGREDUCE_FN cudaEvent_t chunk_fence(int half, const char *site)
  * are pinned when a GPU is there and the host can pin them; anything else
  * (and every failure) is ordinary malloc memory. free and realloc are
  * rewritten everywhere in the file, so they can tell the two apart. */
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 struct PinnedBlocks {
     std::mutex lock;
     std::unordered_map<void *, size_t> sizes;
@@ -103,6 +104,8 @@ PRAGREDUCE_FN PinnedBlocks &pinned_blocks()
     static PinnedBlocks *blocks = new PinnedBlocks; /* outlives static destructors */
     return *blocks;
 }
+
+#endif
 
 PRAGREDUCE_FN bool pin_wanted(size_t bytes)
 {

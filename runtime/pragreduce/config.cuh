@@ -13,16 +13,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <initializer_list>
 #include <limits>
+#include <type_traits>
+/* The library's header (embed.sh --header) declares what uses these and
+ * leaves them out: they are most of a small file's compile time. */
+#ifndef PRAGREDUCE_RUNTIME_HEADER
+#include <algorithm>
+#include <chrono>
 #include <mutex>
 #include <thread>
-#include <type_traits>
 #include <unordered_map>
 #include <vector>
+#endif
 
 #include <pthread.h> /* <thread> and <mutex> include it already */
 #ifdef _OPENMP
@@ -87,6 +91,48 @@ extern "C" int omp_get_max_threads(void) __attribute__((weak));
 namespace pragreduce {
 
 typedef unsigned long long u64;
+
+/* A growing array of trivially copyable T, the few operations of
+ * std::vector that the types in the library's header use (a region's
+ * copies, a data region's spans): <vector> is no part of that header. Out
+ * of memory ends the program, as std::vector's would. */
+template <class T> struct small_list {
+    static_assert(std::is_trivially_copyable<T>::value, "small_list holds plain values");
+    T *items = nullptr;
+    size_t count = 0, room = 0;
+    small_list() = default;
+    small_list(const small_list &) = delete;
+    small_list &operator=(const small_list &) = delete;
+    ~small_list() { ::free(items); }
+    bool empty() const { return count == 0; }
+    size_t size() const { return count; }
+    T *begin() { return items; }
+    T *end() { return items + count; }
+    const T *begin() const { return items; }
+    const T *end() const { return items + count; }
+    T &operator[](size_t i) { return items[i]; }
+    T &back() { return items[count - 1]; }
+    void clear() { count = 0; }
+    void push_back(const T &v)
+    {
+        if (count == room) {
+            const size_t more = room ? 2 * room : 8;
+            T *grown = (T *)::realloc((void *)items, more * sizeof(T));
+            if (!grown) {
+                fprintf(stderr, "pragreduce: out of host memory\n");
+                abort();
+            }
+            items = grown;
+            room = more;
+        }
+        items[count++] = v;
+    }
+    void erase(T *at)
+    {
+        memmove((void *)at, (void *)(at + 1), (size_t)(end() - at - 1) * sizeof(T));
+        count--;
+    }
+};
 
 } /* namespace pragreduce */
 

@@ -230,11 +230,11 @@ PRAGREDUCE_FN u64 part_start(u64 trip, unsigned parts, unsigned p)
 
 /* f(0) ... f(parts - 1), on this thread and parts - 1 others (a part whose
  * thread could not start runs here after). */
-template <class F> inline void cpu_run(unsigned parts, F f)
+PRAGREDUCE_FN void cpu_run_parts(unsigned parts, void (*f)(unsigned, void *), void *ctx)
 {
-    auto part = [&f](unsigned p) {
+    auto part = [f, ctx](unsigned p) {
         in_cpu_part() = true;
-        f(p);
+        f(p, ctx);
         in_cpu_part() = false;
     };
     std::vector<std::thread> others;
@@ -252,6 +252,11 @@ template <class F> inline void cpu_run(unsigned parts, F f)
         t.join();
     for (unsigned p : left)
         part(p);
+}
+
+template <class F> inline void cpu_run(unsigned parts, F f)
+{
+    cpu_run_parts(parts, [](unsigned p, void *ctx) { (*(F *)ctx)(p); }, &f);
 }
 
 PRAGREDUCE_FN int sm_count(const char *site)
@@ -336,11 +341,44 @@ PRAGREDUCE_FN unsigned grid_size(u64 trip, int tile, int blocks_per_sm, int wave
 
 /* Marked loops called from several host threads at once take turns on the
  * GPU: they share the scratch buffer and the staging buffers. */
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 PRAGREDUCE_FN std::recursive_mutex &gpu_lock()
 {
     static std::recursive_mutex lock; /* a CPU fallback may call another marked loop */
     return lock;
 }
+#endif
+PRAGREDUCE_FN void gpu_lock_take() { gpu_lock().lock(); }
+PRAGREDUCE_FN void gpu_lock_give() { gpu_lock().unlock(); }
+
+/* A wrapper's written elements saved before a kernel whose call may run
+ * again on the CPU (emit.c's snapshot); freed at the end of the scope.
+ * Out of memory ends the program, as std::vector's would. */
+struct saved_bytes {
+    unsigned char *p;
+    size_t n;
+    explicit saved_bytes(size_t bytes) : p(bytes ? (unsigned char *)::malloc(bytes) : nullptr), n(bytes)
+    {
+        if (bytes && !p) {
+            fprintf(stderr, "pragreduce: out of host memory (%zu bytes)\n", bytes);
+            abort();
+        }
+    }
+    ~saved_bytes() { ::free(p); }
+    saved_bytes(const saved_bytes &) = delete;
+    saved_bytes &operator=(const saved_bytes &) = delete;
+    bool empty() const { return n == 0; }
+    size_t size() const { return n; }
+    unsigned char *data() { return p; }
+};
+
+/* A wrapper's turn on the GPU, until the end of its scope. */
+struct gpu_hold {
+    gpu_hold() { gpu_lock_take(); }
+    ~gpu_hold() { gpu_lock_give(); }
+    gpu_hold(const gpu_hold &) = delete;
+    gpu_hold &operator=(const gpu_hold &) = delete;
+};
 
 /* One device buffer reused by every marked loop (calls are synchronous);
  * it only grows, and is released at exit. */
@@ -361,6 +399,7 @@ PRAGREDUCE_FN Scratch &scratch()
     return held[device_slot()];
 }
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* A host buffer that only grows, pinned (portable: any GPU copies into it)
  * unless pinned memory is refused: then pageable. */
 struct ResultBuffer {
@@ -386,6 +425,8 @@ struct ResultBuffer {
     }
 };
 
+#endif
+
 /* A call's results back from the device, into pinned memory (a pageable
  * copy passes through the driver's staging: a few us more a call). The
  * caller holds gpu_lock() and reads them before its next call. */
@@ -404,6 +445,7 @@ PRAGREDUCE_FN const unsigned char *fetch_results(const void *dev, size_t bytes, 
 
 /* Device buffers of ended regions, reused by later ones (cudaMalloc and
  * cudaFree cost tens of microseconds and cudaFree synchronizes). */
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 struct DevicePool {
     std::vector<std::pair<char *, size_t>> free_blocks;
     size_t bytes = 0;
@@ -415,6 +457,8 @@ PRAGREDUCE_FN DevicePool &device_pool()
     static DevicePool *pools = new DevicePool[max_devices]; /* outlives static destructors */
     return pools[device_slot()];
 }
+
+#endif
 
 PRAGREDUCE_FN void pool_release()
 {

@@ -32,6 +32,7 @@ struct SiteProfile {
 
 PRAGREDUCE_FN bool profiling() { return settings().profile; }
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* One thread's counters: profile_add takes no lock that other threads
  * want (NPB CG's 140 M row sums, called from 16 OpenMP threads, went
  * through one mutex: over 120 s against 12 without the profile). */
@@ -51,6 +52,8 @@ PRAGREDUCE_FN Profile &profile_table()
     static Profile *table = new Profile; /* outlives static destructors */
     return *table;
 }
+
+#endif
 
 PRAGREDUCE_FN bool same_site(const char *a, const char *b) { return a == b || strcmp(a, b) == 0; }
 
@@ -79,6 +82,7 @@ PRAGREDUCE_FN void profile_sum(SiteProfile &a, const SiteProfile &b)
     a.peer_copies += b.peer_copies;
 }
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* Every thread's counters summed, a site each, in order of first use. */
 PRAGREDUCE_FN std::vector<SiteProfile> profile_sites()
 {
@@ -191,17 +195,15 @@ PRAGREDUCE_FN void profile_order_add(const char *site)
     p.order.push_back(site);
 }
 
-/* Runs f on the site's counters when profiling. */
-template <class F> inline void profile_add(const char *site, F f)
+/* f(s, ctx) on the site's counters (profile_add) */
+PRAGREDUCE_FN void profile_apply(const char *site, void (*f)(SiteProfile &, void *), void *ctx)
 {
-    if (!profiling() || !site)
-        return;
     ThreadProfile &t = thread_profile();
     {
         std::lock_guard<std::mutex> hold(t.lock);
         for (SiteProfile &s : t.sites)
             if (same_site(s.site, site)) {
-                f(s);
+                f(s, ctx);
                 return;
             }
     }
@@ -209,7 +211,18 @@ template <class F> inline void profile_add(const char *site, F f)
     std::lock_guard<std::mutex> hold(t.lock);
     t.sites.push_back(SiteProfile());
     t.sites.back().site = site;
-    f(t.sites.back());
+    f(t.sites.back(), ctx);
+}
+#else
+PRAGREDUCE_FN void profile_apply(const char *site, void (*f)(SiteProfile &, void *), void *ctx);
+#endif
+
+/* Runs f on the site's counters when profiling. */
+template <class F> inline void profile_add(const char *site, F f)
+{
+    if (!profiling() || !site)
+        return;
+    profile_apply(site, [](SiteProfile &s, void *ctx) { (*(F *)ctx)(s); }, &f);
 }
 
 /* A call of a marked loop that got past every reason to stay on the CPU. */

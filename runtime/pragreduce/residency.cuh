@@ -162,12 +162,15 @@ PRAGREDUCE_FN bool resident_enabled()
     return settings().resident;
 }
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* Bytes of a device block handed out by pool_get/cudaMalloc, for pool_put. */
 PRAGREDUCE_FN std::unordered_map<char *, size_t> &device_block_sizes()
 {
     static std::unordered_map<char *, size_t> *sizes = new std::unordered_map<char *, size_t>;
     return *sizes;
 }
+
+#endif
 
 /* A block from device_alloc back to the pool (or to the driver: `to_pool`
  * false when room is needed now, or a block the pool did not hand out). */
@@ -221,7 +224,7 @@ PRAGREDUCE_FN void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
     const uintptr_t h = hi < e->newer_hi ? hi : e->newer_hi;
     if (l >= h)
         return;
-    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    gpu_hold hold;
     on_device on(e->device);
     const char *site = e->writer ? e->writer : "pragreduce";
     if (l == e->newer_lo && h < e->newer_hi) {
@@ -307,7 +310,7 @@ PRAGREDUCE_FN bool on_thread_stack(uintptr_t lo, uintptr_t hi)
 }
 
 struct region {
-    std::vector<Resident *> entries;
+    small_list<Resident *> entries;
     bool enabled;
     bool chained; /* to the region below it on the stack */
     bool sync_on_exit; /* bring back what kernels wrote as the call returns */
@@ -343,7 +346,7 @@ struct region {
         region *parent = chained && region_top() == this ? below : nullptr;
         chain_pending() = nullptr;
         if (!entries.empty()) {
-            std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+            gpu_hold hold;
             for (Resident *e : entries) {
                 /* copies of heap and global memory stay with the caller */
                 if (parent && !on_thread_stack(e->lo, e->hi) && parent->entries.size() < 4096) {
@@ -541,7 +544,7 @@ PRAGREDUCE_FN void host_freed(const void *p, bool keep_contents = false)
     if (bytes == 0)
         bytes = sys::malloc_usable_size((void *)p);
     const uintptr_t lo = (uintptr_t)p, hi = lo + (bytes ? bytes : 1);
-    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    gpu_hold hold;
     for (region *r : region_stack())
         for (size_t i = 0; i < r->entries.size();) {
             Resident *e = r->entries[i];
@@ -575,7 +578,7 @@ template <class T> inline T *reallocating(T *p)
 __attribute__((noinline)) inline void host_reads_newer(const volatile void *p, size_t bytes)
 {
     const uintptr_t lo = (uintptr_t)p, hi = lo + bytes < lo ? UINTPTR_MAX : lo + bytes;
-    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    gpu_hold hold;
     for (region *r : region_stack())
         for (Resident *e : r->entries)
             if (e->newer_lo < e->newer_hi && lo < e->newer_hi && e->newer_lo < hi)
@@ -615,7 +618,7 @@ inline void host_reads_box(const volatile void *base, size_t elem, F sub, Bounds
 
 __attribute__((noinline)) inline void host_reads_all_newer()
 {
-    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    gpu_hold hold;
     for (region *r : region_stack())
         for (Resident *e : r->entries)
             flush_all_newer(e);
@@ -976,7 +979,10 @@ PRAGREDUCE_FN void resident_out(void *host, size_t bytes, const char *site, size
  * held (sticky) until the block ends. Nothing without a GPU. */
 struct data_region {
     const char *site;
-    std::vector<std::pair<uintptr_t, uintptr_t>> held;
+    struct span {
+        uintptr_t first, second;
+    };
+    small_list<span> held;
     explicit data_region(const char *s) : site(s) {}
     data_region(const data_region &) = delete;
     data_region &operator=(const data_region &) = delete;
@@ -984,7 +990,7 @@ struct data_region {
     {
         if (bytes == 0 || device_mode() == MODE_CPU || !gpu_present(site))
             return;
-        std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+        gpu_hold hold;
         call_epoch()++;
         Resident *e = resident_acquire((const void *)host, bytes, site, nullptr);
         if (!e)
@@ -1001,7 +1007,7 @@ struct data_region {
     static void let_go(uintptr_t lo, uintptr_t hi)
     {
         /* the outermost holder first, as data_region::in found it */
-        std::vector<region *> outward;
+        small_list<region *> outward;
         for (region *r : region_stack())
             outward.push_back(r);
         for (size_t k = outward.size(); k-- > 0;)
@@ -1019,7 +1025,7 @@ PRAGREDUCE_FN void update_in(const volatile void *host, size_t bytes, const char
 {
     if (bytes == 0 || region_stack().empty())
         return;
-    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    gpu_hold hold;
     const uintptr_t lo = (uintptr_t)host, hi = lo + bytes;
     for (region *r : region_stack())
         for (Resident *e : r->entries) {

@@ -187,8 +187,9 @@ template <class Op, class T, class S>
 inline void section_finish(T *h, const S *dev, unsigned long long n, const char *site)
 {
     host_reads(h, (size_t)n * sizeof(T)); /* a kernel before may have written them */
-    std::vector<S> r((size_t)n);
-    PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(r.data(), dev, (size_t)n * sizeof(S), cudaMemcpyDeviceToHost));
+    saved_bytes copy((size_t)n * sizeof(S));
+    const S *r = (const S *)copy.data();
+    PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(copy.data(), dev, (size_t)n * sizeof(S), cudaMemcpyDeviceToHost));
     for (unsigned long long k = 0; k < n; k++)
         h[k] = (T)Op::apply((S)h[k], r[k]);
     host_wrote(h, (size_t)n * sizeof(T));

@@ -66,6 +66,7 @@ struct Stager {
     int device = -1;
 };
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* The slots' stagers for `device` (each GPU of a team has its own streams). */
 PRAGREDUCE_FN std::vector<Stager> &stagers(int device)
 {
@@ -75,6 +76,8 @@ PRAGREDUCE_FN std::vector<Stager> &stagers(int device)
         mine.resize(max_stage_slots);
     return mine;
 }
+
+#endif
 
 /* The slots this thread's copies stage through: all copy_threads() of them
  * from 0, or its share while a team's copies run at once (team_copies). */
@@ -136,6 +139,7 @@ PRAGREDUCE_FN bool host_is_pinned(const void *p)
     return attr.type == cudaMemoryTypeHost;
 }
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* Runs work(w) for w in [0, threads) on as many host threads (the caller
  * being thread 0), each bound to this process's device; returns the first
  * CUDA error any of them met. */
@@ -163,6 +167,8 @@ template <class F> inline cudaError_t on_threads(int threads, F work)
             return e;
     return cudaSuccess;
 }
+
+#endif
 
 #define PRAGREDUCE_TRY(call)                                                                       \
     do {                                                                                           \
@@ -240,12 +246,19 @@ struct PendingCopy {
     const char *site;
 };
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* This thread's gathered copies while a team_copies is alive, else null. */
-PRAGREDUCE_FN std::vector<PendingCopy> *&pending_copies()
+struct PendingList {
+    std::vector<PendingCopy> copies;
+};
+
+PRAGREDUCE_FN PendingList *&pending_copies()
 {
-    static thread_local std::vector<PendingCopy> *list = nullptr;
+    static thread_local PendingList *list = nullptr;
     return list;
 }
+
+#endif
 
 PRAGREDUCE_FN void to_device_now(void *dst, const void *src, size_t bytes, const char *site);
 
@@ -254,42 +267,57 @@ PRAGREDUCE_FN void to_device_now(void *dst, const void *src, size_t bytes, const
  * bytes were made current when each copy was asked for (to_device), and
  * nothing reads a gathered copy's destination before run(). */
 struct team_copies {
-    std::vector<PendingCopy> list;
-    std::vector<PendingCopy> *outer;
-    team_copies() : outer(pending_copies()) { pending_copies() = &list; }
-    ~team_copies() { run(); }
+    struct PendingList *list; /* the runtime's (no <vector> in the library's header) */
+    struct PendingList *outer;
+    team_copies();
+    ~team_copies();
     team_copies(const team_copies &) = delete;
     team_copies &operator=(const team_copies &) = delete;
-    void run()
-    {
-        pending_copies() = outer;
-        if (list.empty())
-            return;
-        std::vector<int> devices;
-        for (const PendingCopy &c : list)
-            if (std::find(devices.begin(), devices.end(), c.device) == devices.end())
-                devices.push_back(c.device);
-        /* the staging slots shared out: together as many threads (and
-         * pinned buffers) as one GPU's copies use */
-        const int per = copy_threads() / (int)devices.size() > 0 ? copy_threads() / (int)devices.size() : 1;
-        auto copy_for = [this, per](int device, int k) {
-            on_device on(device);
-            const StageShare mine = stage_share();
-            stage_share() = StageShare{k * per, per}; /* k * per + per <= copy_threads() <= 64 */
-            for (const PendingCopy &c : list)
-                if (c.device == device)
-                    to_device_now(c.dst, c.src, c.bytes, c.site);
-            stage_share() = mine;
-        };
-        std::vector<std::thread> pool;
-        for (size_t k = 1; k < devices.size(); k++)
-            pool.emplace_back(copy_for, devices[k], (int)k);
-        copy_for(devices[0], 0);
-        for (std::thread &t : pool)
-            t.join();
-        list.clear();
-    }
+    void run();
 };
+
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
+PRAGREDUCE_FN team_copies::team_copies() : list(new PendingList), outer(pending_copies())
+{
+    pending_copies() = list;
+}
+
+PRAGREDUCE_FN team_copies::~team_copies()
+{
+    run();
+    delete list;
+}
+
+PRAGREDUCE_FN void team_copies::run()
+{
+    pending_copies() = outer;
+    if (list->copies.empty())
+        return;
+    std::vector<int> devices;
+    for (const PendingCopy &c : list->copies)
+        if (std::find(devices.begin(), devices.end(), c.device) == devices.end())
+            devices.push_back(c.device);
+    /* the staging slots shared out: together as many threads (and
+     * pinned buffers) as one GPU's copies use */
+    const int per = copy_threads() / (int)devices.size() > 0 ? copy_threads() / (int)devices.size() : 1;
+    auto copy_for = [this, per](int device, int k) {
+        on_device on(device);
+        const StageShare mine = stage_share();
+        stage_share() = StageShare{k * per, per}; /* k * per + per <= copy_threads() <= 64 */
+        for (const PendingCopy &c : list->copies)
+            if (c.device == device)
+                to_device_now(c.dst, c.src, c.bytes, c.site);
+        stage_share() = mine;
+    };
+    std::vector<std::thread> pool;
+    for (size_t k = 1; k < devices.size(); k++)
+        pool.emplace_back(copy_for, devices[k], (int)k);
+    copy_for(devices[0], 0);
+    for (std::thread &t : pool)
+        t.join();
+    list->copies.clear();
+}
+#endif
 
 /* Device to device across GPUs (a neighbour's part of a stencil's input
  * that another GPU of the team wrote), without the host: ordered after the
@@ -327,7 +355,7 @@ PRAGREDUCE_FN void to_device(void *dst, const void *src, size_t bytes, const cha
         s.h2d_copies++;
     });
     if (pending_copies() && bytes >= stage_min()) {
-        pending_copies()->push_back({dst, src, bytes, current_device(), site});
+        pending_copies()->copies.push_back({dst, src, bytes, current_device(), site});
         return;
     }
     to_device_now(dst, src, bytes, site);

@@ -262,6 +262,7 @@ PRAGREDUCE_FN bool hint_read(const char *file, u64 *bound)
 extern "C" const int pragreduce_no_warmup __attribute__((weak));
 #endif
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 struct warm_up {
     std::thread thread;
     bool uses_hint = false; /* auto: the hint is consulted and kept up to date */
@@ -432,6 +433,8 @@ struct warm_up {
             (void)sys::unlink(gpu_hint);
     }
 };
+
+#endif
 
 #if defined(PRAGREDUCE_RUNTIME_HEADER) && defined(PRAGREDUCE_NO_WARMUP)
 /* the installed header: the library's warm-up (there) stands down */
