@@ -89,8 +89,8 @@ PRAGREDUCE_FN u64 saturating_mul(u64 a, u64 b) { return b != 0 && a > ~0ULL / b 
  * would leave nothing on the GPU for the loops after it but the copies,
  * which the host's next sweep makes stale again. */
 PRAGREDUCE_FN u64 auto_threshold(u64 trip, u64 cpu_below, u64 cpu_below_kept, bool threaded,
-                          std::initializer_list<const volatile void *> arrays, u64 cpu_below_rewritten = 0,
-                          bool reads_only = false)
+                                 std::initializer_list<const volatile void *> arrays, u64 cpu_below_rewritten = 0,
+                                 bool reads_only = false)
 {
     if (device_mode() != MODE_AUTO)
         return cpu_below;
@@ -269,8 +269,8 @@ PRAGREDUCE_FN int timed_on_cpu(u64 trip, u64 cpu_below_kept, bool threaded)
 }
 
 PRAGREDUCE_FN bool use_gpu(const char *site, u64 trip, u64 cpu_below, u64 cpu_below_kept, bool threaded,
-                    std::initializer_list<const volatile void *> arrays, u64 cpu_below_rewritten = 0,
-                    bool reads_only = false)
+                           std::initializer_list<const volatile void *> arrays, u64 cpu_below_rewritten = 0,
+                           bool reads_only = false)
 {
     const u64 below =
         auto_threshold(trip, cpu_below, cpu_below_kept, threaded, arrays, cpu_below_rewritten, reads_only);
@@ -310,8 +310,8 @@ PRAGREDUCE_FN bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = fa
 /* segments_on_gpu for a nest whose marked loops have the plan: their
  * thresholds over the whole nest's iterations. */
 PRAGREDUCE_FN bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, u64 cpu_below_kept,
-                            bool threaded, bool nested, std::initializer_list<const volatile void *> arrays,
-                            u64 cpu_below_rewritten = 0, bool reads_only = false)
+                                   bool threaded, bool nested, std::initializer_list<const volatile void *> arrays,
+                                   u64 cpu_below_rewritten = 0, bool reads_only = false)
 {
     const u64 trip = saturating_mul(segments, inner);
     const u64 below =

@@ -292,7 +292,7 @@ PRAGREDUCE_FN int segment_group(u64 inner, u64 thread_max, u64 warp_max, int blo
  * each): then the loop runs as written, and each loop inside with a
  * wrapper launches on its own. */
 PRAGREDUCE_FN bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, bool nested,
-                            int timed = TIMED_NO)
+                                   int timed = TIMED_NO)
 {
     const u64 total = inner != 0 && segments > ~0ULL / inner ? ~0ULL : segments * inner;
     if (!use_gpu(site, total, cpu_below, false, timed)) /* (the wrapper counted the call) */
@@ -574,7 +574,7 @@ PRAGREDUCE_FN u64 team_part(u64 outer, u64 unit, bool kept, u64 least, unsigned 
  * `scratch_bytes` on each), in part order. Each GPU's copy is queued
  * behind its kernel, then each is waited for: the GPUs run meanwhile. */
 PRAGREDUCE_FN const unsigned char *team_results(size_t at, unsigned parts, size_t stride, size_t scratch_bytes,
-                                         const char *site)
+                                                const char *site)
 {
     static ResultBuffer buffer;
     unsigned char *got = buffer.get((size_t)parts * stride);

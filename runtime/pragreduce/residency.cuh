@@ -435,7 +435,7 @@ PRAGREDUCE_FN void host_wrote(const volatile void *p, size_t bytes)
 /* Bytes [*l, *h) of elements first..last (inclusive, either order) of the
  * array at `base`, clamped to the address space. */
 PRAGREDUCE_FN void elems_bytes(const volatile void *base, size_t elem, long long first, long long last, uintptr_t *l,
-                        uintptr_t *h)
+                               uintptr_t *h)
 {
     if (first > last) {
         const long long t = first;
@@ -831,7 +831,7 @@ PRAGREDUCE_FN void refresh_span(Resident *e, uintptr_t l, uintptr_t h, const cha
  * residency is off or there is no room: the caller copies as before.
  * *copied (when not null) tells whether anything was copied. */
 PRAGREDUCE_FN Resident *resident_acquire(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
-                                  bool overwritten = false)
+                                         bool overwritten = false)
 {
     if (copied)
         *copied = false;
@@ -919,7 +919,7 @@ PRAGREDUCE_FN const void *resident_in(const void *host, size_t bytes, const char
 /* An array the kernel writes (a fused output): the same, the kernel then
  * writes into the kept copy; resident_out() brings the bytes back. */
 PRAGREDUCE_FN void *resident_inout(void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
-                            bool overwritten = false)
+                                   bool overwritten = false)
 {
     Resident *e = resident_acquire(host, bytes, site, copied, align, overwritten);
     return e ? (void *)(e->dev + ((uintptr_t)host - e->lo)) : nullptr;

@@ -339,7 +339,7 @@ struct table {
 
 PRAGREDUCE_FN table *table_new() { return new table; }
 PRAGREDUCE_FN void *table_build(table &t, const void *host, int nlevels, const long long *first,
-                                const long long *count, size_t elem, bool keep, const char *at)
+                                       const long long *count, size_t elem, bool keep, const char *at)
 {
     return t.build(host, nlevels, first, count, elem, keep, at);
 }
@@ -349,7 +349,7 @@ PRAGREDUCE_FN bool table_overlaps(const table &t, const void *p, size_t bytes) {
 struct table;
 PRAGREDUCE_FN table *table_new();
 PRAGREDUCE_FN void *table_build(table &t, const void *host, int nlevels, const long long *first,
-                                const long long *count, size_t elem, bool keep, const char *at);
+                                       const long long *count, size_t elem, bool keep, const char *at);
 PRAGREDUCE_FN bool table_overlaps(const table &t, const void *p, size_t bytes);
 #endif
 
