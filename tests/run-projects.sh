@@ -14,9 +14,10 @@
 # more nvcc flags; PR_WORK: the work folder (emptied first and kept; a
 # fixed one makes every path the same on two machines, which
 # tests/pragreduce-replay needs to build the projects where libclang is
-# missing); PR_PROJECT_RUNTIME: library (the default: the files include the
-# runtime's header and link build/lib/libpragreduce.a, made by `make lib`
-# when missing; tools/pragreduce-cc finds it too) or embedded.
+# missing); PR_PROJECT_RUNTIME: library (the files include the runtime's
+# header and link build/lib/libpragreduce.a, made by `make lib` when
+# missing; tools/pragreduce-cc finds it too: the default where this tree
+# can build it) or embedded (the default elsewhere: the GPU bundle's tree).
 set -u
 [ $# -ge 1 ] || { echo "usage: tests/run-projects.sh PRAGREDUCE [PROJECT_DIR...]" >&2; exit 2; }
 pragreduce=$(realpath "$1")
@@ -35,7 +36,10 @@ else
 fi
 pass=0
 fail=0
-runtime=${PR_PROJECT_RUNTIME:-library}
+runtime=${PR_PROJECT_RUNTIME:-}
+if [ -z "$runtime" ]; then
+    if [ -f build/lib/libpragreduce.a ] || [ -f Makefile ]; then runtime=library; else runtime=embedded; fi
+fi
 export PRAGREDUCE_RUNTIME=$runtime # for tools/pragreduce-cc
 rt_pr=() rt_nv=() rt_link=()
 if [ "$runtime" = library ]; then
