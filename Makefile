@@ -20,7 +20,10 @@
 #   make bench      transpile the benchmarks into bench-bundle/ (run on the GPU machine)
 #   make fuzz       run the libFuzzer target for 60 s
 #   make deps       install missing Debian packages (as root)
+#   make lib        the runtime built once (--runtime=library): build/lib/libpragreduce.a
+#                   and build/include/pragreduce/runtime.cuh
 #   make install    bin/pragreduce, bin/pragreduce-cc, the man page, the
+#                   runtime library and its header, the
 #                   pkg-config file and the CMake package under PREFIX
 #                   (default /usr/local; DESTDIR is honoured); make uninstall
 #   make install-test  install into a temporary PREFIX and build
@@ -55,7 +58,7 @@ else
 Q := @
 endif
 
-.PHONY: all install uninstall install-test test check unit golden runtime-test e2e e2e-fake e2e-all e2e-check projects mpi gen-test build-all asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
+.PHONY: all lib install uninstall install-test test check unit golden runtime-test e2e e2e-fake e2e-all e2e-check projects mpi gen-test build-all asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -80,6 +83,33 @@ $(B)/obj/runtime_text.o: $(B)/runtime_text.c
 $(B)/asan/runtime_text.o: $(B)/runtime_text.c
 	@mkdir -p $(@D)
 	$(Q)$(CC) $(WARN) -c $< -o $@
+
+# the runtime compiled once, for files transpiled with --runtime=library:
+# its header (the functions declared only) and libpragreduce: one object
+# for a GPU, so that any use brings the warm-up before main along, one for
+# the fake device (-DPRAGREDUCE_FAKE_DEVICE; names of its own, config.cuh)
+RT_SRCS := runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh)
+RT_NVCCFLAGS ?= -O2 -w -Xcompiler -fPIC
+RT_LIBS := $(B)/include/pragreduce/runtime.cuh $(B)/lib/libpragreduce.a
+
+lib: $(RT_LIBS)
+
+$(B)/include/pragreduce/runtime.cuh: $(RT_SRCS) runtime/embed.sh
+	@mkdir -p $(@D)
+	$(Q)sh runtime/embed.sh --header $< > $@
+
+$(B)/lib/pragreduce.o: runtime/library.cu $(RT_SRCS)
+	@mkdir -p $(@D)
+	@echo "  NVCC  $<"
+	$(Q)$(NVCC) $(RT_NVCCFLAGS) -c $< -o $@
+
+$(B)/lib/pragreduce-fake.o: runtime/library.cu $(RT_SRCS)
+	@mkdir -p $(@D)
+	@echo "  NVCC  $< (fake device)"
+	$(Q)$(NVCC) $(RT_NVCCFLAGS) -DPRAGREDUCE_FAKE_DEVICE -c $< -o $@
+
+$(B)/lib/libpragreduce.a: $(B)/lib/pragreduce.o $(B)/lib/pragreduce-fake.o
+	$(Q)rm -f $@ && ar rcs $@ $^
 
 $(B)/pragreduce: $(OBJS) $(B)/obj/main.o
 	@echo "  LD    $@"
@@ -276,13 +306,15 @@ MANDIR = $(PREFIX)/share/man
 LIBDIR = $(PREFIX)/lib
 PKGCONFIGDIR = $(LIBDIR)/pkgconfig
 CMAKEDIR = $(LIBDIR)/cmake/pragreduce
+INCLUDEDIR = $(PREFIX)/include
 VERSION = $(shell sed -n 's/^\#define PRAGREDUCE_VERSION "\(.*\)"/\1/p' transpiler/pragreduce.h)
 # the CUDA runtime's folder, for the pkg-config file: lib64 beside nvcc's bin
 CUDA_LIBDIR ?= $(shell d=$$(dirname "$$(command -v $(NVCC))" 2>/dev/null)/..; \
 	if [ -d "$$d/lib64" ]; then cd "$$d/lib64"; else cd "$$d/targets/x86_64-linux/lib" 2>/dev/null || cd /usr/local/cuda/lib64; fi && pwd)
 INSTALLED = $(BINDIR)/pragreduce $(BINDIR)/pragreduce-cc $(MANDIR)/man1/pragreduce.1 \
 	$(MANDIR)/man1/pragreduce-cc.1 $(PKGCONFIGDIR)/pragreduce.pc \
-	$(CMAKEDIR)/pragreduceConfig.cmake $(CMAKEDIR)/pragreduceConfigVersion.cmake
+	$(CMAKEDIR)/pragreduceConfig.cmake $(CMAKEDIR)/pragreduceConfigVersion.cmake \
+	$(INCLUDEDIR)/pragreduce/runtime.cuh $(LIBDIR)/libpragreduce.a
 
 $(B)/pragreduce.pc: packaging/pragreduce.pc.in transpiler/pragreduce.h FORCE
 	@mkdir -p $(@D)
@@ -294,8 +326,11 @@ $(B)/pragreduceConfigVersion.cmake: packaging/pragreduceConfigVersion.cmake.in t
 
 FORCE:
 
-install: $(B)/pragreduce $(B)/pragreduce.pc $(B)/pragreduceConfigVersion.cmake
-	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR)
+install: $(B)/pragreduce $(B)/pragreduce.pc $(B)/pragreduceConfigVersion.cmake $(RT_LIBS)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(PKGCONFIGDIR) $(DESTDIR)$(CMAKEDIR) \
+		$(DESTDIR)$(INCLUDEDIR)/pragreduce
+	install -m 644 $(B)/include/pragreduce/runtime.cuh $(DESTDIR)$(INCLUDEDIR)/pragreduce/runtime.cuh
+	install -m 644 $(B)/lib/libpragreduce.a $(DESTDIR)$(LIBDIR)/libpragreduce.a
 	install -m 755 $(B)/pragreduce tools/pragreduce-cc $(DESTDIR)$(BINDIR)/
 	install -m 644 man/pragreduce.1 $(DESTDIR)$(MANDIR)/man1/pragreduce.1
 	echo '.so man1/pragreduce.1' > $(DESTDIR)$(MANDIR)/man1/pragreduce-cc.1
@@ -304,7 +339,7 @@ install: $(B)/pragreduce $(B)/pragreduce.pc $(B)/pragreduceConfigVersion.cmake
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
-	-rmdir $(DESTDIR)$(CMAKEDIR) 2>/dev/null
+	-rmdir $(DESTDIR)$(CMAKEDIR) $(DESTDIR)$(INCLUDEDIR)/pragreduce 2>/dev/null
 
 # install into a temporary PREFIX (and DESTDIR), then build the examples with
 # the installed driver, CMake package and pkg-config file, against gcc

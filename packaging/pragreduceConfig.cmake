@@ -5,7 +5,9 @@
 #   pragreduce::pragreduce     the transpiler (imported executable)
 #   pragreduce::pragreduce-cc  the C compiler driver (imported executable)
 #   pragreduce::runtime        what a program with transpiled objects links
-#                              (CUDA::cudart, libstdc++), an interface library
+#                              (libpragreduce, for files transpiled with
+#                              --runtime=library as pragreduce-cc does;
+#                              CUDA::cudart, libstdc++), an interface library
 #   pragreduce_target(<target> [GPU <arch>])
 #       the C files of <target> that contain '#pragma reduce' are transpiled
 #       and compiled by nvcc (the others by the C compiler, as before), and
@@ -23,9 +25,10 @@
 get_filename_component(_pragreduce_prefix "${CMAKE_CURRENT_LIST_DIR}/../../.." ABSOLUTE)
 set(pragreduce_EXECUTABLE "${_pragreduce_prefix}/bin/pragreduce")
 set(pragreduce_CC "${_pragreduce_prefix}/bin/pragreduce-cc")
+set(pragreduce_LIBRARY "${_pragreduce_prefix}/lib/libpragreduce.a")
 unset(_pragreduce_prefix)
 
-foreach(_pr_file IN ITEMS "${pragreduce_EXECUTABLE}" "${pragreduce_CC}")
+foreach(_pr_file IN ITEMS "${pragreduce_EXECUTABLE}" "${pragreduce_CC}" "${pragreduce_LIBRARY}")
   if(NOT EXISTS "${_pr_file}")
     set(pragreduce_FOUND FALSE)
     set(pragreduce_NOT_FOUND_MESSAGE "${_pr_file} is missing (reinstall pragreduce)")
@@ -48,7 +51,7 @@ endif()
 if(NOT TARGET pragreduce::runtime)
   add_library(pragreduce::runtime INTERFACE IMPORTED)
   set_target_properties(pragreduce::runtime PROPERTIES
-    INTERFACE_LINK_LIBRARIES "CUDA::cudart;stdc++;m;pthread;dl;rt")
+    INTERFACE_LINK_LIBRARIES "${pragreduce_LIBRARY};CUDA::cudart;stdc++;m;pthread;dl;rt")
 endif()
 
 # what pragreduce_target puts before the C compiler, wherever it is called

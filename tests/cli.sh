@@ -15,7 +15,11 @@
 #    columns included; an error in a project header (inlined, since it uses
 #    a C++ keyword as a name) names the header's file, line and column;
 #  - -fopenmp defines _OPENMP; <omp.h> parses with and without it;
-#    residency beside OpenMP loops and regions.
+#    residency beside OpenMP loops and regions;
+#  - --runtime=library: the output includes the library's header and is
+#    short; built against build/lib (make lib) it prints what the
+#    self-contained build prints, on the fake device too, and a file that
+#    forks keeps the library's warm-up from making a context before main.
 #   tests/cli.sh PRAGREDUCE
 set -u
 pragreduce=$(realpath "$1")
@@ -391,6 +395,28 @@ fi
     [ "$(grep -c 'pragreduce::host_reads_all(); { /\* pragreduce: data region \*/' "$work/data_extents.cu")" = 1 ] &&
     [ "$(grep -c 'pragreduce::host_reads_all(); /\* pragreduce: update \*/' "$work/data_extents.cu")" = 1 ] && ok ||
     bad "no host reads before setup_data_extents' directives"
+
+# --runtime=library: the header instead of the runtime's text
+"$pragreduce" --runtime=library "$good" -o "$work/lib.cu" 2>"$work/err" &&
+    grep -qx '#include <pragreduce/runtime.cuh>' "$work/lib.cu" && ! grep -q 'struct warm_up' "$work/lib.cu" &&
+    [ "$(wc -l <"$work/lib.cu")" -le 800 ] && ok || { bad "--runtime=library: the output"; cat "$work/err"; }
+"$pragreduce" --runtime=shared "$good" -o "$work/bad.cu" 2>"$work/err"
+[ $? = 2 ] && grep -q "runtime is 'embedded' or 'library'" "$work/err" && ok || bad "--runtime=shared: no usage error"
+if command -v "${NVCC:-nvcc}" >/dev/null && [ -f build/lib/libpragreduce.a ]; then
+    for dev in "" -DPRAGREDUCE_FAKE_DEVICE; do
+        "${NVCC:-nvcc}" -O1 -w $dev "$work/lib.cu" -Ibuild/include -Lbuild/lib -lpragreduce -o "$work/lib" 2>"$work/err" &&
+            "$pragreduce" "$good" -o "$work/emb.cu" && "${NVCC:-nvcc}" -O1 -w $dev "$work/emb.cu" -o "$work/emb" &&
+            [ "$(PRAGREDUCE_DEVICE=${dev:+gpu} "$work/lib" 100003 2>&1)" == "$(PRAGREDUCE_DEVICE=${dev:+gpu} "$work/emb" 100003 2>&1)" ] &&
+            ok || { bad "--runtime=library ${dev:-(GPU build)}: differs from the self-contained build"; head "$work/err"; }
+    done
+    # a file that forks defines the weak symbol that stands the library's warm-up down
+    printf '#include <unistd.h>\nint pid_of(void) { return fork(); }\n' >"$work/forks.c"
+    cat "$good" >>"$work/forks.c"
+    "$pragreduce" --runtime=library "$work/forks.c" -o "$work/forks.cu" 2>"$work/err" &&
+        "${NVCC:-nvcc}" -O1 -w "$work/forks.cu" -Ibuild/include -Lbuild/lib -lpragreduce -o "$work/forks" 2>>"$work/err" &&
+        nm "$work/forks" | grep -q " [VW] pragreduce_no_warmup$" && "$work/forks" 10 >/dev/null && ok ||
+        { bad "--runtime=library: a file that forks"; head "$work/err"; }
+fi
 
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]

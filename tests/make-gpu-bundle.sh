@@ -55,7 +55,8 @@ cp -r tests/projects tests/run-projects.sh tests/pragreduce-replay "$out/tree/te
 cp tools/pragreduce-cc "$out/tree/tools/"
 for dir in tests/projects/*/; do
     name=$(basename "$dir")
-    if ! PR_WORK=/tmp/pragreduce-projects/$name PR_RECORD="$(realpath "$out")/projects-rec" PR_PRAGREDUCE="$pragreduce" \
+    # embedded runtime: the bundle's tree has no libpragreduce to link
+    if ! PR_PROJECT_RUNTIME=embedded PR_WORK=/tmp/pragreduce-projects/$name PR_RECORD="$(realpath "$out")/projects-rec" PR_PRAGREDUCE="$pragreduce" \
         tests/run-projects.sh tests/pragreduce-replay "$dir" >"$work/projects.log" 2>&1; then
         cat "$work/projects.log"
         echo "gpu bundle: project $name fails here" >&2

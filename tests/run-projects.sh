@@ -14,7 +14,10 @@
 # more nvcc flags; PR_WORK: the work folder (emptied first and kept; a
 # fixed one makes every path the same on two machines, which
 # tests/pragreduce-replay needs to build the projects where libclang is
-# missing).
+# missing); PR_PROJECT_RUNTIME: library (the files include the runtime's
+# header and link build/lib/libpragreduce.a, made by `make lib` when
+# missing; tools/pragreduce-cc finds it too: the default where this tree
+# can build it) or embedded (the default elsewhere: the GPU bundle's tree).
 set -u
 [ $# -ge 1 ] || { echo "usage: tests/run-projects.sh PRAGREDUCE [PROJECT_DIR...]" >&2; exit 2; }
 pragreduce=$(realpath "$1")
@@ -33,6 +36,16 @@ else
 fi
 pass=0
 fail=0
+runtime=${PR_PROJECT_RUNTIME:-}
+if [ -z "$runtime" ]; then
+    if [ -f build/lib/libpragreduce.a ] || [ -f Makefile ]; then runtime=library; else runtime=embedded; fi
+fi
+export PRAGREDUCE_RUNTIME=$runtime # for tools/pragreduce-cc
+rt_pr=() rt_nv=() rt_link=()
+if [ "$runtime" = library ]; then
+    [ -f build/lib/libpragreduce.a ] || make -s lib >/dev/null || exit
+    rt_pr=(--runtime=library) rt_nv=(-I"$PWD/build/include") rt_link=(-L"$PWD/build/lib" -lpragreduce)
+fi
 
 # transpile DIR OUT: each file with marked loops, once for the three builds
 # (written beside the sources: quoted includes are found from the output's folder)
@@ -41,7 +54,7 @@ transpile() {
     mkdir -p "$out"
     for f in "$dir"/*.c; do
         grep -q "^[[:space:]]*#[[:space:]]*pragma[[:space:]]\+reduce" "$f" || continue
-        "$pragreduce" "$f" -o "$out/$(basename "$f" .c).cu" 2>"$out/$(basename "$f" .c).log" || { echo "pragreduce $f"; return 1; }
+        "$pragreduce" "${rt_pr[@]+"${rt_pr[@]}"}" "$f" -o "$out/$(basename "$f" .c).cu" 2>"$out/$(basename "$f" .c).log" || { echo "pragreduce $f"; return 1; }
     done
 }
 
@@ -60,7 +73,7 @@ build() { # dir cu_dir out mode
             cp "$cus/$base.cu" "$out/$base.cu"
             # shellcheck disable=SC2086
             # no -I: the quoted includes beside the source are found from the output folder
-            "$nvcc" -O2 -w $flags -c "$out/$base.cu" -o "$out/$base.o" 2>>"$out/$base.log" ||
+            "$nvcc" -O2 -w $flags "${rt_nv[@]+"${rt_nv[@]}"}" -c "$out/$base.cu" -o "$out/$base.o" 2>>"$out/$base.log" ||
                 { echo "nvcc $f"; return 1; }
         else
             gcc -std=gnu11 -O2 -w -c "$f" -o "$out/$base.o" 2>"$out/$base.log" || { echo "gcc $f"; return 1; }
@@ -68,7 +81,7 @@ build() { # dir cu_dir out mode
         objs+=("$out/$base.o")
     done
     # shellcheck disable=SC2086
-    "$nvcc" $flags "${objs[@]}" -o "$out/prog" -lm 2>"$out/link.log" || { echo "link: $(head -3 "$out/link.log")"; return 1; }
+    "$nvcc" $flags "${objs[@]}" -o "$out/prog" "${rt_link[@]+"${rt_link[@]}"}" -lm 2>"$out/link.log" || { echo "link: $(head -3 "$out/link.log")"; return 1; }
 }
 
 # a project with its own Makefile: built unchanged with CC=gcc and with

@@ -4,7 +4,7 @@
  *
  *   pragreduce IN.c -o OUT.cu [-I DIR] [-isystem DIR] [-D NAME[=VAL]] [-U NAME]
  *              [-include FILE] [-std=STD] [-fopenmp] [--no-line] [--keep-invalid]
- *              [--pin-host] [--explain] [--gpu NAME]
+ *              [--pin-host] [--explain] [--gpu NAME] [--runtime=embedded|library]
  */
 #include "pragreduce.h"
 
@@ -48,6 +48,9 @@ void cli_usage(FILE *to)
           "                   the candidate launch plans, the choice (-o optional)\n"
           "  --gpu NAME       the GPU the plan is chosen for: H100 (default), A100,\n"
           "                   V100, L4, RTX4090; or --arch sm_90, sm_80, sm_70, sm_89\n"
+          "  --runtime=library  include <pragreduce/runtime.cuh> instead of copying\n"
+          "                   the runtime into the output; link with -lpragreduce\n"
+          "  --runtime=embedded the runtime copied into the output (the default)\n"
           "  --help           show this help\n"
           "  --version        show the version\n"
           "\n"
@@ -201,6 +204,12 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             cl->opts.line_directives = false;
         } else if (!strcmp(a, "--pin-host")) {
             cl->opts.pin_host = true;
+        } else if (!strcmp(a, "--runtime=library")) {
+            cl->opts.runtime_library = true;
+        } else if (!strcmp(a, "--runtime=embedded")) {
+            cl->opts.runtime_library = false;
+        } else if (!strncmp(a, "--runtime", 9)) {
+            return usage_error("%s: the runtime is 'embedded' or 'library' (--runtime=library)", a);
         } else if (!strcmp(a, "--keep-invalid")) {
             cl->opts.keep_invalid = true;
         } else if (!strncmp(a, "-std=", 5)) {

@@ -1230,7 +1230,7 @@ static void emit_output_snapshot(const Ctx *c, StrBuf *sb)
         const char *n = cap->var->name;
         strbuf_printf(sb,
                       "    const long long pr_saved_%s_lo = pr_%s_lo;\n"
-                      "    std::vector<unsigned char> pr_saved_%s((size_t)(pr_%s_n > 0 ? pr_%s_n : 0) * sizeof(%s));\n"
+                      "    pragreduce::saved_bytes pr_saved_%s((size_t)(pr_%s_n > 0 ? pr_%s_n : 0) * sizeof(%s));\n"
                       "    if (!pr_saved_%s.empty()) {\n"
                       "        pragreduce::host_reads(%s + pr_saved_%s_lo, pr_saved_%s.size());\n"
                       "        memcpy(pr_saved_%s.data(), %s + pr_saved_%s_lo, pr_saved_%s.size());\n"
@@ -1849,7 +1849,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     else
     strbuf_printf(sb,
                   "    /* one call at a time on the GPU: calls share its scratch and staging memory */\n"
-                  "    std::lock_guard<std::recursive_mutex> pr_hold(pragreduce::gpu_lock());\n"
+                  "    pragreduce::gpu_hold pr_hold;\n"
                   "    /* 32-bit index arithmetic unless the trip count needs 64 bits */\n"
                   "    const bool pr_narrow = pr_trip <= 0x7fffffffULL && pr_step <= 0x7fffffffULL;\n"
                   "    /* blocks per SM, once (each call when sections set the shared memory) */\n"

@@ -611,7 +611,7 @@ void emit_segment_shape(const Ctx *c, StrBuf *sb)
     const Segment *seg = seg_of(c);
     strbuf_printf(sb,
                   "    /* one call at a time on the GPU: calls share its scratch and staging memory */\n"
-                  "    std::lock_guard<std::recursive_mutex> pr_hold(pragreduce::gpu_lock());\n"
+                  "    pragreduce::gpu_hold pr_hold;\n"
                   "    /* 32-bit index arithmetic unless the segment count needs 64 bits */\n"
                   "    const bool pr_narrow = pr_trip <= 0x7fffffffULL && pr_step <= 0x7fffffffULL;\n"
                   "    /* a segment per thread, warp or block, by its length (cost.c) */\n"

@@ -71,11 +71,11 @@ void emit_table_build(const Ctx *c, StrBuf *sb)
         for (int k = 0; k < sec->nmore; k++)
             strbuf_printf(sb, "[%s:%s]", sec->more_lo[k], sec->more_len[k]);
         strbuf_printf(sb, ") names\n       and tables of its device addresses, kept from call to call */\n"
-                          "    static pragreduce::table &pr_tab_%s = *new pragreduce::table;\n",
+                          "    static pragreduce::table &pr_tab_%s = *pragreduce::table_new();\n",
                       n);
         emit_brackets(sb, n, sec);
         strbuf_printf(sb,
-                      "    %s const pr_t_%s = (%s)pr_tab_%s.build(%s, %d, pr_tab_%s_first, pr_tab_%s_count,\n"
+                      "    %s const pr_t_%s = (%s)pragreduce::table_build(pr_tab_%s, %s, %d, pr_tab_%s_first, pr_tab_%s_count,\n"
                       "        sizeof(%s), pr_resident, %s_site);\n"
                       "    if (!pr_t_%s) {\n"
                       "        /* its rows do not fit in the GPU's memory: the loop as written */\n"
@@ -89,7 +89,7 @@ void emit_table_build(const Ctx *c, StrBuf *sb)
         strbuf_puts(sb, "    /* the loop writes bytes of a row or table it reads: the loop as written */\n"
                         "    if (");
         for (int k = 0; k < nwrites; k++)
-            strbuf_printf(sb, "%spr_tab_%s.overlaps(%s)", k ? " ||\n        " : "", n, writes[k]);
+            strbuf_printf(sb, "%spragreduce::table_overlaps(pr_tab_%s, %s)", k ? " ||\n        " : "", n, writes[k]);
         strbuf_puts(sb, ") {\n        pr_on_cpu();\n        return;\n    }\n");
     }
 }

@@ -1167,6 +1167,7 @@ typedef struct {
     bool explain_brief;   /* --explain=brief: one line per loop instead */
     bool line_directives;
     bool pin_host;        /* --pin-host */
+    bool runtime_library; /* --runtime=library: include pragreduce/runtime.cuh */
     const char *out_name;
 } TranspileOptions;
 

@@ -518,7 +518,11 @@ char *transpile(Source *src, const TranspileOptions *opts)
     }
     if (mpi_any_site(sites, npragmas))
         strbuf_puts(&prelude, "#define PRAGREDUCE_MPI 1 /* comm(...) clauses: runtime mpi.cuh */\n");
-    strbuf_puts(&prelude, pragreduce_runtime_text);
+    /* the runtime compiled once (libpragreduce): its header, not its text */
+    if (opts->runtime_library)
+        strbuf_puts(&prelude, "#include <pragreduce/runtime.cuh>\n");
+    else
+        strbuf_puts(&prelude, pragreduce_runtime_text);
     strbuf_puts(&prelude, "\n");
     /* the macros given with -D, so nvcc sees the program pragreduce analyzed */
     for (size_t i = 0; i < opts->parse.ndefines; i++) {

@@ -6,6 +6,7 @@
 #include "warp.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ block layer */
 
@@ -74,6 +75,7 @@ template <class Op, int G, int BLOCK, class T> __device__ __forceinline__ T grou
     }
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_BLOCK_CUH */

@@ -7,6 +7,7 @@
 #include "residency.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* Where a loop's arrays are, for the CPU/GPU choice (never for what is
  * copied): some of them hold bytes only the GPU has (a CPU path would copy
@@ -24,7 +25,7 @@ enum DataWhere { DATA_ON_HOST, DATA_KEPT, DATA_NEWER_ON_GPU, DATA_REWRITTEN, DAT
  * send it to the CPU, which brought the whole matrix back at every step:
  * 35.9 s against 1.6 at n = 2048 on the fake device with a slow context).
  * Another array's copy may be taken for it: only the choice depends on it. */
-inline const Resident *kept_copy_near(uintptr_t p)
+PRAGREDUCE_FN const Resident *kept_copy_near(uintptr_t p)
 {
     if (const Resident *e = resident_find(p, p + 1, 1))
         return e;
@@ -36,7 +37,7 @@ inline const Resident *kept_copy_near(uintptr_t p)
     return best && best->device == current_device() ? best : nullptr;
 }
 
-inline DataWhere data_where(std::initializer_list<const volatile void *> arrays)
+PRAGREDUCE_FN DataWhere data_where(std::initializer_list<const volatile void *> arrays)
 {
     if (arrays.size() == 0)
         return DATA_ON_HOST;
@@ -67,7 +68,7 @@ inline DataWhere data_where(std::initializer_list<const volatile void *> arrays)
     return kept && 2 * dirty >= bytes ? DATA_REWRITTEN : DATA_ON_HOST;
 }
 
-inline u64 saturating_mul(u64 a, u64 b) { return b != 0 && a > ~0ULL / b ? ~0ULL : a * b; }
+PRAGREDUCE_FN u64 saturating_mul(u64 a, u64 b) { return b != 0 && a > ~0ULL / b ? ~0ULL : a * b; }
 
 /* Auto mode's threshold for a call of `trip` iterations (the GPU from it
  * on). The cost model's `cpu_below` weighs copying the arrays against one
@@ -87,9 +88,9 @@ inline u64 saturating_mul(u64 a, u64 b) { return b != 0 && a > ~0ULL / b ? ~0ULL
  * (`reads_only`), also where its arrays are not kept at all: its call
  * would leave nothing on the GPU for the loops after it but the copies,
  * which the host's next sweep makes stale again. */
-inline u64 auto_threshold(u64 trip, u64 cpu_below, u64 cpu_below_kept, bool threaded,
-                          std::initializer_list<const volatile void *> arrays, u64 cpu_below_rewritten = 0,
-                          bool reads_only = false)
+PRAGREDUCE_FN u64 auto_threshold(u64 trip, u64 cpu_below, u64 cpu_below_kept, bool threaded,
+                                 std::initializer_list<const volatile void *> arrays, u64 cpu_below_rewritten = 0,
+                                 bool reads_only = false)
 {
     if (device_mode() != MODE_AUTO)
         return cpu_below;
@@ -115,6 +116,7 @@ inline u64 auto_threshold(u64 trip, u64 cpu_below, u64 cpu_below_kept, bool thre
 
 /* ------------------------------------------------------------ the trial */
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* Auto mode's trial: the thresholds are the cost model's estimates, and a
  * program that calls small loops thousands of times pays for each launch
  * and each wait for a result, which no per-loop estimate sees (CG on a
@@ -147,18 +149,18 @@ struct Trial {
     double first_s = 0; /* the thresholds' window */
 };
 
-inline Trial &trial()
+PRAGREDUCE_FN Trial &trial()
 {
     static Trial t;
     return t;
 }
 
-inline double seconds_since(std::chrono::steady_clock::time_point t)
+PRAGREDUCE_FN double seconds_since(std::chrono::steady_clock::time_point t)
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
 
-inline void trial_end(Trial &t, bool cpu, double cpu_s, bool stopped)
+PRAGREDUCE_FN void trial_end(Trial &t, bool cpu, double cpu_s, bool stopped)
 {
     t.on_cpu.store(cpu, std::memory_order_relaxed);
     hint_notes().verdict.store(cpu ? VERDICT_CPU : VERDICT_GPU);
@@ -176,28 +178,30 @@ inline void trial_end(Trial &t, bool cpu, double cpu_s, bool stopped)
                  stopped ? " (or more: stopped)" : "", cpu ? "the CPU keeps them" : "the thresholds keep them");
 }
 
+#endif
+
 /* PRAGREDUCE_ADAPT=2 (tests): the trial runs both windows and the CPU keeps
  * the calls, so that the arrays change sides in the middle of a run. */
-inline bool cpu_always_wins() { return settings().adapt == 2; }
+PRAGREDUCE_FN bool cpu_always_wins() { return settings().adapt == 2; }
 
 /* Whether the caller runs on a thread of an active OpenMP team. */
-inline bool in_openmp_team()
+PRAGREDUCE_FN bool in_openmp_team()
 {
-#ifdef _OPENMP
-    return omp_in_parallel() != 0;
+#ifdef PRAGREDUCE_OMP_IN_PARALLEL
+    return PRAGREDUCE_OMP_IN_PARALLEL();
 #else
     return false;
 #endif
 }
 
 /* One call in play: advances the trial; true when it runs on the CPU. */
-inline bool trial_says_cpu()
+PRAGREDUCE_FN bool trial_says_cpu()
 {
     Trial &t = trial();
     if (t.done.load(std::memory_order_acquire))
         return t.on_cpu.load(std::memory_order_relaxed);
-#ifdef _OPENMP
-    if (omp_in_parallel())
+#ifdef PRAGREDUCE_OMP_IN_PARALLEL
+    if (PRAGREDUCE_OMP_IN_PARALLEL())
         return false;
 #endif
     std::unique_lock<std::mutex> hold(t.lock, std::try_to_lock);
@@ -226,7 +230,7 @@ inline bool trial_says_cpu()
     return t.on_cpu.load(std::memory_order_relaxed);
 }
 
-inline void note_in_play(u64 trip)
+PRAGREDUCE_FN void note_in_play(u64 trip)
 {
     std::atomic<u64> &top = hint_notes().max_in_play;
     u64 seen = top.load(std::memory_order_relaxed);
@@ -239,7 +243,7 @@ inline void note_in_play(u64 trip)
  * the trial sends it to the CPU, or the last run's trial did for calls up
  * to its size (the warm-up's hint, warmup.cuh), TIMED_IN_PLAY while the
  * trial has no verdict and the thresholds choose. */
-inline int timed_on_cpu(u64 trip, u64 cpu_below_kept, bool threaded)
+PRAGREDUCE_FN int timed_on_cpu(u64 trip, u64 cpu_below_kept, bool threaded)
 {
     /* after a trial the thresholds kept (or none: another mode), on every call */
     const Trial &t = trial();
@@ -264,9 +268,9 @@ inline int timed_on_cpu(u64 trip, u64 cpu_below_kept, bool threaded)
     return t.done.load(std::memory_order_acquire) ? TIMED_NO : TIMED_IN_PLAY;
 }
 
-inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, u64 cpu_below_kept, bool threaded,
-                    std::initializer_list<const volatile void *> arrays, u64 cpu_below_rewritten = 0,
-                    bool reads_only = false)
+PRAGREDUCE_FN bool use_gpu(const char *site, u64 trip, u64 cpu_below, u64 cpu_below_kept, bool threaded,
+                           std::initializer_list<const volatile void *> arrays, u64 cpu_below_rewritten = 0,
+                           bool reads_only = false)
 {
     const u64 below =
         auto_threshold(trip, cpu_below, cpu_below_kept, threaded, arrays, cpu_below_rewritten, reads_only);
@@ -281,7 +285,7 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, u64 cpu_below_kep
  * kernel's writes wait on the GPU and auto mode's trial is over; and on
  * one thread (`threaded`: the wrapper's CPU path splits large loops over
  * the CPU's threads). */
-inline bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = false)
+PRAGREDUCE_FN bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = false)
 {
     if (threaded && cpu_parts(trip, cpu_below_kept) > 1)
         return false;
@@ -305,9 +309,9 @@ inline bool cpu_in_place(u64 trip, u64 cpu_below_kept, bool threaded = false)
 
 /* segments_on_gpu for a nest whose marked loops have the plan: their
  * thresholds over the whole nest's iterations. */
-inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, u64 cpu_below_kept,
-                            bool threaded, bool nested, std::initializer_list<const volatile void *> arrays,
-                            u64 cpu_below_rewritten = 0, bool reads_only = false)
+PRAGREDUCE_FN bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, u64 cpu_below_kept,
+                                   bool threaded, bool nested, std::initializer_list<const volatile void *> arrays,
+                                   u64 cpu_below_rewritten = 0, bool reads_only = false)
 {
     const u64 trip = saturating_mul(segments, inner);
     const u64 below =
@@ -320,6 +324,7 @@ inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_b
     return segments_on_gpu(site, segments, inner, below, nested, timed);
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_CHOICE_CUH */

@@ -6,13 +6,14 @@
 #include "transfers.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ chunks */
 
 /* Device memory one call may use for its arrays: PRAGREDUCE_DEVICE_MEM_KB
  * when set (tests use it to force chunking), else what is free plus the
  * scratch buffer already held, less a margin for the runtime. */
-inline size_t device_budget(const char *site)
+PRAGREDUCE_FN size_t device_budget(const char *site)
 {
     const size_t forced = settings().device_mem_kb * 1024;
     if (forced)
@@ -68,7 +69,7 @@ inline u64 chunk_iterations(u64 trip, u64 unit, size_t bytes, size_t fixed, size
 
 /* A loop whose arrays do not fit in device memory even a chunk at a time
  * runs on the CPU; with PRAGREDUCE_DEVICE=gpu that is an error. */
-inline void too_big_for_gpu(const char *site)
+PRAGREDUCE_FN void too_big_for_gpu(const char *site)
 {
     if (device_mode() == MODE_GPU) {
         fprintf(stderr, "%s: the arrays of one iteration do not fit in the GPU's memory\n", site);
@@ -78,7 +79,7 @@ inline void too_big_for_gpu(const char *site)
 
 /* Two events marking when the kernel that reads each half of a chunked
  * call's array space is done with it. */
-inline cudaEvent_t chunk_fence(int half, const char *site)
+PRAGREDUCE_FN cudaEvent_t chunk_fence(int half, const char *site)
 {
     static cudaEvent_t fences[2];
     if (!fences[half])
@@ -92,18 +93,21 @@ inline cudaEvent_t chunk_fence(int half, const char *site)
  * are pinned when a GPU is there and the host can pin them; anything else
  * (and every failure) is ordinary malloc memory. free and realloc are
  * rewritten everywhere in the file, so they can tell the two apart. */
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 struct PinnedBlocks {
     std::mutex lock;
     std::unordered_map<void *, size_t> sizes;
 };
 
-inline PinnedBlocks &pinned_blocks()
+PRAGREDUCE_FN PinnedBlocks &pinned_blocks()
 {
     static PinnedBlocks *blocks = new PinnedBlocks; /* outlives static destructors */
     return *blocks;
 }
 
-inline bool pin_wanted(size_t bytes)
+#endif
+
+PRAGREDUCE_FN bool pin_wanted(size_t bytes)
 {
     static int gpu = -1;
     if (bytes < settings().pin_min_kb * 1024)
@@ -116,7 +120,7 @@ inline bool pin_wanted(size_t bytes)
     return gpu == 1;
 }
 
-inline void *host_malloc(size_t bytes)
+PRAGREDUCE_FN void *host_malloc(size_t bytes)
 {
     if (pin_wanted(bytes)) {
         void *p = nullptr;
@@ -132,7 +136,7 @@ inline void *host_malloc(size_t bytes)
     return malloc(bytes);
 }
 
-inline void *host_calloc(size_t count, size_t size)
+PRAGREDUCE_FN void *host_calloc(size_t count, size_t size)
 {
     size_t bytes;
     if (__builtin_mul_overflow(count, size, &bytes))
@@ -146,7 +150,7 @@ inline void *host_calloc(size_t count, size_t size)
 }
 
 /* Size of a pinned block, or 0 when `p` is not one. */
-inline size_t pinned_size(void *p)
+PRAGREDUCE_FN size_t pinned_size(void *p)
 {
     if (!p)
         return 0;
@@ -156,7 +160,7 @@ inline size_t pinned_size(void *p)
     return it == pb.sizes.end() ? 0 : it->second;
 }
 
-inline void host_free(void *p)
+PRAGREDUCE_FN void host_free(void *p)
 {
     if (pinned_size(p)) {
         {
@@ -171,7 +175,7 @@ inline void host_free(void *p)
     free(p);
 }
 
-inline void *host_realloc(void *p, size_t bytes)
+PRAGREDUCE_FN void *host_realloc(void *p, size_t bytes)
 {
     const size_t old = pinned_size(p);
     if (!old)
@@ -185,14 +189,14 @@ inline void *host_realloc(void *p, size_t bytes)
 }
 
 /* Whether two host byte ranges share a byte (empty ranges share none). */
-inline bool overlaps(const void *a, size_t na, const void *b, size_t nb)
+PRAGREDUCE_FN bool overlaps(const void *a, size_t na, const void *b, size_t nb)
 {
     const uintptr_t x = (uintptr_t)a, y = (uintptr_t)b;
     return na > 0 && nb > 0 && x < y + nb && y < x + na;
 }
 
 /* Trip count of collapsed loops; sets *overflow past 2^64 - 1. */
-inline u64 trip_product(u64 a, u64 b, bool *overflow)
+PRAGREDUCE_FN u64 trip_product(u64 a, u64 b, bool *overflow)
 {
     u64 r;
     if (__builtin_mul_overflow(a, b, &r))
@@ -212,6 +216,7 @@ template <class T> inline bool iv_wraps(T lo, u64 trip, u64 step, bool down)
            next > (__int128)std::numeric_limits<T>::max();
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_CHUNKS_CUH */

@@ -21,14 +21,15 @@
  * (a loop whose arrays do not fit runs as written on the host arrays). */
 #ifdef PRAGREDUCE_FAKE_DEVICE
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 namespace fake {
 constexpr size_t total_bytes = (size_t)16 << 30;
-inline std::atomic<size_t> &used_bytes()
+PRAGREDUCE_FN std::atomic<size_t> &used_bytes()
 {
     static std::atomic<size_t> used{0};
     return used;
 }
-inline cudaError_t malloc_block(void **p, size_t n)
+PRAGREDUCE_FN cudaError_t malloc_block(void **p, size_t n)
 {
     if (n > total_bytes - used_bytes().load()) {
         *p = nullptr;
@@ -44,7 +45,7 @@ inline cudaError_t malloc_block(void **p, size_t n)
     *p = b + 16;
     return cudaSuccess;
 }
-inline cudaError_t free_block(void *p)
+PRAGREDUCE_FN cudaError_t free_block(void *p)
 {
     if (p) {
         char *b = (char *)p - 16;
@@ -58,18 +59,19 @@ inline cudaError_t free_block(void *p)
 /* The runtime's questions to the driver (device count, current device):
  * a run whose calls all stay on the CPU must ask none, since on a real
  * GPU the first one initializes CUDA (~0.2 s; tests/runtime/no_cuda_on_cpu.cu). */
-inline std::atomic<unsigned> &queries()
+PRAGREDUCE_FN std::atomic<unsigned> &queries()
 {
     static std::atomic<unsigned> n{0};
     return n;
 }
-inline cudaError_t mem_info(size_t *free_b, size_t *total)
+PRAGREDUCE_FN cudaError_t mem_info(size_t *free_b, size_t *total)
 {
     *total = total_bytes;
     *free_b = total_bytes - used_bytes().load();
     return cudaSuccess;
 }
 } /* namespace fake */
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 #define cudaMalloc(p, n) pragreduce::fake::malloc_block((void **)(p), (n))
 #define cudaFree(p) pragreduce::fake::free_block((void *)(p))

@@ -6,6 +6,7 @@
 #include "block.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ grid layer */
 
@@ -133,6 +134,7 @@ __host__ __device__ __forceinline__ T iv_at(T lo, Idx k, Idx step)
     return DOWN ? (T)(U)((U)lo - off) : (T)(U)((U)lo + off);
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_GRID_CUH */

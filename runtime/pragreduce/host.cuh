@@ -6,12 +6,13 @@
 #include "grid.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ host helpers */
 
 /* The last loop whose kernel was left running when its call returned
  * (kernel_done): a fault it makes surfaces at a later CUDA call. */
-inline std::atomic<const char *> &async_site()
+PRAGREDUCE_FN std::atomic<const char *> &async_site()
 {
     static std::atomic<const char *> site{nullptr};
     return site;
@@ -86,14 +87,14 @@ inline void setting_integer(Settings &s, const char *name, long long lo, long lo
         snprintf(s.error, sizeof s.error, "%s=%s: expected an integer from %lld to %lld", name, e, lo, hi);
 }
 
-inline void setting_flag(Settings &s, const char *name, bool *out)
+PRAGREDUCE_FN void setting_flag(Settings &s, const char *name, bool *out)
 {
     int v = *out ? 1 : 0;
     setting_integer(s, name, 0, 1, &v);
     *out = v != 0;
 }
 
-inline Settings parse_settings()
+PRAGREDUCE_FN Settings parse_settings()
 {
     Settings s;
     const long long kb_max = 1LL << 40; /* a PiB: bytes still fit in 64 bits */
@@ -148,7 +149,7 @@ inline Settings parse_settings()
     return s;
 }
 
-inline const Settings &settings()
+PRAGREDUCE_FN const Settings &settings()
 {
     static const Settings s = parse_settings();
     static std::atomic<bool> reported{false};
@@ -164,7 +165,7 @@ inline const Settings &settings()
     return s;
 }
 
-inline int device_mode() { return settings().device; }
+PRAGREDUCE_FN int device_mode() { return settings().device; }
 
 /* ------------------------------------------------------------ device binding */
 
@@ -185,7 +186,7 @@ struct DeviceChoice {
  * (PRAGREDUCE_GPU, -1 when unset), else the first local rank variable
  * that is set, modulo `count` (ranks of a node spread over its GPUs), else
  * device 0. `lookup` is getenv, or a table in tests. */
-inline DeviceChoice choose_device(int count, int requested, const char *(*lookup)(const char *))
+PRAGREDUCE_FN DeviceChoice choose_device(int count, int requested, const char *(*lookup)(const char *))
 {
     DeviceChoice c;
     if (requested >= 0) {
@@ -213,11 +214,11 @@ inline DeviceChoice choose_device(int count, int requested, const char *(*lookup
     return c;
 }
 
-inline const char *environment_value(const char *name) { return getenv(name); }
+PRAGREDUCE_FN const char *environment_value(const char *name) { return getenv(name); }
 
 /* This process's device, chosen once; a bad choice ends the program (status
  * 2, as a bad setting does). */
-inline int bound_device()
+PRAGREDUCE_FN int bound_device()
 {
     static const DeviceChoice choice = [] {
         int count = 0;
@@ -234,7 +235,7 @@ inline int bound_device()
 
 /* The device bound_device will choose, for the warm-up before main; -1
  * when a bad value must wait for the first marked loop's message. */
-inline int device_before_main(int count)
+PRAGREDUCE_FN int device_before_main(int count)
 {
     const char *g = getenv("PRAGREDUCE_GPU");
     char *end = nullptr;
@@ -247,7 +248,7 @@ inline int device_before_main(int count)
 
 /* Each host thread has its own current device (0 until set): every thread
  * that calls CUDA for a marked loop sets this process's first. */
-inline void bind_this_thread()
+PRAGREDUCE_FN void bind_this_thread()
 {
     static thread_local bool bound = false;
     if (bound)
@@ -259,7 +260,7 @@ inline void bind_this_thread()
 /* ------------------------------------------------------------ several GPUs */
 
 /* The device this thread's CUDA calls go to now; -1 without a GPU. */
-inline int current_device()
+PRAGREDUCE_FN int current_device()
 {
     int d = 0;
     if (cudaGetDevice(&d) != cudaSuccess) {
@@ -302,7 +303,7 @@ struct Team {
     int device[max_team] = {0};
 };
 
-inline Team make_team(int count, int first, int wanted, char *error, size_t error_size)
+PRAGREDUCE_FN Team make_team(int count, int first, int wanted, char *error, size_t error_size)
 {
     Team t;
     if (count < 1)
@@ -323,7 +324,7 @@ inline Team make_team(int count, int first, int wanted, char *error, size_t erro
 /* Each GPU of the team reads and writes the others' memory directly where
  * the machine allows (NVLink, a PCIe switch): a peer copy then takes 7 us
  * instead of 21 (bench/team_probe.cu on 2 x H200). ~3 ms, once. */
-inline void enable_peer_access(const Team &t)
+PRAGREDUCE_FN void enable_peer_access(const Team &t)
 {
     for (int a = 0; a < t.size; a++)
         for (int b = 0; b < t.size; b++) {
@@ -336,7 +337,7 @@ inline void enable_peer_access(const Team &t)
     (void)cudaGetLastError(); /* "already enabled", or not possible: copies still work */
 }
 
-inline const Team &team()
+PRAGREDUCE_FN const Team &team()
 {
     static char error[160] = "";
     static const Team t = [] {
@@ -361,7 +362,7 @@ inline const Team &team()
 /* How many times a marked loop or data region looked for the GPU (its size
  * or the mode called for it): the warm-up's hint (warmup.cuh) records runs
  * that never did, or only for auto mode's trial. */
-inline std::atomic<u64> &gpu_seeks()
+PRAGREDUCE_FN std::atomic<u64> &gpu_seeks()
 {
     static std::atomic<u64> seeks{0};
     return seeks;
@@ -370,7 +371,7 @@ inline std::atomic<u64> &gpu_seeks()
 /* The CUDA context the warm-up (warmup.cuh) makes on its own thread:
  * none being made, being made, or made (or found no GPU). */
 enum { CONTEXT_NONE, CONTEXT_WARMING, CONTEXT_MADE };
-inline std::atomic<int> &context_state()
+PRAGREDUCE_FN std::atomic<int> &context_state()
 {
     static std::atomic<int> state{CONTEXT_NONE};
     return state;
@@ -378,14 +379,14 @@ inline std::atomic<int> &context_state()
 
 /* How the warm-up starts when a loop first wants the GPU (set where it did
  * not start before main; null: the loop makes the context itself). */
-inline std::atomic<void (*)()> &context_starter()
+PRAGREDUCE_FN std::atomic<void (*)()> &context_starter()
 {
     static std::atomic<void (*)()> start{nullptr};
     return start;
 }
 
 /* Seconds since auto mode's first call that wanted the GPU (0 at it). */
-inline double wanted_gpu_for()
+PRAGREDUCE_FN double wanted_gpu_for()
 {
     static std::atomic<long long> first_ns{0};
     const long long now = (long long)std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -411,7 +412,7 @@ inline double wanted_gpu_for()
  * against 0.43 s waiting. The other modes wait, and so does
  * PRAGREDUCE_ADAPT=0, where the choice depends on sizes alone (a float
  * sum's bits the same every run). */
-inline bool context_ready(bool cheap)
+PRAGREDUCE_FN bool context_ready(bool cheap)
 {
     if (device_mode() != MODE_AUTO || !settings().adapt)
         return true;
@@ -428,7 +429,7 @@ inline bool context_ready(bool cheap)
     return state != CONTEXT_WARMING || !cheap;
 }
 
-inline bool gpu_present(const char *site, bool count_seek = true)
+PRAGREDUCE_FN bool gpu_present(const char *site, bool count_seek = true)
 {
     static int available = -1;
     if (count_seek)
@@ -451,6 +452,7 @@ inline bool gpu_present(const char *site, bool count_seek = true)
     return available != 0;
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_HOST_CUH */

@@ -6,6 +6,7 @@
 #include "profile.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* PRAGREDUCE_FAKE_DEVICE (the fake device section above): the wrappers run
  * the loop as written over the device copies where they would launch. */
@@ -17,11 +18,11 @@ constexpr bool fake_device = false;
 
 /* GPUs a marked loop's iterations may be split over (PRAGREDUCE_GPUS; 1
  * with the fake device, which runs whole loops). */
-inline int team_size() { return fake_device || settings().gpus == 1 ? 1 : team().size; }
+PRAGREDUCE_FN int team_size() { return fake_device || settings().gpus == 1 ? 1 : team().size; }
 
 /* A device's own state (scratch, pool, staging) is found by its number. */
 constexpr int max_devices = 64;
-inline int device_slot()
+PRAGREDUCE_FN int device_slot()
 {
     const int d = current_device();
     return d < 0 || d >= max_devices ? 0 : d;
@@ -33,13 +34,13 @@ inline int device_slot()
 /* (for the whole process: the launch's loop may run on OpenMP threads,
  * whose marked loops must run as written too instead of waiting for the
  * GPU lock that the launching thread holds) */
-inline std::atomic<int> &fake_launch_depth()
+PRAGREDUCE_FN std::atomic<int> &fake_launch_depth()
 {
     static std::atomic<int> depth{0};
     return depth;
 }
 
-inline bool fake_launch_running() { return fake_launch_depth().load(std::memory_order_relaxed) > 0; }
+PRAGREDUCE_FN bool fake_launch_running() { return fake_launch_depth().load(std::memory_order_relaxed) > 0; }
 
 struct fake_launch {
     fake_launch() { fake_launch_depth()++; }
@@ -53,7 +54,7 @@ struct fake_launch {
  * marked loops that the loop's body calls, on any of those threads, run
  * on the CPU too rather than wait for that lock (kmeans: the nearest
  * centre's minloc loop inside the point loop). */
-inline std::atomic<int> &cpu_teams_running()
+PRAGREDUCE_FN std::atomic<int> &cpu_teams_running()
 {
     static std::atomic<int> n{0};
     return n;
@@ -68,7 +69,7 @@ struct cpu_team {
 
 /* Inside a faked launch: the loop runs on the device copies as written;
  * inside a CPU path's OpenMP team, on the host as written. */
-inline bool inside_fake_launch(const char *site)
+PRAGREDUCE_FN bool inside_fake_launch(const char *site)
 {
     if (!(fake_device && fake_launch_running()) && cpu_teams_running().load(std::memory_order_relaxed) == 0)
         return false;
@@ -77,7 +78,7 @@ inline bool inside_fake_launch(const char *site)
 }
 
 /* PRAGREDUCE_DEVICE=cpu. */
-inline bool cpu_forced(const char *site)
+PRAGREDUCE_FN bool cpu_forced(const char *site)
 {
     if (device_mode() != MODE_CPU)
         return false;
@@ -92,7 +93,7 @@ inline bool cpu_forced(const char *site)
  * trial found the CPU faster for it (`timed` TIMED_CPU, choice.cuh; a call
  * in play before the trial's verdict, TIMED_IN_PLAY, is counted as the
  * trial's when it runs on the GPU, for the warm-up's hint). */
-inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call = true, int timed = TIMED_NO)
+PRAGREDUCE_FN bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call = true, int timed = TIMED_NO)
 {
     if (count_call)
         profile_add(site, [](SiteProfile &s) { s.calls++; });
@@ -135,7 +136,7 @@ inline bool use_gpu(const char *site, u64 trip, u64 cpu_below, bool count_call =
  * looking for a GPU only when the size calls for one, so that a program
  * whose loops all stay on the CPU starts no CUDA context): counts the call;
  * false when the CPU is forced, or inside a faked launch. */
-inline bool use_gpu_later(const char *site)
+PRAGREDUCE_FN bool use_gpu_later(const char *site)
 {
     profile_add(site, [](SiteProfile &s) { s.calls++; });
     return !inside_fake_launch(site) && !cpu_forced(site);
@@ -146,11 +147,11 @@ inline bool use_gpu_later(const char *site)
  * start (a memory-bound loop does not scale with every core), 1 inside a
  * parallel region (nested loops run on the calling thread) or without
  * OpenMP. */
-inline u64 openmp_gain()
+PRAGREDUCE_FN u64 openmp_gain()
 {
-#ifdef _OPENMP
-    static const int threads = omp_get_max_threads();
-    if (threads < 2 || omp_in_parallel())
+#ifdef PRAGREDUCE_OMP_IN_PARALLEL
+    static const int threads = PRAGREDUCE_OMP_MAX_THREADS();
+    if (threads < 2 || PRAGREDUCE_OMP_IN_PARALLEL())
         return 1;
     return (u64)(threads * 6 + 5) / 10;
 #else
@@ -164,7 +165,7 @@ inline u64 openmp_gain()
  * takes the wrapper, which counts every call. */
 /* The mode for in-place calls, read once (3: never in place, under the
  * profile): this runs on every call of a small loop. */
-inline int inline_mode()
+PRAGREDUCE_FN int inline_mode()
 {
     static std::atomic<int> cached{-1};
     int mode = cached.load(std::memory_order_relaxed);
@@ -176,7 +177,7 @@ inline int inline_mode()
     return mode;
 }
 
-inline bool cpu_inline(u64 trip, u64 cpu_below)
+PRAGREDUCE_FN bool cpu_inline(u64 trip, u64 cpu_below)
 {
     const int mode = inline_mode();
     return mode == MODE_CPU || (mode == MODE_AUTO && trip < cpu_below);
@@ -191,7 +192,7 @@ constexpr unsigned max_cpu_parts = 64;
 
 /* True on a thread while it runs a part (a marked loop called from one
  * runs on that thread alone). */
-inline bool &in_cpu_part()
+PRAGREDUCE_FN bool &in_cpu_part()
 {
     static thread_local bool inside = false;
     return inside;
@@ -202,12 +203,12 @@ inline bool &in_cpu_part()
  * of us), inside a part or an OpenMP parallel region; else up to the
  * CPU's threads (PRAGREDUCE_CPU_THREADS: 0 all, 1 none), each part ~0.25
  * ms or more. */
-inline unsigned cpu_parts(u64 trip, u64 cpu_below_kept)
+PRAGREDUCE_FN unsigned cpu_parts(u64 trip, u64 cpu_below_kept)
 {
     if (cpu_below_kept == 0 || trip / 40 < cpu_below_kept || in_cpu_part())
         return 1;
-#ifdef _OPENMP
-    if (omp_in_parallel())
+#ifdef PRAGREDUCE_OMP_IN_PARALLEL
+    if (PRAGREDUCE_OMP_IN_PARALLEL())
         return 1;
 #endif
     static const unsigned threads = [] {
@@ -221,7 +222,7 @@ inline unsigned cpu_parts(u64 trip, u64 cpu_below_kept)
 }
 
 /* The first iteration of part p of `parts` (p = parts: the end). */
-inline u64 part_start(u64 trip, unsigned parts, unsigned p)
+PRAGREDUCE_FN u64 part_start(u64 trip, unsigned parts, unsigned p)
 {
     const u64 q = trip / parts, r = trip % parts;
     return q * p + (p < r ? p : r);
@@ -229,11 +230,11 @@ inline u64 part_start(u64 trip, unsigned parts, unsigned p)
 
 /* f(0) ... f(parts - 1), on this thread and parts - 1 others (a part whose
  * thread could not start runs here after). */
-template <class F> inline void cpu_run(unsigned parts, F f)
+PRAGREDUCE_FN void cpu_run_parts(unsigned parts, void (*f)(unsigned, void *), void *ctx)
 {
-    auto part = [&f](unsigned p) {
+    auto part = [f, ctx](unsigned p) {
         in_cpu_part() = true;
-        f(p);
+        f(p, ctx);
         in_cpu_part() = false;
     };
     std::vector<std::thread> others;
@@ -253,7 +254,12 @@ template <class F> inline void cpu_run(unsigned parts, F f)
         part(p);
 }
 
-inline int sm_count(const char *site)
+template <class F> inline void cpu_run(unsigned parts, F f)
+{
+    cpu_run_parts(parts, [](unsigned p, void *ctx) { (*(F *)ctx)(p); }, &f);
+}
+
+PRAGREDUCE_FN int sm_count(const char *site)
 {
     static int count = 0;
     if (count == 0) {
@@ -271,7 +277,7 @@ inline int sm_count(const char *site)
 /* Threads per segment: 1 up to `thread_max` iterations, a warp up to
  * `warp_max`, else the block; PRAGREDUCE_SEGMENT_GROUP=1, 32 or the block
  * size overrides it (experiments; cooperative loops only). */
-inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
+PRAGREDUCE_FN int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
 {
     const int forced = settings().segment_group;
     if (forced && warp_max > 0 && forced <= block)
@@ -285,8 +291,8 @@ inline int segment_group(u64 inner, u64 thread_max, u64 warp_max, int block)
  * launches for each iteration; fewer than its SMs and 65536 iterations
  * each): then the loop runs as written, and each loop inside with a
  * wrapper launches on its own. */
-inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, bool nested,
-                            int timed = TIMED_NO)
+PRAGREDUCE_FN bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_below, bool nested,
+                                   int timed = TIMED_NO)
 {
     const u64 total = inner != 0 && segments > ~0ULL / inner ? ~0ULL : segments * inner;
     if (!use_gpu(site, total, cpu_below, false, timed)) /* (the wrapper counted the call) */
@@ -306,7 +312,7 @@ inline bool segments_on_gpu(const char *site, u64 segments, u64 inner, u64 cpu_b
  * default) stream, staged copies after syncing that stream (transfers.cuh).
  * `wait`: the caller needs it finished (chunks sharing buffers, copies
  * made at once); so does PRAGREDUCE_PROFILE, to time the kernel. */
-inline void kernel_done(const char *site, bool wait)
+PRAGREDUCE_FN void kernel_done(const char *site, bool wait)
 {
     if (wait || profiling()) {
         PRAGREDUCE_CHECK(site, "kernel", cudaDeviceSynchronize());
@@ -318,7 +324,7 @@ inline void kernel_done(const char *site, bool wait)
 
 /* Blocks in the grid: enough to fill every multiprocessor with the blocks
  * it can hold, never more than there are tiles of work. */
-inline unsigned grid_size(u64 trip, int tile, int blocks_per_sm, int waves, const char *site)
+PRAGREDUCE_FN unsigned grid_size(u64 trip, int tile, int blocks_per_sm, int waves, const char *site)
 {
     const u64 tiles = (trip + (u64)tile - 1) / (u64)tile;
     u64 grid = tiles;
@@ -335,11 +341,44 @@ inline unsigned grid_size(u64 trip, int tile, int blocks_per_sm, int waves, cons
 
 /* Marked loops called from several host threads at once take turns on the
  * GPU: they share the scratch buffer and the staging buffers. */
-inline std::recursive_mutex &gpu_lock()
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
+PRAGREDUCE_FN std::recursive_mutex &gpu_lock()
 {
     static std::recursive_mutex lock; /* a CPU fallback may call another marked loop */
     return lock;
 }
+#endif
+PRAGREDUCE_FN void gpu_lock_take() { gpu_lock().lock(); }
+PRAGREDUCE_FN void gpu_lock_give() { gpu_lock().unlock(); }
+
+/* A wrapper's written elements saved before a kernel whose call may run
+ * again on the CPU (emit.c's snapshot); freed at the end of the scope.
+ * Out of memory ends the program, as std::vector's would. */
+struct saved_bytes {
+    unsigned char *p;
+    size_t n;
+    explicit saved_bytes(size_t bytes) : p(bytes ? (unsigned char *)::malloc(bytes) : nullptr), n(bytes)
+    {
+        if (bytes && !p) {
+            fprintf(stderr, "pragreduce: out of host memory (%zu bytes)\n", bytes);
+            abort();
+        }
+    }
+    ~saved_bytes() { ::free(p); }
+    saved_bytes(const saved_bytes &) = delete;
+    saved_bytes &operator=(const saved_bytes &) = delete;
+    bool empty() const { return n == 0; }
+    size_t size() const { return n; }
+    unsigned char *data() { return p; }
+};
+
+/* A wrapper's turn on the GPU, until the end of its scope. */
+struct gpu_hold {
+    gpu_hold() { gpu_lock_take(); }
+    ~gpu_hold() { gpu_lock_give(); }
+    gpu_hold(const gpu_hold &) = delete;
+    gpu_hold &operator=(const gpu_hold &) = delete;
+};
 
 /* One device buffer reused by every marked loop (calls are synchronous);
  * it only grows, and is released at exit. */
@@ -354,12 +393,13 @@ struct Scratch {
 };
 
 /* The current device's (each GPU of a team has its own). */
-inline Scratch &scratch()
+PRAGREDUCE_FN Scratch &scratch()
 {
     static Scratch held[max_devices];
     return held[device_slot()];
 }
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* A host buffer that only grows, pinned (portable: any GPU copies into it)
  * unless pinned memory is refused: then pageable. */
 struct ResultBuffer {
@@ -385,10 +425,12 @@ struct ResultBuffer {
     }
 };
 
+#endif
+
 /* A call's results back from the device, into pinned memory (a pageable
  * copy passes through the driver's staging: a few us more a call). The
  * caller holds gpu_lock() and reads them before its next call. */
-inline const unsigned char *fetch_results(const void *dev, size_t bytes, const char *site)
+PRAGREDUCE_FN const unsigned char *fetch_results(const void *dev, size_t bytes, const char *site)
 {
     static ResultBuffer buffer;
     unsigned char *got = buffer.get(bytes);
@@ -403,19 +445,22 @@ inline const unsigned char *fetch_results(const void *dev, size_t bytes, const c
 
 /* Device buffers of ended regions, reused by later ones (cudaMalloc and
  * cudaFree cost tens of microseconds and cudaFree synchronizes). */
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 struct DevicePool {
     std::vector<std::pair<char *, size_t>> free_blocks;
     size_t bytes = 0;
 };
 
 /* The current device's. */
-inline DevicePool &device_pool()
+PRAGREDUCE_FN DevicePool &device_pool()
 {
     static DevicePool *pools = new DevicePool[max_devices]; /* outlives static destructors */
     return pools[device_slot()];
 }
 
-inline void pool_release()
+#endif
+
+PRAGREDUCE_FN void pool_release()
 {
     DevicePool &p = device_pool();
     for (auto &b : p.free_blocks)
@@ -425,7 +470,7 @@ inline void pool_release()
 }
 
 /* Keeps at most 1/4 of the GPU's memory in the pool. */
-inline void pool_put(char *dev, size_t bytes)
+PRAGREDUCE_FN void pool_put(char *dev, size_t bytes)
 {
     DevicePool &p = device_pool();
     size_t free_b = 0, total = 0;
@@ -441,7 +486,7 @@ inline void pool_put(char *dev, size_t bytes)
     p.bytes += bytes;
 }
 
-inline char *pool_get(size_t bytes, size_t *got)
+PRAGREDUCE_FN char *pool_get(size_t bytes, size_t *got)
 {
     DevicePool &p = device_pool();
     size_t best = p.free_blocks.size();
@@ -460,9 +505,9 @@ inline char *pool_get(size_t bytes, size_t *got)
     return dev;
 }
 
-inline bool make_room(size_t bytes);
+PRAGREDUCE_FN bool make_room(size_t bytes);
 
-inline void *device_scratch(size_t bytes, const char *site)
+PRAGREDUCE_FN void *device_scratch(size_t bytes, const char *site)
 {
     Scratch &s = scratch();
     if (bytes > s.size) {
@@ -494,7 +539,7 @@ inline void *device_scratch(size_t bytes, const char *site)
  * one below `least`; from there as many as keep each part at least
  * least / 2 iterations (on 4 x H200, team_cg's 2048^2 grid, 4.2 M
  * iterations a loop, took 0.063 s over four GPUs against 0.041 over two). */
-inline unsigned team_gpus_for(u64 flat, unsigned gpus, u64 least)
+PRAGREDUCE_FN unsigned team_gpus_for(u64 flat, unsigned gpus, u64 least)
 {
     if (gpus < 2 || flat < least)
         return 1;
@@ -510,7 +555,7 @@ inline unsigned team_gpus_for(u64 flat, unsigned gpus, u64 least)
  * part's arrays stay on its GPU), or below `least` flat iterations (the
  * cost model's, or PRAGREDUCE_GPUS_FROM), where the launches on several
  * GPUs cost more than the work saved. */
-inline u64 team_part(u64 outer, u64 unit, bool kept, u64 least, unsigned *parts)
+PRAGREDUCE_FN u64 team_part(u64 outer, u64 unit, bool kept, u64 least, unsigned *parts)
 {
     *parts = 1;
     const u64 flat = outer * unit;
@@ -528,8 +573,8 @@ inline u64 team_part(u64 outer, u64 unit, bool kept, u64 least, unsigned *parts)
  * `at` + c * stride of the scratch of the team's GPU c (as big as
  * `scratch_bytes` on each), in part order. Each GPU's copy is queued
  * behind its kernel, then each is waited for: the GPUs run meanwhile. */
-inline const unsigned char *team_results(size_t at, unsigned parts, size_t stride, size_t scratch_bytes,
-                                         const char *site)
+PRAGREDUCE_FN const unsigned char *team_results(size_t at, unsigned parts, size_t stride, size_t scratch_bytes,
+                                                const char *site)
 {
     static ResultBuffer buffer;
     unsigned char *got = buffer.get((size_t)parts * stride);
@@ -549,7 +594,7 @@ inline const unsigned char *team_results(size_t at, unsigned parts, size_t strid
     return got;
 }
 
-inline size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
+PRAGREDUCE_FN size_t align_up(size_t n) { return (n + 255) & ~(size_t)255; }
 
 /* Trip counts computed in 64 bits, with the comparison done in the type C
  * uses for `i < hi` (the usual arithmetic conversions). */
@@ -646,6 +691,7 @@ template <class F> inline void run_launch(const char *site, u64 trip, F launch)
     (void)cudaEventDestroy(stop);
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_LAUNCH_CUH */

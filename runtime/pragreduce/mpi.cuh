@@ -30,6 +30,7 @@
 #include <vector>
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 namespace mpi {
 
 [[noreturn]] inline void fail(const char *site, const char *what)
@@ -273,6 +274,7 @@ inline void finish_loc(T &v, I &idx, T before_v, I before_idx, MPI_Comm comm, co
 }
 
 } /* namespace mpi */
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 #endif /* PRAGREDUCE_MPI */
 

@@ -6,6 +6,7 @@
 #include "fake_device.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ operators */
 
@@ -240,6 +241,7 @@ template <class T> __device__ __forceinline__ void store_partial(T *partial, con
     }
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_OPERATORS_CUH */

@@ -6,6 +6,7 @@
 #include "warmup.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ profile */
 
@@ -29,8 +30,9 @@ struct SiteProfile {
     u64 peer_bytes = 0, peer_copies = 0; /* between the GPUs of a team */
 };
 
-inline bool profiling() { return settings().profile; }
+PRAGREDUCE_FN bool profiling() { return settings().profile; }
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* One thread's counters: profile_add takes no lock that other threads
  * want (NPB CG's 140 M row sums, called from 16 OpenMP threads, went
  * through one mutex: over 120 s against 12 without the profile). */
@@ -45,16 +47,18 @@ struct Profile {
     std::vector<ThreadProfile *> threads; /* every thread's counters */
 };
 
-inline Profile &profile_table()
+PRAGREDUCE_FN Profile &profile_table()
 {
     static Profile *table = new Profile; /* outlives static destructors */
     return *table;
 }
 
-inline bool same_site(const char *a, const char *b) { return a == b || strcmp(a, b) == 0; }
+#endif
+
+PRAGREDUCE_FN bool same_site(const char *a, const char *b) { return a == b || strcmp(a, b) == 0; }
 
 /* b's counts added to a's. */
-inline void profile_sum(SiteProfile &a, const SiteProfile &b)
+PRAGREDUCE_FN void profile_sum(SiteProfile &a, const SiteProfile &b)
 {
     a.calls += b.calls;
     a.gpu_calls += b.gpu_calls;
@@ -78,8 +82,9 @@ inline void profile_sum(SiteProfile &a, const SiteProfile &b)
     a.peer_copies += b.peer_copies;
 }
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* Every thread's counters summed, a site each, in order of first use. */
-inline std::vector<SiteProfile> profile_sites()
+PRAGREDUCE_FN std::vector<SiteProfile> profile_sites()
 {
     Profile &p = profile_table();
     std::lock_guard<std::mutex> hold(p.lock);
@@ -99,7 +104,7 @@ inline std::vector<SiteProfile> profile_sites()
 }
 
 /* "; cpu 3: 2 below 262144 iterations (the GPU threshold), 1 other" */
-inline void profile_print_cpu_reasons(const SiteProfile &s)
+PRAGREDUCE_FN void profile_print_cpu_reasons(const SiteProfile &s)
 {
     const u64 cpu = s.calls > s.gpu_calls ? s.calls - s.gpu_calls : 0;
     if (cpu == 0)
@@ -136,13 +141,13 @@ inline void profile_print_cpu_reasons(const SiteProfile &s)
 }
 
 /* Auto mode's trial (choice.cuh), one line for the profile when it ran. */
-inline char *profile_trial_line()
+PRAGREDUCE_FN char *profile_trial_line()
 {
     static char line[256] = "";
     return line;
 }
 
-inline void profile_print()
+PRAGREDUCE_FN void profile_print()
 {
     if (profile_trial_line()[0])
         fprintf(stderr, "pragreduce-profile: %s\n", profile_trial_line());
@@ -163,7 +168,7 @@ inline void profile_print()
 
 /* This thread's counters, made and listed at its first use (they outlive
  * the thread: the print at exit sums them). */
-inline ThreadProfile &thread_profile()
+PRAGREDUCE_FN ThreadProfile &thread_profile()
 {
     static thread_local ThreadProfile *mine = nullptr;
     if (!mine) {
@@ -180,7 +185,7 @@ inline ThreadProfile &thread_profile()
 /* A site this thread has not counted yet: into the order of first use
  * (without holding the thread's lock, which profile_sites takes after
  * the table's). */
-inline void profile_order_add(const char *site)
+PRAGREDUCE_FN void profile_order_add(const char *site)
 {
     Profile &p = profile_table();
     std::lock_guard<std::mutex> hold(p.lock);
@@ -190,17 +195,15 @@ inline void profile_order_add(const char *site)
     p.order.push_back(site);
 }
 
-/* Runs f on the site's counters when profiling. */
-template <class F> inline void profile_add(const char *site, F f)
+/* f(s, ctx) on the site's counters (profile_add) */
+PRAGREDUCE_FN void profile_apply(const char *site, void (*f)(SiteProfile &, void *), void *ctx)
 {
-    if (!profiling() || !site)
-        return;
     ThreadProfile &t = thread_profile();
     {
         std::lock_guard<std::mutex> hold(t.lock);
         for (SiteProfile &s : t.sites)
             if (same_site(s.site, site)) {
-                f(s);
+                f(s, ctx);
                 return;
             }
     }
@@ -208,23 +211,35 @@ template <class F> inline void profile_add(const char *site, F f)
     std::lock_guard<std::mutex> hold(t.lock);
     t.sites.push_back(SiteProfile());
     t.sites.back().site = site;
-    f(t.sites.back());
+    f(t.sites.back(), ctx);
+}
+#else
+PRAGREDUCE_FN void profile_apply(const char *site, void (*f)(SiteProfile &, void *), void *ctx);
+#endif
+
+/* Runs f on the site's counters when profiling. */
+template <class F> inline void profile_add(const char *site, F f)
+{
+    if (!profiling() || !site)
+        return;
+    profile_apply(site, [](SiteProfile &s, void *ctx) { (*(F *)ctx)(s); }, &f);
 }
 
 /* A call of a marked loop that got past every reason to stay on the CPU. */
-inline void profile_gpu_call(const char *site)
+PRAGREDUCE_FN void profile_gpu_call(const char *site)
 {
     profile_add(site, [](SiteProfile &s) { s.gpu_calls++; });
 }
 
 /* Counts the wrappers' calls, for the residency table's eviction too: entries used by the call
  * under way are not evicted. */
-inline u64 &call_epoch()
+PRAGREDUCE_FN u64 &call_epoch()
 {
     static thread_local u64 epoch = 1;
     return epoch;
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_PROFILE_CUH */

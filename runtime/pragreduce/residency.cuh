@@ -7,6 +7,7 @@
 #include "chunks.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ residency */
 
@@ -156,21 +157,24 @@ struct Resident {
     }
 };
 
-inline bool resident_enabled()
+PRAGREDUCE_FN bool resident_enabled()
 {
     return settings().resident;
 }
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* Bytes of a device block handed out by pool_get/cudaMalloc, for pool_put. */
-inline std::unordered_map<char *, size_t> &device_block_sizes()
+PRAGREDUCE_FN std::unordered_map<char *, size_t> &device_block_sizes()
 {
     static std::unordered_map<char *, size_t> *sizes = new std::unordered_map<char *, size_t>;
     return *sizes;
 }
 
+#endif
+
 /* A block from device_alloc back to the pool (or to the driver: `to_pool`
  * false when room is needed now, or a block the pool did not hand out). */
-inline void device_free(char *dev, bool to_pool = true)
+PRAGREDUCE_FN void device_free(char *dev, bool to_pool = true)
 {
     auto &sizes = device_block_sizes();
     auto it = sizes.find(dev);
@@ -195,7 +199,7 @@ struct ThreadState {
     int eager = 0;             /* eager_depth */
 };
 
-inline ThreadState &thread_state()
+PRAGREDUCE_FN ThreadState &thread_state()
 {
     static thread_local ThreadState state;
     return state;
@@ -203,16 +207,16 @@ inline ThreadState &thread_state()
 
 /* Copies of this thread's regions holding newer bytes: host statements
  * check it first, so reads cost a load while nothing waits on the GPU. */
-inline int &newer_count() { return thread_state().newer; }
+PRAGREDUCE_FN int &newer_count() { return thread_state().newer; }
 
 /* Above 0 inside a wrapper's CPU path or a loop that must see its outputs on
  * the host at once: kernels' writes are copied back as they finish. */
-inline int &eager_depth() { return thread_state().eager; }
+PRAGREDUCE_FN int &eager_depth() { return thread_state().eager; }
 
 /* Newer bytes of `e` within [lo, hi) back to the host: only those when
  * they start or end its newer range (which shrinks), else all of it (one
  * range per copy). */
-inline void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
+PRAGREDUCE_FN void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
 {
     if (e->newer_lo >= e->newer_hi)
         return;
@@ -220,7 +224,7 @@ inline void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
     const uintptr_t h = hi < e->newer_hi ? hi : e->newer_hi;
     if (l >= h)
         return;
-    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    gpu_hold hold;
     on_device on(e->device);
     const char *site = e->writer ? e->writer : "pragreduce";
     if (l == e->newer_lo && h < e->newer_hi) {
@@ -236,15 +240,15 @@ inline void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
     }
 }
 
-inline void flush_all_newer(Resident *e) { flush_newer(e, e->lo, e->hi); }
+PRAGREDUCE_FN void flush_all_newer(Resident *e) { flush_newer(e, e->lo, e->hi); }
 
-inline void host_reads_all();
-inline void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi);
+PRAGREDUCE_FN void host_reads_all();
+PRAGREDUCE_FN void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi);
 
 /* This thread's regions, a list from the innermost through region::below
  * (in thread_state, so that entering and leaving a function with marked
  * loops costs a few instructions). */
-inline region *&region_top() { return thread_state().top; }
+PRAGREDUCE_FN region *&region_top() { return thread_state().top; }
 
 /* The list as a range, innermost first: for (region *r : region_stack()). */
 struct region_list {
@@ -261,11 +265,11 @@ struct region_list {
     region *back() const { return top; } /* the innermost */
 };
 
-inline region_list region_stack() { return {region_top()}; }
+PRAGREDUCE_FN region_list region_stack() { return {region_top()}; }
 
 /* The region a call about to start is chained to (set by chain_next()
  * just before the call, taken by the callee's region). */
-inline region *&chain_pending() { return thread_state().pending; }
+PRAGREDUCE_FN region *&chain_pending() { return thread_state().pending; }
 
 /* `(pragreduce::chain_next(), f)(args)`: f's region is chained to the
  * caller's: it reuses the caller's copies, and its own outlive the call in
@@ -273,19 +277,19 @@ inline region *&chain_pending() { return thread_state().pending; }
  * with regions whose statement writes nothing invalidated before it (a
  * copy made by the callee is then never older than a host write it does
  * not know about). */
-inline bool &chain_sync_pending() { return thread_state().sync_pending; }
+PRAGREDUCE_FN bool &chain_sync_pending() { return thread_state().sync_pending; }
 
 /* `reads_after`: the caller's statement may read memory after the call,
  * where no host_reads() of its own can go: what kernels wrote comes back
  * when f returns (its copies still stay with the caller). */
-inline void chain_next(bool reads_after = false)
+PRAGREDUCE_FN void chain_next(bool reads_after = false)
 {
     chain_pending() = region_stack().empty() ? nullptr : region_stack().back();
     chain_sync_pending() = reads_after;
 }
 
 /* This thread's stack: copies of what lies there die with their call. */
-inline bool on_thread_stack(uintptr_t lo, uintptr_t hi)
+PRAGREDUCE_FN bool on_thread_stack(uintptr_t lo, uintptr_t hi)
 {
     static thread_local uintptr_t stack_lo = 0, stack_hi = 0;
     if (stack_hi == 0) {
@@ -306,7 +310,7 @@ inline bool on_thread_stack(uintptr_t lo, uintptr_t hi)
 }
 
 struct region {
-    std::vector<Resident *> entries;
+    small_list<Resident *> entries;
     bool enabled;
     bool chained; /* to the region below it on the stack */
     bool sync_on_exit; /* bring back what kernels wrote as the call returns */
@@ -342,7 +346,7 @@ struct region {
         region *parent = chained && region_top() == this ? below : nullptr;
         chain_pending() = nullptr;
         if (!entries.empty()) {
-            std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+            gpu_hold hold;
             for (Resident *e : entries) {
                 /* copies of heap and global memory stay with the caller */
                 if (parent && !on_thread_stack(e->lo, e->hi) && parent->entries.size() < 4096) {
@@ -385,7 +389,7 @@ struct region {
  * copied again before a loop reads them. Its newer bytes there come back
  * first (a write may change part of an element, or a statement read it
  * before writing), all of them when the dirty set would reach them. */
-inline void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi)
+PRAGREDUCE_FN void mark_dirty(Resident *e, uintptr_t lo, uintptr_t hi)
 {
     if (lo < e->lo)
         lo = e->lo;
@@ -406,7 +410,7 @@ inline region_list::iterator &region_list::iterator::operator++()
     return *this;
 }
 
-inline bool any_resident()
+PRAGREDUCE_FN bool any_resident()
 {
     for (region *r : region_stack())
         if (!r->entries.empty())
@@ -415,7 +419,7 @@ inline bool any_resident()
 }
 
 /* The host wrote bytes [p, p + bytes): copies of them are stale. */
-inline void host_wrote(const volatile void *p, size_t bytes)
+PRAGREDUCE_FN void host_wrote(const volatile void *p, size_t bytes)
 {
     if (fake_device && fake_launch_running())
         return; /* a write to the device copies */
@@ -430,8 +434,8 @@ inline void host_wrote(const volatile void *p, size_t bytes)
 
 /* Bytes [*l, *h) of elements first..last (inclusive, either order) of the
  * array at `base`, clamped to the address space. */
-inline void elems_bytes(const volatile void *base, size_t elem, long long first, long long last, uintptr_t *l,
-                        uintptr_t *h)
+PRAGREDUCE_FN void elems_bytes(const volatile void *base, size_t elem, long long first, long long last, uintptr_t *l,
+                               uintptr_t *h)
 {
     if (first > last) {
         const long long t = first;
@@ -446,7 +450,7 @@ inline void elems_bytes(const volatile void *base, size_t elem, long long first,
 }
 
 /* Elements first..last (inclusive, either order) of the array at `base`. */
-inline void host_wrote_elems(const volatile void *base, size_t elem, long long first, long long last)
+PRAGREDUCE_FN void host_wrote_elems(const volatile void *base, size_t elem, long long first, long long last)
 {
     if (!any_resident())
         return;
@@ -503,7 +507,7 @@ inline void host_wrote_box(const volatile void *base, size_t elem, F sub, Bounds
 
 /* Writes the transpiler cannot bound: every copy is stale, except those a
  * data region holds (the user vouches for them), unless `even_sticky`. */
-inline void host_wrote_all(bool even_sticky = false)
+PRAGREDUCE_FN void host_wrote_all(bool even_sticky = false)
 {
     if (fake_device && fake_launch_running())
         return; /* a write to the device copies */
@@ -515,7 +519,7 @@ inline void host_wrote_all(bool even_sticky = false)
 
 /* The newer bytes of `e` within [lo, hi) die there (the host frees that
  * block): no copy back of them. Those outside still come back. */
-inline void drop_newer(Resident *e, uintptr_t lo, uintptr_t hi)
+PRAGREDUCE_FN void drop_newer(Resident *e, uintptr_t lo, uintptr_t hi)
 {
     if (e->newer_lo >= e->newer_hi)
         return;
@@ -532,7 +536,7 @@ inline void drop_newer(Resident *e, uintptr_t lo, uintptr_t hi)
 /* Before free(p) or realloc(p, n): the block's copies are dropped (a later
  * allocation may reuse its addresses, and calloc writes it unseen); their
  * newer bytes in the block come back only with keep_contents (realloc). */
-inline void host_freed(const void *p, bool keep_contents = false)
+PRAGREDUCE_FN void host_freed(const void *p, bool keep_contents = false)
 {
     if (!p || !any_resident())
         return;
@@ -540,7 +544,7 @@ inline void host_freed(const void *p, bool keep_contents = false)
     if (bytes == 0)
         bytes = sys::malloc_usable_size((void *)p);
     const uintptr_t lo = (uintptr_t)p, hi = lo + (bytes ? bytes : 1);
-    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    gpu_hold hold;
     for (region *r : region_stack())
         for (size_t i = 0; i < r->entries.size();) {
             Resident *e = r->entries[i];
@@ -574,7 +578,7 @@ template <class T> inline T *reallocating(T *p)
 __attribute__((noinline)) inline void host_reads_newer(const volatile void *p, size_t bytes)
 {
     const uintptr_t lo = (uintptr_t)p, hi = lo + bytes < lo ? UINTPTR_MAX : lo + bytes;
-    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    gpu_hold hold;
     for (region *r : region_stack())
         for (Resident *e : r->entries)
             if (e->newer_lo < e->newer_hi && lo < e->newer_hi && e->newer_lo < hi)
@@ -585,13 +589,13 @@ __attribute__((noinline)) inline void host_reads_newer(const volatile void *p, s
  * and kept on the GPU comes back first. The test inline, the work not (as
  * host_reads_all): a launch's set-up reads its row bounds before each call
  * of a small loop (CG's row sums, millions of calls). */
-inline void host_reads(const volatile void *p, size_t bytes)
+PRAGREDUCE_FN void host_reads(const volatile void *p, size_t bytes)
 {
     if (newer_count() != 0 && bytes != 0)
         host_reads_newer(p, bytes);
 }
 
-inline void host_reads_elems(const volatile void *base, size_t elem, long long first, long long last)
+PRAGREDUCE_FN void host_reads_elems(const volatile void *base, size_t elem, long long first, long long last)
 {
     if (newer_count() == 0)
         return;
@@ -614,7 +618,7 @@ inline void host_reads_box(const volatile void *base, size_t elem, F sub, Bounds
 
 __attribute__((noinline)) inline void host_reads_all_newer()
 {
-    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    gpu_hold hold;
     for (region *r : region_stack())
         for (Resident *e : r->entries)
             flush_all_newer(e);
@@ -624,7 +628,7 @@ __attribute__((noinline)) inline void host_reads_all_newer()
  * through a pointer, a string printed): everything comes back. The test
  * inline, the work not: a call in a small loop's in-place path, even one
  * that returns at once, cost the caller's loop its registers. */
-inline void host_reads_all()
+PRAGREDUCE_FN void host_reads_all()
 {
     if (newer_count() != 0)
         host_reads_all_newer();
@@ -656,7 +660,7 @@ struct eager_copy_back {
 
 /* Frees copies not used by the call under way (and not held by a data
  * region), oldest first, until `bytes` more fit; false when they do not. */
-inline bool make_room(size_t bytes)
+PRAGREDUCE_FN bool make_room(size_t bytes)
 {
     pool_release();
     for (;;) {
@@ -689,7 +693,7 @@ inline bool make_room(size_t bytes)
     }
 }
 
-inline char *device_alloc(size_t bytes)
+PRAGREDUCE_FN char *device_alloc(size_t bytes)
 {
     size_t got = bytes;
     char *dev = pool_get(bytes, &got);
@@ -712,7 +716,7 @@ inline char *device_alloc(size_t bytes)
  * vectors from its first element, as from the scratch; 1: a kernel that
  * checks or needs no alignment, such as a parallel loop's stores, so a
  * stencil's output from its second element reuses the copy of the whole). */
-inline Resident *resident_find(uintptr_t lo, uintptr_t hi, size_t align = 16)
+PRAGREDUCE_FN Resident *resident_find(uintptr_t lo, uintptr_t hi, size_t align = 16)
 {
     /* a copy on another GPU of a team is not this one's; asked only when a
      * copy covers the range: a program whose calls all stayed on the CPU
@@ -736,14 +740,14 @@ inline Resident *resident_find(uintptr_t lo, uintptr_t hi, size_t align = 16)
 
 /* Under a forced device budget (PRAGREDUCE_DEVICE_MEM_KB, which tests use
  * to exercise chunking) only what fits it is kept. */
-inline bool resident_fits(size_t bytes)
+PRAGREDUCE_FN bool resident_fits(size_t bytes)
 {
     const size_t forced = settings().device_mem_kb * 1024;
     return forced == 0 || bytes <= forced / 2;
 }
 
 /* Whether wrappers may keep copies: a GPU call inside a region. */
-inline bool resident_on()
+PRAGREDUCE_FN bool resident_on()
 {
     return resident_enabled() && !region_stack().empty() && region_stack().back()->enabled;
 }
@@ -753,7 +757,7 @@ inline bool resident_on()
  * itself): the kept copy's bytes move on the device, its newer bytes
  * included, and only the rest comes from the host; the kept copy goes.
  * nullptr (nothing done) when no unused copy lies inside. */
-inline Resident *grow_from_inner(uintptr_t lo, uintptr_t hi, char *dev, const char *site)
+PRAGREDUCE_FN Resident *grow_from_inner(uintptr_t lo, uintptr_t hi, char *dev, const char *site)
 {
     region *owner = nullptr;
     Resident *inner = nullptr;
@@ -801,7 +805,7 @@ inline Resident *grow_from_inner(uintptr_t lo, uintptr_t hi, char *dev, const ch
  * and a copy in: 45 us against 7 for a 128 KiB row, bench/NOTES.md), the
  * host the rest. That copy keeps them as its newer bytes, so the host
  * still gets them from it when it reads them. */
-inline void refresh_span(Resident *e, uintptr_t l, uintptr_t h, const char *site)
+PRAGREDUCE_FN void refresh_span(Resident *e, uintptr_t l, uintptr_t h, const char *site)
 {
     if (l >= h)
         return;
@@ -826,8 +830,8 @@ inline void refresh_span(Resident *e, uintptr_t l, uintptr_t h, const char *site
  * wrote is copied again), else copied and kept for the region. nullptr when
  * residency is off or there is no room: the caller copies as before.
  * *copied (when not null) tells whether anything was copied. */
-inline Resident *resident_acquire(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
-                                  bool overwritten = false)
+PRAGREDUCE_FN Resident *resident_acquire(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
+                                         bool overwritten = false)
 {
     if (copied)
         *copied = false;
@@ -906,7 +910,7 @@ inline Resident *resident_acquire(const void *host, size_t bytes, const char *si
  *       keep ? resident_out(host + first, bytes, site)
  *            : (to_host(host + first, scratch copy, bytes, site), host_wrote(host + first, bytes));
  *   and a CPU fallback that writes arrays calls host_wrote_all(true). */
-inline const void *resident_in(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16)
+PRAGREDUCE_FN const void *resident_in(const void *host, size_t bytes, const char *site, bool *copied, size_t align = 16)
 {
     Resident *e = resident_acquire(host, bytes, site, copied, align);
     return e ? (const void *)(e->dev + ((uintptr_t)host - e->lo)) : nullptr;
@@ -914,8 +918,8 @@ inline const void *resident_in(const void *host, size_t bytes, const char *site,
 
 /* An array the kernel writes (a fused output): the same, the kernel then
  * writes into the kept copy; resident_out() brings the bytes back. */
-inline void *resident_inout(void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
-                            bool overwritten = false)
+PRAGREDUCE_FN void *resident_inout(void *host, size_t bytes, const char *site, bool *copied, size_t align = 16,
+                                   bool overwritten = false)
 {
     Resident *e = resident_acquire(host, bytes, site, copied, align, overwritten);
     return e ? (void *)(e->dev + ((uintptr_t)host - e->lo)) : nullptr;
@@ -925,7 +929,7 @@ inline void *resident_inout(void *host, size_t bytes, const char *site, bool *co
  * other copies of them are stale; the bytes stay on the GPU as the copy's
  * newer bytes until the host reads them (copied back at once under
  * eager_depth, for this thread's stack, or with PRAGREDUCE_LAZY_COPY_BACK=0). */
-inline void resident_out(void *host, size_t bytes, const char *site, size_t align = 16)
+PRAGREDUCE_FN void resident_out(void *host, size_t bytes, const char *site, size_t align = 16)
 {
     if (bytes == 0)
         return;
@@ -975,7 +979,10 @@ inline void resident_out(void *host, size_t bytes, const char *site, size_t alig
  * held (sticky) until the block ends. Nothing without a GPU. */
 struct data_region {
     const char *site;
-    std::vector<std::pair<uintptr_t, uintptr_t>> held;
+    struct span {
+        uintptr_t first, second;
+    };
+    small_list<span> held;
     explicit data_region(const char *s) : site(s) {}
     data_region(const data_region &) = delete;
     data_region &operator=(const data_region &) = delete;
@@ -983,7 +990,7 @@ struct data_region {
     {
         if (bytes == 0 || device_mode() == MODE_CPU || !gpu_present(site))
             return;
-        std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+        gpu_hold hold;
         call_epoch()++;
         Resident *e = resident_acquire((const void *)host, bytes, site, nullptr);
         if (!e)
@@ -1000,7 +1007,7 @@ struct data_region {
     static void let_go(uintptr_t lo, uintptr_t hi)
     {
         /* the outermost holder first, as data_region::in found it */
-        std::vector<region *> outward;
+        small_list<region *> outward;
         for (region *r : region_stack())
             outward.push_back(r);
         for (size_t k = outward.size(); k-- > 0;)
@@ -1014,11 +1021,11 @@ struct data_region {
 
 /* #pragma reduce update in(a[lo:n]): the host wrote those bytes; their
  * kept copy gets them now. */
-inline void update_in(const volatile void *host, size_t bytes, const char *site)
+PRAGREDUCE_FN void update_in(const volatile void *host, size_t bytes, const char *site)
 {
     if (bytes == 0 || region_stack().empty())
         return;
-    std::lock_guard<std::recursive_mutex> hold(gpu_lock());
+    gpu_hold hold;
     const uintptr_t lo = (uintptr_t)host, hi = lo + bytes;
     for (region *r : region_stack())
         for (Resident *e : r->entries) {
@@ -1032,6 +1039,7 @@ inline void update_in(const volatile void *host, size_t bytes, const char *site)
         }
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_RESIDENCY_CUH */

@@ -22,6 +22,7 @@
 #include "choice.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* The type a section accumulates in on the device: integers as unsigned
  * words of 32 or 64 bits (C's wrapping conversion keeps the low bits, so
@@ -161,7 +162,7 @@ __global__ void section_fold(S *into, const S *from, unsigned count, unsigned lo
     }
 }
 
-inline unsigned section_blocks(unsigned long long n)
+PRAGREDUCE_FN unsigned section_blocks(unsigned long long n)
 {
     unsigned long long b = (n + 255) / 256;
     return (unsigned)(b < 1024 ? (b ? b : 1) : 1024);
@@ -186,8 +187,9 @@ template <class Op, class T, class S>
 inline void section_finish(T *h, const S *dev, unsigned long long n, const char *site)
 {
     host_reads(h, (size_t)n * sizeof(T)); /* a kernel before may have written them */
-    std::vector<S> r((size_t)n);
-    PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(r.data(), dev, (size_t)n * sizeof(S), cudaMemcpyDeviceToHost));
+    saved_bytes copy((size_t)n * sizeof(S));
+    const S *r = (const S *)copy.data();
+    PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(copy.data(), dev, (size_t)n * sizeof(S), cudaMemcpyDeviceToHost));
     for (unsigned long long k = 0; k < n; k++)
         h[k] = (T)Op::apply((S)h[k], r[k]);
     host_wrote(h, (size_t)n * sizeof(T));
@@ -199,9 +201,9 @@ inline void section_finish(T *h, const S *dev, unsigned long long n, const char 
  * the copies being updated stay within the L2 cache's reach. */
 const size_t section_copies_max = (size_t)1 << 30;
 
-inline unsigned section_grid_cap(const char *site) { return 2u * (unsigned)sm_count(site); }
+PRAGREDUCE_FN unsigned section_grid_cap(const char *site) { return 2u * (unsigned)sm_count(site); }
 
-inline unsigned section_grid(bool copies_in_device_memory, unsigned grid, const char *site)
+PRAGREDUCE_FN unsigned section_grid(bool copies_in_device_memory, unsigned grid, const char *site)
 {
     if (!copies_in_device_memory)
         return grid;
@@ -212,7 +214,7 @@ inline unsigned section_grid(bool copies_in_device_memory, unsigned grid, const 
 /* Floating-point sections whose per-thread copies would pass
  * section_copies_max run on the CPU; with PRAGREDUCE_DEVICE=gpu that is an
  * error. `block_bytes`: one block's copies. */
-inline void section_too_big(const char *site, size_t block_bytes)
+PRAGREDUCE_FN void section_too_big(const char *site, size_t block_bytes)
 {
     if (device_mode() == MODE_GPU) {
         fprintf(stderr,
@@ -224,13 +226,14 @@ inline void section_too_big(const char *site, size_t block_bytes)
     }
 }
 
-inline bool section_flagged(const int *dev_bad, const char *site)
+PRAGREDUCE_FN bool section_flagged(const int *dev_bad, const char *site)
 {
     int bad = 0;
     PRAGREDUCE_CHECK(site, "kernel", cudaMemcpy(&bad, dev_bad, sizeof bad, cudaMemcpyDeviceToHost));
     return bad != 0;
 }
 
+PRAGREDUCE_ABI_END
 } // namespace pragreduce
 
 #endif

@@ -7,6 +7,7 @@
 #include "section.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ tables */
 
@@ -27,6 +28,7 @@ namespace pragreduce {
  * A null pointer in a table stays null. The in() clause vouches for what the
  * loop reads, as for arrays.
  */
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* to[k] = from[k] + delta, a null entry staying null: host row addresses
  * into the device copy of the memory they span. A template, as every
  * kernel of the runtime: each transpiled file has its copy, and files
@@ -335,6 +337,23 @@ struct table {
     }
 };
 
+PRAGREDUCE_FN table *table_new() { return new table; }
+PRAGREDUCE_FN void *table_build(table &t, const void *host, int nlevels, const long long *first,
+                                       const long long *count, size_t elem, bool keep, const char *at)
+{
+    return t.build(host, nlevels, first, count, elem, keep, at);
+}
+PRAGREDUCE_FN bool table_overlaps(const table &t, const void *p, size_t bytes) { return t.overlaps(p, bytes); }
+#else
+/* the wrappers' tables of pointers (emit_table.c), made and used through these */
+struct table;
+PRAGREDUCE_FN table *table_new();
+PRAGREDUCE_FN void *table_build(table &t, const void *host, int nlevels, const long long *first,
+                                       const long long *count, size_t elem, bool keep, const char *at);
+PRAGREDUCE_FN bool table_overlaps(const table &t, const void *p, size_t bytes);
+#endif
+
+PRAGREDUCE_ABI_END
 } // namespace pragreduce
 
 #endif

@@ -6,6 +6,7 @@
 #include "launch.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ transfers */
 
@@ -20,7 +21,7 @@ namespace pragreduce {
  * online core, at most 8 (on the 16-core H100 host, 1 GiB went at 7, 15,
  * 31, 48, 48 and 44 GB/s with 1, 2, 4, 8, 12 and 16 threads: host memory
  * bandwidth, not cores, is the limit past 8). */
-inline int copy_threads()
+PRAGREDUCE_FN int copy_threads()
 {
     static const int threads = [] {
         if (settings().copy_threads > 0)
@@ -35,8 +36,8 @@ inline int copy_threads()
  * 16 and 32 MiB measured 37, 48, 42, 38 and 35 GB/s) and the
  * size below which a plain cudaMemcpy is used (PRAGREDUCE_STAGE_MIN_KB,
  * default 4 MiB: below it, starting threads costs more than it saves). */
-inline size_t copy_chunk() { return settings().copy_chunk_kb * 1024; }
-inline size_t stage_min() { return settings().stage_min_kb * 1024; }
+PRAGREDUCE_FN size_t copy_chunk() { return settings().copy_chunk_kb * 1024; }
+PRAGREDUCE_FN size_t stage_min() { return settings().stage_min_kb * 1024; }
 
 /* A staging slot's pinned double buffer, portable (any GPU's copies use
  * it): one set for the program, whatever the GPUs. Pinning costs ~18 ms a
@@ -50,7 +51,7 @@ struct StageBuffer {
 
 constexpr int max_stage_slots = 64; /* PRAGREDUCE_COPY_THREADS' most */
 
-inline StageBuffer *stage_buffers()
+PRAGREDUCE_FN StageBuffer *stage_buffers()
 {
     static StageBuffer all[max_stage_slots];
     return all;
@@ -65,8 +66,9 @@ struct Stager {
     int device = -1;
 };
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* The slots' stagers for `device` (each GPU of a team has its own streams). */
-inline std::vector<Stager> &stagers(int device)
+PRAGREDUCE_FN std::vector<Stager> &stagers(int device)
 {
     static std::vector<Stager> all[max_devices];
     std::vector<Stager> &mine = all[device < 0 || device >= max_devices ? 0 : device];
@@ -75,6 +77,8 @@ inline std::vector<Stager> &stagers(int device)
     return mine;
 }
 
+#endif
+
 /* The slots this thread's copies stage through: all copy_threads() of them
  * from 0, or its share while a team's copies run at once (team_copies). */
 struct StageShare {
@@ -82,7 +86,7 @@ struct StageShare {
     int count = 0; /* 0: copy_threads() */
 };
 
-inline StageShare &stage_share()
+PRAGREDUCE_FN StageShare &stage_share()
 {
     static thread_local StageShare share;
     return share;
@@ -91,7 +95,7 @@ inline StageShare &stage_share()
 /* Makes `slot`'s stager on `device` ready: its stream and events, the
  * slot's buffers (allocated or grown); an error if the host cannot pin
  * that much memory. */
-inline cudaError_t stager_ready(Stager &s, int slot, size_t chunk, int device)
+PRAGREDUCE_FN cudaError_t stager_ready(Stager &s, int slot, size_t chunk, int device)
 {
     cudaError_t err = cudaSuccess;
     if (s.device != device) {
@@ -124,7 +128,7 @@ inline cudaError_t stager_ready(Stager &s, int slot, size_t chunk, int device)
 
 /* Pinned (page-locked or cudaHostAlloc'd) host memory: the DMA engine reads
  * it directly, at the link's full speed. */
-inline bool host_is_pinned(const void *p)
+PRAGREDUCE_FN bool host_is_pinned(const void *p)
 {
     cudaPointerAttributes attr;
     bind_this_thread(); /* a first CUDA call on this thread would make a context on device 0 */
@@ -135,6 +139,7 @@ inline bool host_is_pinned(const void *p)
     return attr.type == cudaMemoryTypeHost;
 }
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* Runs work(w) for w in [0, threads) on as many host threads (the caller
  * being thread 0), each bound to this process's device; returns the first
  * CUDA error any of them met. */
@@ -163,6 +168,8 @@ template <class F> inline cudaError_t on_threads(int threads, F work)
     return cudaSuccess;
 }
 
+#endif
+
 #define PRAGREDUCE_TRY(call)                                                                       \
     do {                                                                                           \
         cudaError_t pragreduce_e_ = (call);                                                        \
@@ -172,7 +179,7 @@ template <class F> inline cudaError_t on_threads(int threads, F work)
 
 /* Host threads to stage a copy of `bytes` (`chunks` chunks) through, or 0
  * for one plain cudaMemcpy: small copies, and pinned host memory. */
-inline int staging_threads(size_t bytes, size_t chunks, const void *host)
+PRAGREDUCE_FN int staging_threads(size_t bytes, size_t chunks, const void *host)
 {
     int threads = stage_share().count > 0 ? stage_share().count : copy_threads();
     if ((u64)threads > chunks)
@@ -184,7 +191,7 @@ inline int staging_threads(size_t bytes, size_t chunks, const void *host)
  * with ENOMEM where it is not mapped; a mapped page without read access (a
  * thread stack's guard page next to a block) makes process_vm_readv of our
  * own memory fail with EFAULT instead of a fault. */
-inline bool page_mapped(uintptr_t page)
+PRAGREDUCE_FN bool page_mapped(uintptr_t page)
 {
     unsigned char resident;
     if (sys::mincore((void *)page, 1, &resident) != 0 && errno == ENOMEM)
@@ -200,7 +207,7 @@ inline bool page_mapped(uintptr_t page)
  * iterations can reach outside an allocation where a guard keeps the loop
  * from reading (`i > 0 ? a[i - 1] : 0`, a stencil's edges), and no run of
  * the program reads an element on a page that is not mapped. */
-inline void mapped_part(const void *src, size_t bytes, size_t *front, size_t *back)
+PRAGREDUCE_FN void mapped_part(const void *src, size_t bytes, size_t *front, size_t *back)
 {
     static const uintptr_t page = (uintptr_t)sys::getpagesize();
     const uintptr_t lo = (uintptr_t)src, hi = lo + bytes;
@@ -221,7 +228,7 @@ inline void mapped_part(const void *src, size_t bytes, size_t *front, size_t *ba
 /* Set by the residency layer once a kept copy holds bytes the device wrote
  * and the host has not got: it brings them back before the host's bytes
  * are read (a copy to the GPU reads them too). */
-inline void (*&host_read_hook())(const volatile void *, size_t)
+PRAGREDUCE_FN void (*&host_read_hook())(const volatile void *, size_t)
 {
     static void (*hook)(const volatile void *, size_t) = nullptr;
     return hook;
@@ -239,61 +246,83 @@ struct PendingCopy {
     const char *site;
 };
 
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 /* This thread's gathered copies while a team_copies is alive, else null. */
-inline std::vector<PendingCopy> *&pending_copies()
+struct PendingList {
+    std::vector<PendingCopy> copies;
+};
+
+PRAGREDUCE_FN PendingList *&pending_copies()
 {
-    static thread_local std::vector<PendingCopy> *list = nullptr;
+    static thread_local PendingList *list = nullptr;
     return list;
 }
 
-inline void to_device_now(void *dst, const void *src, size_t bytes, const char *site);
+#endif
+
+PRAGREDUCE_FN void to_device_now(void *dst, const void *src, size_t bytes, const char *site);
 
 /* `team_copies c; ...acquire each part's copies...; c.run();` (also at the
  * end of its scope). Between the two, only the runtime runs: the host's
  * bytes were made current when each copy was asked for (to_device), and
  * nothing reads a gathered copy's destination before run(). */
 struct team_copies {
-    std::vector<PendingCopy> list;
-    std::vector<PendingCopy> *outer;
-    team_copies() : outer(pending_copies()) { pending_copies() = &list; }
-    ~team_copies() { run(); }
+    struct PendingList *list; /* the runtime's (no <vector> in the library's header) */
+    struct PendingList *outer;
+    team_copies();
+    ~team_copies();
     team_copies(const team_copies &) = delete;
     team_copies &operator=(const team_copies &) = delete;
-    void run()
-    {
-        pending_copies() = outer;
-        if (list.empty())
-            return;
-        std::vector<int> devices;
-        for (const PendingCopy &c : list)
-            if (std::find(devices.begin(), devices.end(), c.device) == devices.end())
-                devices.push_back(c.device);
-        /* the staging slots shared out: together as many threads (and
-         * pinned buffers) as one GPU's copies use */
-        const int per = copy_threads() / (int)devices.size() > 0 ? copy_threads() / (int)devices.size() : 1;
-        auto copy_for = [this, per](int device, int k) {
-            on_device on(device);
-            const StageShare mine = stage_share();
-            stage_share() = StageShare{k * per, per}; /* k * per + per <= copy_threads() <= 64 */
-            for (const PendingCopy &c : list)
-                if (c.device == device)
-                    to_device_now(c.dst, c.src, c.bytes, c.site);
-            stage_share() = mine;
-        };
-        std::vector<std::thread> pool;
-        for (size_t k = 1; k < devices.size(); k++)
-            pool.emplace_back(copy_for, devices[k], (int)k);
-        copy_for(devices[0], 0);
-        for (std::thread &t : pool)
-            t.join();
-        list.clear();
-    }
+    void run();
 };
+
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
+PRAGREDUCE_FN team_copies::team_copies() : list(new PendingList), outer(pending_copies())
+{
+    pending_copies() = list;
+}
+
+PRAGREDUCE_FN team_copies::~team_copies()
+{
+    run();
+    delete list;
+}
+
+PRAGREDUCE_FN void team_copies::run()
+{
+    pending_copies() = outer;
+    if (list->copies.empty())
+        return;
+    std::vector<int> devices;
+    for (const PendingCopy &c : list->copies)
+        if (std::find(devices.begin(), devices.end(), c.device) == devices.end())
+            devices.push_back(c.device);
+    /* the staging slots shared out: together as many threads (and
+     * pinned buffers) as one GPU's copies use */
+    const int per = copy_threads() / (int)devices.size() > 0 ? copy_threads() / (int)devices.size() : 1;
+    auto copy_for = [this, per](int device, int k) {
+        on_device on(device);
+        const StageShare mine = stage_share();
+        stage_share() = StageShare{k * per, per}; /* k * per + per <= copy_threads() <= 64 */
+        for (const PendingCopy &c : list->copies)
+            if (c.device == device)
+                to_device_now(c.dst, c.src, c.bytes, c.site);
+        stage_share() = mine;
+    };
+    std::vector<std::thread> pool;
+    for (size_t k = 1; k < devices.size(); k++)
+        pool.emplace_back(copy_for, devices[k], (int)k);
+    copy_for(devices[0], 0);
+    for (std::thread &t : pool)
+        t.join();
+    list->copies.clear();
+}
+#endif
 
 /* Device to device across GPUs (a neighbour's part of a stencil's input
  * that another GPU of the team wrote), without the host: ordered after the
  * work already queued on both GPUs and before what follows (cudaMemcpyPeer). */
-inline void peer_copy(void *dst, int dst_device, const void *src, int src_device, size_t bytes, const char *site)
+PRAGREDUCE_FN void peer_copy(void *dst, int dst_device, const void *src, int src_device, size_t bytes, const char *site)
 {
     if (bytes == 0)
         return;
@@ -306,7 +335,7 @@ inline void peer_copy(void *dst, int dst_device, const void *src, int src_device
 
 /* Host to device, `bytes` from `src` to `dst`: the bytes on mapped pages
  * (mapped_part; the device copy of the others is left as it was). */
-inline void to_device(void *dst, const void *src, size_t bytes, const char *site)
+PRAGREDUCE_FN void to_device(void *dst, const void *src, size_t bytes, const char *site)
 {
     if (bytes == 0)
         return;
@@ -326,14 +355,14 @@ inline void to_device(void *dst, const void *src, size_t bytes, const char *site
         s.h2d_copies++;
     });
     if (pending_copies() && bytes >= stage_min()) {
-        pending_copies()->push_back({dst, src, bytes, current_device(), site});
+        pending_copies()->copies.push_back({dst, src, bytes, current_device(), site});
         return;
     }
     to_device_now(dst, src, bytes, site);
 }
 
 /* The copy itself (to_device once the host's bytes are current). */
-inline void to_device_now(void *dst, const void *src, size_t bytes, const char *site)
+PRAGREDUCE_FN void to_device_now(void *dst, const void *src, size_t bytes, const char *site)
 {
     const size_t chunk = copy_chunk();
     const size_t chunks = (bytes + chunk - 1) / chunk;
@@ -370,7 +399,7 @@ inline void to_device_now(void *dst, const void *src, size_t bytes, const char *
 
 /* Device to host (the elements a loop wrote): each thread's DMA of its next
  * chunk overlaps its copy of the last one out of the pinned buffer. */
-inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
+PRAGREDUCE_FN void to_host(void *dst, const void *src, size_t bytes, const char *site)
 {
     if (bytes == 0)
         return;
@@ -416,6 +445,7 @@ inline void to_host(void *dst, const void *src, size_t bytes, const char *site)
         fail(site, "staged copy from the GPU", err);
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_TRANSFERS_CUH */

@@ -9,6 +9,7 @@
 #endif
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ warm-up */
 
@@ -53,7 +54,7 @@ enum WarmStart { WARM_NONE, WARM_START, WARM_SKIP_BY_HINT, WARM_LATER };
  * set, possibly NULL) and the hints found: the last run used no GPU
  * (`cpu_hint`), or used it (`gpu_hint`). Bad values mean no warm-up: the
  * first marked loop reports them. */
-inline WarmStart warm_start_plan(const char *warmup, const char *device, bool cpu_hint, bool gpu_hint = false)
+PRAGREDUCE_FN WarmStart warm_start_plan(const char *warmup, const char *device, bool cpu_hint, bool gpu_hint = false)
 {
     const bool device_auto = !device || !*device || strcmp(device, "auto") == 0;
     if (!device_auto && strcmp(device, "gpu") != 0)
@@ -72,7 +73,7 @@ inline WarmStart warm_start_plan(const char *warmup, const char *device, bool cp
 
 /* Whether a context started by `plan` is made before anything asks for it
  * (PRAGREDUCE_WARMUP=1): then its thread runs at the lowest priority. */
-inline bool warm_start_speculative(WarmStart plan, const char *warmup)
+PRAGREDUCE_FN bool warm_start_speculative(WarmStart plan, const char *warmup)
 {
     return plan == WARM_START && warmup && strcmp(warmup, "1") == 0;
 }
@@ -91,7 +92,7 @@ struct HintNotes {
     std::atomic<int> verdict{VERDICT_NONE};
 };
 
-inline HintNotes &hint_notes()
+PRAGREDUCE_FN HintNotes &hint_notes()
 {
     static HintNotes n;
     return n;
@@ -116,7 +117,7 @@ enum HintChange { HINT_KEEP, HINT_WRITE, HINT_REMOVE };
  * (*bound), written when it changes. A run whose calls in play went
  * beyond the hint's bound and reached the GPU must have had the trial's
  * verdict for the CPU. */
-inline HintChange hint_change(const RunFacts &f, u64 *bound)
+PRAGREDUCE_FN HintChange hint_change(const RunFacts &f, u64 *bound)
 {
     *bound = f.hinted_trip;
     bool wanted = f.found_gpu || f.skipped_by_hint;
@@ -134,7 +135,7 @@ inline HintChange hint_change(const RunFacts &f, u64 *bound)
  * before main): written when this run's loops looked for the GPU beyond a
  * trial that kept the CPU and found one (`had`: there was one already),
  * removed when they did not. */
-inline HintChange gpu_hint_change(const RunFacts &f, bool had)
+PRAGREDUCE_FN HintChange gpu_hint_change(const RunFacts &f, bool had)
 {
     const bool trial_only = f.seeks == f.trial_gpu_calls && f.verdict == VERDICT_CPU;
     const bool used = f.found_gpu && f.seeks > 0 && !trial_only;
@@ -143,7 +144,7 @@ inline HintChange gpu_hint_change(const RunFacts &f, bool had)
 
 /* The hint's folder: $XDG_CACHE_HOME/pragreduce when that is an absolute
  * path, else $HOME/.cache/pragreduce; false without either. */
-inline bool hint_folder(char *out, size_t size)
+PRAGREDUCE_FN bool hint_folder(char *out, size_t size)
 {
     const char *xdg = getenv("XDG_CACHE_HOME");
     const char *home = getenv("HOME");
@@ -160,7 +161,7 @@ inline bool hint_folder(char *out, size_t size)
 /* The hint file for the running executable: its folder, then a name from
  * the executable's device, inode, size and modification time (FNV-1a), so
  * a rebuilt program starts without one. */
-inline bool hint_file(char *out, size_t size)
+PRAGREDUCE_FN bool hint_file(char *out, size_t size)
 {
 #ifdef __linux__
     sys::statx_buf st;
@@ -187,7 +188,7 @@ inline bool hint_file(char *out, size_t size)
 }
 
 /* The GPU hint's file, beside the CPU one: "gpu-used-" for "cpu-only-". */
-inline bool gpu_hint_file(const char *cpu_hint, char *out, size_t size)
+PRAGREDUCE_FN bool gpu_hint_file(const char *cpu_hint, char *out, size_t size)
 {
     const char *name = strstr(cpu_hint, "/cpu-only-");
     const int n = name ? snprintf(out, size, "%.*s/gpu-used-%s", (int)(name - cpu_hint), cpu_hint,
@@ -199,7 +200,7 @@ inline bool gpu_hint_file(const char *cpu_hint, char *out, size_t size)
 /* Writes the hint (the executable's path inside, for a person who looks):
  * the folders made as needed (mode 0700), the file through a rename so a
  * reader never sees half of it. Failures are silent: it is only a hint. */
-inline void hint_write(const char *file, u64 bound, bool gpu_used = false)
+PRAGREDUCE_FN void hint_write(const char *file, u64 bound, bool gpu_used = false)
 {
 #ifdef __linux__
     char folder[4096];
@@ -239,7 +240,7 @@ inline void hint_write(const char *file, u64 bound, bool gpu_used = false)
 
 /* Reads the hint: false without one; *bound from its second line (0
  * without). */
-inline bool hint_read(const char *file, u64 *bound)
+PRAGREDUCE_FN bool hint_read(const char *file, u64 *bound)
 {
     *bound = 0;
     FILE *f = fopen(file, "r");
@@ -255,6 +256,13 @@ inline bool hint_read(const char *file, u64 *bound)
     return true;
 }
 
+#ifdef PRAGREDUCE_LIBRARY_BUILD
+/* Defined (weak) by the program's files that fork (PRAGREDUCE_NO_WARMUP):
+ * the library, built once, then makes no context before main either. */
+extern "C" const int pragreduce_no_warmup __attribute__((weak));
+#endif
+
+#ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
 struct warm_up {
     std::thread thread;
     bool uses_hint = false; /* auto: the hint is consulted and kept up to date */
@@ -268,6 +276,10 @@ struct warm_up {
 
     warm_up()
     {
+#ifdef PRAGREDUCE_LIBRARY_BUILD
+        if (&pragreduce_no_warmup)
+            return;
+#endif
         /* before main: a bad value is reported at the first marked loop */
         const char *w = getenv("PRAGREDUCE_WARMUP");
         const char *d = getenv("PRAGREDUCE_DEVICE");
@@ -422,14 +434,20 @@ struct warm_up {
     }
 };
 
-#ifndef PRAGREDUCE_NO_WARMUP
-/* inline: one for the program, however many of its files were transpiled */
+#endif
+
+#if defined(PRAGREDUCE_RUNTIME_HEADER) && defined(PRAGREDUCE_NO_WARMUP)
+/* the installed header: the library's warm-up (there) stands down */
+extern "C" __attribute__((weak)) const int pragreduce_no_warmup = 1;
+#elif !defined(PRAGREDUCE_NO_WARMUP) && !defined(PRAGREDUCE_RUNTIME_HEADER)
+/* inline: one for the program, however many of its files were transpiled
+ * (with the installed header, the library's) */
 inline warm_up warm_up_at_start;
 #endif
 
 /* Calls in play up to this many iterations go to the CPU without a trial:
  * the last run's trial kept the CPU for them (0: none). */
-inline u64 hinted_cpu_trip()
+PRAGREDUCE_FN u64 hinted_cpu_trip()
 {
 #ifdef PRAGREDUCE_NO_WARMUP
     return 0;
@@ -439,7 +457,7 @@ inline u64 hinted_cpu_trip()
 }
 
 /* For PRAGREDUCE_PROFILE: what the warm-up did and will do to the hints. */
-inline const char *warm_up_report()
+PRAGREDUCE_FN const char *warm_up_report()
 {
     static char line[9216]; /* the hint paths in full (no -Wformat-truncation) */
     line[0] = '\0';
@@ -469,6 +487,7 @@ inline const char *warm_up_report()
     return line;
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_WARMUP_CUH */

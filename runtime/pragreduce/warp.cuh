@@ -6,6 +6,7 @@
 #include "operators.cuh"
 
 namespace pragreduce {
+PRAGREDUCE_ABI_BEGIN
 
 /* ------------------------------------------------------------ warp layer */
 
@@ -72,6 +73,7 @@ template <class Op, class T> __device__ __forceinline__ T warp_reduce(T v)
     }
 }
 
+PRAGREDUCE_ABI_END
 } /* namespace pragreduce */
 
 #endif /* PRAGREDUCE_RT_WARP_CUH */

@@ -376,10 +376,10 @@ static void team_copies_gathered()
         d1 = use(big + n / 2, n - n / 2);
         s1 = use(small, 64);
     }
-    CHECK(d0 && d1 && s1 && copies.list.size() == 2 && same(s1, small, 64));
-    CHECK(copies.list.size() == 2 && copies.list[0].device == 0 && copies.list[1].device == 1);
+    CHECK(d0 && d1 && s1 && copies.list->copies.size() == 2 && same(s1, small, 64));
+    CHECK(copies.list->copies.size() == 2 && copies.list->copies[0].device == 0 && copies.list->copies[1].device == 1);
     copies.run();
-    CHECK(copies.list.empty() && pragreduce::pending_copies() == nullptr);
+    CHECK(copies.list->copies.empty() && pragreduce::pending_copies() == nullptr);
     CHECK(same(d0, big, n / 2) && same(d1, big + n / 2, n - n / 2));
     /* nothing gathered after run(): copied at once */
     big[0] = 11;
@@ -387,7 +387,7 @@ static void team_copies_gathered()
     {
         pragreduce::on_device on(0);
         const long *again = use(big, n / 2);
-        CHECK(again == d0 && again[0] == 11 && copies.list.empty());
+        CHECK(again == d0 && again[0] == 11 && copies.list->copies.empty());
     }
     free(big);
 }
