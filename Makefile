@@ -156,7 +156,7 @@ e2e-all: $(B)/pragreduce
 	PR_E2E_FAKE_DEVICE=both tests/run-e2e.sh $(B)/pragreduce
 
 # multi-file programs: transpiled files linked with each other and with gcc-built ones
-projects: $(B)/pragreduce
+projects: $(B)/pragreduce lib
 	@sh tools/deps.sh check tests
 	tests/run-projects.sh $(B)/pragreduce
 
@@ -242,7 +242,7 @@ TEST_TIERS := e2e-all gen-test projects asan mpi build-all runtime-test install-
 TEST_JOBS ?= 2
 test:
 	@rm -rf $(B)/tiers
-	$(MAKE) --no-print-directory -j$(TEST_JOBS) $(B)/pragreduce $(B)/pragreduce-asan $(B)/unit-tests $(B)/unit-tests-asan
+	$(MAKE) --no-print-directory -j$(TEST_JOBS) $(B)/pragreduce $(B)/pragreduce-asan $(B)/unit-tests $(B)/unit-tests-asan lib
 	@start=$$(date +%s); $(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(TEST_TIERS:%=tier-%); rc=$$?; \
 		tests/tier-summary.sh $(B)/tiers $$start 'make test' $(TEST_TIERS) && exit $$rc
 
