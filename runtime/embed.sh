@@ -32,10 +32,13 @@ expand() {
 }
 # Bodies out: a marked function starts at column 0 and its body ends at
 # the first `}` in column 0 (one-line bodies end on their line); a marked
-# line ending in `;` is a declaration already.
+# line ending in `;`, or followed by lines the first of which to end in `;`
+# comes before any `{` alone, is a declaration already (else it ate the
+# text up to the next body, mpi.cuh's fail, and dropped that body).
 declarations_only() {
     awk '
     skip == 2 { if ($0 == "}") skip = 0; next }
+    skip == 1 && /;$/ { print sig "\n" $0; skip = 0; next } # a declaration of several lines
     skip == 1 { if ($0 == "{") { print sig ";"; skip = 2 } else sig = sig "\n" $0; next }
     /^PRAGREDUCE_FN / {
         if ($0 ~ /;$/) { print; next }

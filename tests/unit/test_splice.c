@@ -131,6 +131,7 @@ START_TEST(random_edits_never_fail)
         strbuf_puts(&want, text + pos);
         ck_assert_str_eq(out, want.buf);
         ck_assert(splice_conflict(NULL) == crossed);
+        strbuf_free(&want);
     }
 }
 END_TEST
