@@ -560,6 +560,11 @@ static void zero_const_definition(Ctx *ctx, CXCursor var)
     if (!range_offsets(ctx->src, var, &s, &e) || source_in_macro(ctx->src, s, e))
         return;
     edits_add(ctx->edits, e, e, xstrdup(" = {}"));
+    /* C++ gives a namespace-scope const internal linkage: `extern` keeps
+     * C's external one, so that another file's `extern const int limit;`
+     * links (one declarator: `const int a, b;` would get it twice) */
+    if (clang_getCursorLinkage(var) == CXLinkage_External && single_declarator(ctx->src, s))
+        edits_add(ctx->edits, s, s, xstrdup("extern "));
 }
 
 /* `int counter; int counter;` declares one variable twice, which C allows
