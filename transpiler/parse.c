@@ -402,18 +402,26 @@ static int compare_range(const void *a, const void *b)
     return x[0] < y[0] ? -1 : x[0] > y[0];
 }
 
-bool source_in_macro(const Source *src, unsigned start, unsigned end)
+/* The first expansion (macro_ranges is sorted by start) that starts at or
+ * after `offset`. */
+static size_t first_macro_from(const Source *src, unsigned offset)
 {
-    /* the range is exactly one macro expansion: an expression that came
-     * from the macro's body shares its invocation's range */
     size_t lo = 0, hi = src->nmacro_ranges;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (src->macro_ranges[mid][0] < start)
+        if (src->macro_ranges[mid][0] < offset)
             lo = mid + 1;
         else
             hi = mid;
     }
+    return lo;
+}
+
+bool source_in_macro(const Source *src, unsigned start, unsigned end)
+{
+    /* the range is exactly one macro expansion: an expression that came
+     * from the macro's body shares its invocation's range */
+    size_t lo = first_macro_from(src, start);
     for (size_t i = lo; i < src->nmacro_ranges && src->macro_ranges[i][0] == start; i++)
         if (src->macro_ranges[i][1] == end)
             return true;
@@ -424,28 +432,14 @@ bool source_inside_macro(const Source *src, unsigned offset)
 {
     /* the last expansion starting before the offset; an earlier one that
      * ends after it holds it too */
-    size_t lo = 0, hi = src->nmacro_ranges;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (src->macro_ranges[mid][0] < offset)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    size_t lo = first_macro_from(src, offset);
     return lo > 0 && src->macro_max_end && src->macro_max_end[lo - 1] > offset;
 }
 
 /* An expansion that starts at `offset` or holds it. */
 static bool covered_by_macro(const Source *src, unsigned offset)
 {
-    size_t lo = 0, hi = src->nmacro_ranges;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (src->macro_ranges[mid][0] < offset)
-            lo = mid + 1;
-        else
-            hi = mid;
-    }
+    size_t lo = first_macro_from(src, offset);
     return (lo < src->nmacro_ranges && src->macro_ranges[lo][0] == offset) ||
            source_inside_macro(src, offset);
 }
