@@ -30,7 +30,9 @@ static const char *const probe_headers[] = {
 #define NPROBE (sizeof probe_headers / sizeof probe_headers[0])
 
 typedef struct {
+    CXIndex index;
     CXTranslationUnit tu;
+    StrBuf text;     /* the probe file: clang keeps reading the buffer */
     CXFile *files;   /* every file the probe read ... */
     int *header;     /* ... and which probe header brought it in */
     size_t nfiles;
@@ -61,9 +63,9 @@ static Probe *probe(void)
         return p.tu ? &p : NULL;
     done = true;
     /* a header this system lacks is left out: its #include is line 3k + 2 */
-    StrBuf text = {0};
+    StrBuf *text = &p.text;
     for (size_t i = 0; i < NPROBE; i++)
-        strbuf_printf(&text, "#if __has_include(<%s>)\n#include <%s>\n#endif\n", probe_headers[i],
+        strbuf_printf(text, "#if __has_include(<%s>)\n#include <%s>\n#endif\n", probe_headers[i],
                       probe_headers[i]);
     const char *path = "/pragreduce-library-probe.c";
     const char *resource = clang_resource_dir();
@@ -79,10 +81,10 @@ static Probe *probe(void)
     }
     args[nargs++] = "-idirafter";
     args[nargs++] = PR_STUB_INCLUDE_DIR;
-    struct CXUnsavedFile unsaved[2] = {{path, text.buf, (unsigned long)text.len}, omp_stub_file()};
-    CXIndex index = clang_createIndex(0, 0);
+    struct CXUnsavedFile unsaved[2] = {{path, text->buf, (unsigned long)text->len}, omp_stub_file()};
+    p.index = clang_createIndex(0, 0);
     unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_SkipFunctionBodies;
-    if (clang_parseTranslationUnit2(index, path, args, nargs, unsaved, 2, flags, &p.tu) !=
+    if (clang_parseTranslationUnit2(p.index, path, args, nargs, unsaved, 2, flags, &p.tu) !=
         CXError_Success)
         p.tu = NULL;
     if (p.tu)

@@ -498,7 +498,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
     bool cxx_ok = cxx_rewrite(src, &casts);
     cxx_ok &= cxx_local_enum_values(src, sites, npragmas, &copied); /* every error in one run */
     cxx_ok &= cxx_read_only_args(src, sites, npragmas, &copied);
-    if (!cxx_ok)
+    if (!cxx_ok || !cxx_check_runtime_interposition(src))
         return NULL;
     EditList edits = {0};
     EmitOptions eo = {opts->line_directives, opts->out_name, &casts, &copied};
@@ -538,9 +538,10 @@ char *transpile(Source *src, const TranspileOptions *opts)
     /* declarations of functions C declares at their first call: library
      * functions' headers here, others before the generated code, whose CPU
      * path may call them */
-    if (!cxx_implicit_declarations(src, &edits, &prelude) || !cxx_renamed_symbols(src, &edits) ||
-        !cxx_check_runtime_interposition(src))
+    if (!cxx_implicit_declarations(src, &edits, &prelude) || !cxx_renamed_symbols(src, &edits)) {
+        strbuf_free(&prelude);
         return NULL;
+    }
     /* the program's own code keeps C linkage (linkage.c) */
     strbuf_puts(&prelude, "extern \"C\" {\n");
     /* -include: read first, as on the file's first line */
