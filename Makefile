@@ -142,17 +142,17 @@ golden: $(B)/pragreduce
 golden-update: $(B)/pragreduce
 	tests/run-golden.sh $(B)/pragreduce --update
 
-e2e: $(B)/pragreduce
+e2e: $(B)/pragreduce lib
 	tests/run-e2e.sh $(B)/pragreduce
 
 # the same programs on a device faked by host memory (-DPRAGREDUCE_FAKE_DEVICE):
 # residency and copies as on a GPU, so a stale device copy is a wrong answer here
-e2e-fake: $(B)/pragreduce
+e2e-fake: $(B)/pragreduce lib
 	PR_E2E_FAKE_DEVICE=1 tests/run-e2e.sh $(B)/pragreduce
 
 # both: one transpile, one gcc build and one reference run per size for the
 # two configurations (what make test runs)
-e2e-all: $(B)/pragreduce
+e2e-all: $(B)/pragreduce lib
 	PR_E2E_FAKE_DEVICE=both tests/run-e2e.sh $(B)/pragreduce
 
 # multi-file programs: transpiled files linked with each other and with gcc-built ones
@@ -175,45 +175,44 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 	ASAN_OPTIONS=detect_leaks=1 tests/run-golden.sh $(B)/pragreduce-asan
 	ASAN_OPTIONS=detect_leaks=1 PR_E2E_TRANSPILE_ONLY=1 tests/run-e2e.sh $(B)/pragreduce-asan
 
-# the runtime's residency table, the device faked by host memory
-runtime-test: runtime/pragreduce_rt.cuh $(wildcard runtime/pragreduce/*.cuh) tests/runtime/resident_table.cu tests/runtime/minmax_combine.cu \
-		tests/runtime/settings.cu tests/runtime/logical_combine.cu tests/runtime/profile_reasons.cu \
-		tests/runtime/mapped_part.cu tests/runtime/trial.cu tests/runtime/warm_hint.cu tests/runtime/hint_accounting.cu \
-		tests/runtime/device_binding.cu tests/runtime/no_cuda_on_cpu.cu tests/runtime/context_warming.cu \
-		tests/runtime/rewritten_arrays.cu
-	@mkdir -p $(B)
-	@# each layer builds alone, with the layers below it
-	@for l in runtime/pragreduce/*.cuh; do \
-		echo "#include \"$$PWD/$$l\"" >$(B)/layer.cu; \
-		$(NVCC) -O0 -w -c $(B)/layer.cu -o $(B)/layer.o || { echo "runtime layer $$l does not build alone"; exit 1; }; \
-	done; echo "runtime layers: each builds alone"
-	$(NVCC) -O1 -w tests/runtime/resident_table.cu -o $(B)/resident_table
-	$(B)/resident_table 2>/dev/null
-	$(NVCC) -O1 -w -Xcompiler -fsanitize=undefined -Xlinker -lubsan tests/runtime/minmax_combine.cu \
-		-o $(B)/minmax_combine
-	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(B)/minmax_combine
-	$(NVCC) -O1 -w tests/runtime/logical_combine.cu -o $(B)/logical_combine
-	$(B)/logical_combine
-	$(NVCC) -O1 -w tests/runtime/settings.cu -o $(B)/settings
-	$(B)/settings
-	$(NVCC) -O1 -w tests/runtime/profile_reasons.cu -o $(B)/profile_reasons
-	$(B)/profile_reasons
-	$(NVCC) -O1 -w tests/runtime/mapped_part.cu -o $(B)/mapped_part
-	$(B)/mapped_part
-	$(NVCC) -O1 -w tests/runtime/trial.cu -o $(B)/trial
-	$(B)/trial && $(B)/trial stop && $(B)/trial slow && $(B)/trial hint && PRAGREDUCE_ADAPT=0 $(B)/trial off
-	$(NVCC) -O1 -w tests/runtime/warm_hint.cu -o $(B)/warm_hint
-	$(B)/warm_hint
-	$(NVCC) -O1 -w -DPRAGREDUCE_FAKE_DEVICE tests/runtime/hint_accounting.cu -o $(B)/hint_accounting
-	$(B)/hint_accounting
-	$(NVCC) -O1 -w tests/runtime/device_binding.cu -o $(B)/device_binding
-	$(B)/device_binding
-	$(NVCC) -O1 -w -DPRAGREDUCE_FAKE_DEVICE tests/runtime/no_cuda_on_cpu.cu -o $(B)/no_cuda_on_cpu
-	$(B)/no_cuda_on_cpu
-	$(NVCC) -O1 -w -DPRAGREDUCE_FAKE_DEVICE tests/runtime/context_warming.cu -o $(B)/context_warming
-	$(B)/context_warming
-	$(NVCC) -O1 -w -DPRAGREDUCE_FAKE_DEVICE -Xcompiler -fopenmp tests/runtime/rewritten_arrays.cu -o $(B)/rewritten_arrays
-	$(B)/rewritten_arrays
+# the runtime's own tests (tests/runtime, the device faked by host memory
+# where a GPU would be needed) and each layer building alone with the layers
+# below it; the programs build in parallel (one make rule each), then run
+# in order
+RT_TESTS := resident_table minmax_combine logical_combine settings profile_reasons mapped_part \
+	trial warm_hint hint_accounting device_binding no_cuda_on_cpu context_warming rewritten_arrays
+RT_LAYERS := $(notdir $(basename $(wildcard runtime/pragreduce/*.cuh)))
+$(B)/rt/minmax_combine: RT_TEST_FLAGS = -Xcompiler -fsanitize=undefined -Xlinker -lubsan
+$(B)/rt/hint_accounting $(B)/rt/no_cuda_on_cpu $(B)/rt/context_warming: RT_TEST_FLAGS = -DPRAGREDUCE_FAKE_DEVICE
+$(B)/rt/rewritten_arrays: RT_TEST_FLAGS = -DPRAGREDUCE_FAKE_DEVICE -Xcompiler -fopenmp
+$(B)/rt/%: tests/runtime/%.cu $(RT_SRCS)
+	@mkdir -p $(@D)
+	@echo "  NVCC  $<"
+	$(Q)$(NVCC) -O1 -w $(RT_TEST_FLAGS) $< -o $@
+# nvcc's front end (--cuda: cudafe++ over host and device code) is what
+# finds a declaration a layer uses from a layer above it
+$(B)/rt/layer-%.ok: runtime/pragreduce/%.cuh $(RT_SRCS)
+	@mkdir -p $(@D)
+	@echo '#include "$(CURDIR)/$<"' >$(B)/rt/layer-$*.cu
+	$(Q)$(NVCC) -w --cuda $(B)/rt/layer-$*.cu -o $(B)/rt/layer-$*.ii || \
+		{ echo "runtime layer $< does not build alone"; exit 1; }
+	@touch $@
+runtime-test: $(RT_TESTS:%=$(B)/rt/%) $(RT_LAYERS:%=$(B)/rt/layer-%.ok)
+	@echo "runtime layers: each builds alone"
+	$(B)/rt/resident_table 2>/dev/null
+	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(B)/rt/minmax_combine
+	$(B)/rt/logical_combine
+	$(B)/rt/settings
+	$(B)/rt/profile_reasons
+	$(B)/rt/mapped_part
+	$(B)/rt/trial && $(B)/rt/trial stop && $(B)/rt/trial slow && $(B)/rt/trial hint && PRAGREDUCE_ADAPT=0 $(B)/rt/trial off
+	$(B)/rt/warm_hint
+	$(B)/rt/hint_accounting
+	$(B)/rt/device_binding
+	$(B)/rt/no_cuda_on_cpu
+	$(B)/rt/context_warming
+	$(B)/rt/rewritten_arrays
+	@echo "runtime tests ($(words $(RT_TESTS)) programs, $(words $(RT_LAYERS)) layers alone): $(words $(RT_TESTS) $(RT_LAYERS)) passed, 0 failed"
 
 # random programs with marked loops (tests/gen): the generator's own check
 # (50 programs under UBSan + ASan), then GEN_CPU_COUNT programs on the CPU path
@@ -224,7 +223,7 @@ GEN_CPU_COUNT ?= 200
 # issue 40's forms (tests/gen/README.md) that fail on main until their
 # fixes land: drop a name once its fix is merged
 GEN_AVOID ?= implicit,kr,krint,cguard
-gen-test: $(B)/pragreduce
+gen-test: $(B)/pragreduce lib
 	tests/gen/selftest.sh $(GEN_FIRST) 50
 	PRAGREDUCE=$(B)/pragreduce GEN_AVOID=$(GEN_AVOID) tests/gen/run.sh $(GEN_FIRST) $(GEN_CPU_COUNT)
 
@@ -259,12 +258,12 @@ CHECK_E2E = samples/dot.c tests/e2e/segmented.c tests/e2e/logical_filtered.c \
 CHECK_TIERS := runtime-test e2e-check golden unit
 check:
 	@rm -rf $(B)/tiers
-	$(MAKE) --no-print-directory -j$(TEST_JOBS) $(B)/pragreduce $(B)/unit-tests
+	$(MAKE) --no-print-directory -j$(TEST_JOBS) $(B)/pragreduce $(B)/unit-tests lib
 	@start=$$(date +%s); $(MAKE) --no-print-directory -k -j$(TEST_JOBS) $(CHECK_TIERS:%=tier-%); rc=$$?; \
 		tests/tier-summary.sh $(B)/tiers $$start 'make check' $(CHECK_TIERS) && [ $$rc = 0 ] && \
 		echo "check passed (make test runs everything)"
 
-e2e-check: $(B)/pragreduce
+e2e-check: $(B)/pragreduce lib
 	PR_E2E_FAKE_DEVICE=both tests/run-e2e.sh $(B)/pragreduce $(CHECK_E2E)
 
 # ---------------------------------------------------------------- user-facing

@@ -26,6 +26,11 @@
 # its loop run as written over the device copies (make e2e-fake); then with
 # PRAGREDUCE_DEVICE=auto, where loops below the GPU threshold run on the CPU
 # between the others.
+# The programs of tests/e2e are transpiled with --runtime=library and built
+# against build/include and build/lib (make lib): the runtime is compiled
+# once, not into each of them; samples/ keep the self-contained output
+# (README's first example). PR_E2E_RUNTIME=embedded or =library sets one for
+# all.
 # PR_E2E_FAKE_DEVICE=both does both configurations from one transpile, one
 # gcc build and one reference run per size (make e2e-all, what make test
 # and make check run): the two nvcc builds are the only work the
@@ -60,6 +65,17 @@ esac
 fake_device_code=""
 [ "$configs" = "cpu fake" ] && fake_device_code="-gencode arch=compute_75,code=compute_75 -Xcicc -O0"
 
+# runtime_of SRC: embedded or library (see above)
+runtime_of() {
+    case ${PR_E2E_RUNTIME:-} in embedded | library) echo "$PR_E2E_RUNTIME"; return ;; esac
+    case $1 in samples/*) echo embedded ;; *) echo library ;; esac
+}
+rt_root=$PWD/build
+if [ "${PR_E2E_TRANSPILE_ONLY:-0}" != 1 ] && [ "${PR_E2E_RUNTIME:-}" != embedded ] &&
+    [ ! -f "$rt_root/lib/libpragreduce.a" ]; then
+    echo "tests/run-e2e.sh: $rt_root/lib/libpragreduce.a is missing (make lib)" >&2; exit 2
+fi
+
 # config_note CONFIG: what a report line says of the configuration
 config_note() { [ "$1" = fake ] && echo " (fake device)"; }
 
@@ -78,8 +94,8 @@ build_config() {
     [ "$c" = fake ] && def="-DPRAGREDUCE_FAKE_DEVICE $fake_device_code"
     obj=$out/$name.$c.o
     # shellcheck disable=SC2086
-    if ! "$nvcc" -O1 -w $def $omp_nvcc $inc_flags -c "$out/$name.cu" -o "$obj" 2>"$out/nvcc.$c.err" ||
-        ! "$nvcc" $omp_nvcc "$obj" -o "$out/prog.$c" -lm 2>>"$out/nvcc.$c.err"; then
+    if ! "$nvcc" -O1 -w $def $omp_nvcc $inc_flags $rt_inc -c "$out/$name.cu" -o "$obj" 2>"$out/nvcc.$c.err" ||
+        ! "$nvcc" $omp_nvcc "$obj" -o "$out/prog.$c" $rt_lib -lm 2>>"$out/nvcc.$c.err"; then
         echo "FAIL $src: nvcc failed on the output$note$(config_note "$c")"
         sed 's/^/    /' "$out/nvcc.$c.err" | head -30; return 1
     fi
@@ -98,11 +114,15 @@ build_config() {
 # sides when FLAGS has -fopenmp) and compare at each size against the one
 # reference run
 build_and_compare() {
-    local src=$1 out=$2 flags=$3 note=$4 name c
+    local src=$1 out=$2 flags=$3 note=$4 name c rt_flag="" rt_inc="" rt_lib=""
     name=$(basename "$src" .c)
     mkdir -p "$out"
+    # rt_inc, rt_lib: build_config's too
+    if [ "$(runtime_of "$src")" = library ]; then
+        rt_flag=--runtime=library rt_inc="-I$rt_root/include" rt_lib="-L$rt_root/lib -lpragreduce"
+    fi
     # shellcheck disable=SC2086
-    if ! "$pragreduce" $flags "$src" -o "$out/$name.cu" 2>"$out/transpile.err"; then
+    if ! "$pragreduce" $rt_flag $flags "$src" -o "$out/$name.cu" 2>"$out/transpile.err"; then
         report_all "$configs" "$src" "$note" "pragreduce failed"; sed 's/^/    /' "$out/transpile.err"; return 1
     fi
     [ "${PR_E2E_TRANSPILE_ONLY:-0}" = 1 ] && { echo "ok   $src (transpiled)$note"; return 0; }
@@ -159,9 +179,9 @@ one() {
     *" -fopenmp "*) build_and_compare "$src" "$work/$name.serial" "$(echo " $flags " | sed 's/ -fopenmp / /g')" " (serial)" ;;
     esac
 }
-export -f config_note report_all build_config build_and_compare one
+export -f runtime_of config_note report_all build_config build_and_compare one
 export OMP_NUM_THREADS=${PR_E2E_OMP_THREADS:-4}
-export pragreduce work sizes nvcc configs fake_device_code
+export pragreduce work sizes nvcc configs fake_device_code rt_root
 
 start=$(date +%s)
 printf '%s\n' "${progs[@]}" |

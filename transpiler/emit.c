@@ -968,6 +968,51 @@ static void emit_alias_check(const Ctx *c, StrBuf *sb)
         strbuf_puts(sb, ") {\n        pr_on_cpu();\n        return;\n    }\n");
 }
 
+/* Whether clang's type is int or a narrower type that promotes to it. */
+static bool promotes_to_int(CXType t)
+{
+    switch (clang_getCanonicalType(t).kind) {
+    case CXType_Int:
+    case CXType_Short:
+    case CXType_UShort:
+    case CXType_SChar:
+    case CXType_Char_S:
+    case CXType_Char_U:
+    case CXType_UChar:
+    case CXType_Bool:
+        return true;
+    default:
+        return false;
+    }
+}
+
+/* Whether every trip count the C program can run fits the 32-bit kernel
+ * (pr_narrow): one level counting up from a constant >= 0 (> 0 for `<=`)
+ * by a constant step, an int induction variable and a bound of int type
+ * or narrower. Its last value is below INT_MAX, so at most INT_MAX
+ * iterations; a longer run would overflow `i` first. The 64-bit kernel is
+ * then never launched and not instantiated (nvcc's time: issue 41). */
+static bool trip_always_narrow(const Site *site)
+{
+    const LoopInfo *li = &site->info;
+    long long lo, step, hi;
+    if (site->ninner || site->segment || li->step_down || li->step_runtime_check || !li->iv)
+        return false;
+    if (li->cmp != CMP_LT && li->cmp != CMP_LE)
+        return false;
+    if (clang_getCanonicalType(li->iv->type).kind != CXType_Int || !li->lo_node || !li->hi_node)
+        return false;
+    step = 1; /* ++, which has no step node */
+    if (!ast_int_constant(li->lo_node, &lo) ||
+        (li->step_node && !ast_int_constant(li->step_node, &step)))
+        return false;
+    if (lo < (li->cmp == CMP_LE ? 1 : 0) || step < 1 || step > 0x7fffffffLL)
+        return false;
+    if (ast_int_constant(li->hi_node, &hi))
+        return hi <= 0x7fffffffLL;
+    return promotes_to_int(ast_strip(li->hi_node)->type);
+}
+
 /* One chunk's launch of the reduction kernel: one block for small loops,
  * else the plan's grid, in 32- or 64-bit index arithmetic. */
 static void emit_reduce_launch(const Ctx *c, StrBuf *sb, int tile)
@@ -1005,12 +1050,14 @@ static void emit_reduce_launch(const Ctx *c, StrBuf *sb, int tile)
         strbuf_puts(sb, "        if (pr_one_block)\n");
         emit_launch(c, sb, "unsigned", one_block_unroll);
         strbuf_puts(sb, "        else if (pr_narrow)\n");
-    } else {
+    } else if (!trip_always_narrow(site)) {
         strbuf_puts(sb, "        if (pr_narrow)\n");
     }
     emit_launch(c, sb, "unsigned", site->plan.unroll);
-    strbuf_puts(sb, "        else\n");
-    emit_launch(c, sb, "pragreduce::u64", site->plan.unroll);
+    if (!trip_always_narrow(site)) {
+        strbuf_puts(sb, "        else\n");
+        emit_launch(c, sb, "pragreduce::u64", site->plan.unroll);
+    }
     strbuf_printf(sb, "        PRAGREDUCE_CHECK(%s_site, \"kernel launch\", cudaGetLastError());\n", p);
     emit_section_launch_after(c, sb);
     strbuf_puts(sb, "        });\n");
@@ -1846,6 +1893,21 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         emit_section_shared(c, sb);
     if (site->segment)
         emit_segment_shape(c, sb);
+    else if (trip_always_narrow(site))
+        strbuf_printf(sb,
+                      "    /* one call at a time on the GPU: calls share its scratch and staging memory */\n"
+                      "    pragreduce::gpu_hold pr_hold;\n"
+                      "    /* 32-bit index arithmetic: an int counting up from a constant runs at most INT_MAX iterations */\n"
+                      "    const bool pr_narrow = true;\n"
+                      "    (void)pr_narrow;\n"
+                      "    /* blocks per SM, once (each call when sections set the shared memory) */\n"
+                      "    static int pr_per_sm[1];\n"
+                      "    int *pr_occ = &pr_per_sm[0];\n"
+                      "    if (*pr_occ == 0 || pr_smem != 0)\n"
+                      "        PRAGREDUCE_CHECK(%s_site, \"cudaOccupancyMaxActiveBlocksPerMultiprocessor\",\n"
+                      "            cudaOccupancyMaxActiveBlocksPerMultiprocessor(pr_occ, %s_kernel<unsigned, %d>, %d, pr_smem));\n"
+                      "    const unsigned pr_grid_max = pragreduce::section_grid(pr_sec_global, pragreduce::grid_size(pr_trip, %d, *pr_occ, %d, %s_site), %s_site);\n",
+                      p, p, site->plan.unroll, site->plan.block, tile, site->plan.waves, p, p);
     else
     strbuf_printf(sb,
                   "    /* one call at a time on the GPU: calls share its scratch and staging memory */\n"

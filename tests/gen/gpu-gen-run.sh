@@ -93,6 +93,10 @@ run_one() {
         cp "src/$name.c" "$res/fail/"
         echo "FAIL $name $mode ($(grep -c '^[<>]' "$res/fail/$name.$mode.diff") lines differ;" \
             "programs $(sed -n 's/^[<>] p\([0-9]*\)\..*/\1/p' "$res/fail/$name.$mode.diff" | sort -un | tr '\n' ' '))"
+        # every diff also in one file, as it is found: a run cut by the
+        # machine's time limit still brings them back (few files under $OUT)
+        { echo "=== $name $mode"; tail -n 5 "$res/fail/$name.$mode.out"; echo "--- diff"; cat "$res/fail/$name.$mode.diff"; } |
+            flock "$res/diffs.txt" tee -a "$res/diffs.txt" >/dev/null
     fi
 }
 export -f build mode_env run_one
@@ -138,4 +142,9 @@ skips=$(grep -c '^SKIP' "$res/run.log")
 bad=$(cat "$res/build.log" "$res/run.log" "$res/san.log" 2>/dev/null | grep -c '^FAIL')
 echo "gen: $programs programs, $runs runs (batch x mode, $(wc -w <sizes) sizes each), $bad mismatches, $skips skipped ($(( $(date +%s) - start )) s; failures in $res/fail)" |
     tee "$res/summary"
+# the failures' files in one archive: what comes back from the machine is
+# a few files under $OUT
+if [ -n "$(ls -A "$res/fail" 2>/dev/null)" ]; then
+    tar czf "$res/fail.tgz" -C "$res" fail && rm -rf "$res/fail"
+fi
 [ "$bad" = 0 ]

@@ -20,7 +20,9 @@
 # program depends on it too), GEN_FAKE_SHARE (2: every second batch is built
 # with -DPRAGREDUCE_FAKE_DEVICE and run with PRAGREDUCE_DEVICE=gpu, every
 # marked loop through the GPU path's copies, residency and lazy copy-back
-# against host memory faked as a device; 0: none; 1: all).
+# against host memory faked as a device; 0: none; 1: all), GEN_RUNTIME
+# (library: transpiled with --runtime=library and linked with build/lib's
+# libpragreduce, make lib; embedded: the runtime in each output).
 # Exit status: 0 when every program agrees, 1 otherwise.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -35,9 +37,18 @@ jobs=${PR_JOBS:-$(nproc)}
 nvcc=${NVCC:-nvcc}
 rejects=${GEN_REJECTS:-$((count / 10))}
 fake_share=${GEN_FAKE_SHARE:-2}
+rt_flag="" rt_inc="" rt_lib=""
+case ${GEN_RUNTIME:-library} in
+library)
+    [ -f "$root/build/lib/libpragreduce.a" ] ||
+        { echo "tests/gen/run.sh: $root/build/lib/libpragreduce.a is missing (make lib, or GEN_RUNTIME=embedded)" >&2; exit 2; }
+    rt_flag=--runtime=library rt_inc="-I$root/build/include" rt_lib="-L$root/build/lib -lpragreduce" ;;
+embedded) ;;
+*) echo "tests/gen/run.sh: GEN_RUNTIME is 'library' or 'embedded', not '$GEN_RUNTIME'" >&2; exit 2 ;;
+esac
 rm -rf "$out"
 mkdir -p "$out/work" "$out/findings"
-export pragreduce sizes out nvcc here
+export pragreduce sizes out nvcc here rt_flag rt_inc rt_lib
 export GEN_NVCC_FLAGS=${GEN_NVCC_FLAGS:-} GEN_RUN_ENV=${GEN_RUN_ENV:-} GEN_UBSAN=${GEN_UBSAN:-0}
 
 # build_and_compare DIR NAME: DIR/NAME.c exists; prints one word: ok,
@@ -52,13 +63,14 @@ build_and_compare() {
     if ! gcc -std=gnu11 -O1 -w $san "$d/$name.c" -o "$d/ref" -lm 2>"$d/gcc.err"; then
         echo gcc; return
     fi
-    "$pragreduce" "$d/$name.c" -o "$d/$name.cu" 2>"$d/transpile.err"
+    # shellcheck disable=SC2086
+    "$pragreduce" $rt_flag "$d/$name.c" -o "$d/$name.cu" 2>"$d/transpile.err"
     local tr=$?
     if [ $tr != 0 ]; then
         echo "transpile"; echo "pragreduce exit status $tr" >>"$d/transpile.err"; return
     fi
     # shellcheck disable=SC2086
-    if ! "$nvcc" -O1 -w $nvflags "$d/$name.cu" -o "$d/prog" 2>"$d/nvcc.err"; then
+    if ! "$nvcc" -O1 -w $nvflags $rt_inc "$d/$name.cu" -o "$d/prog" $rt_lib 2>"$d/nvcc.err"; then
         echo nvcc; return
     fi
     # shellcheck disable=SC2086

@@ -58,6 +58,7 @@ int main(void)
     srunner_add_suite(sr, residency_suite());
     srunner_add_suite(sr, element_suite());
     srunner_add_suite(sr, disjoint_suite());
+    srunner_add_suite(sr, emit_suite());
     srunner_run_all(sr, CK_NORMAL);
     int failed = srunner_ntests_failed(sr);
     srunner_free(sr);

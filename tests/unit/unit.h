@@ -28,5 +28,6 @@ Suite *segment_suite(void);
 Suite *residency_suite(void);
 Suite *element_suite(void);
 Suite *disjoint_suite(void);
+Suite *emit_suite(void);
 
 #endif
