@@ -183,12 +183,146 @@ static const Node *single_assignment(const Ctx *c, const Var *v)
     return d->kids[0];
 }
 
+static bool site_private(const Site *site, const Var *v)
+{
+    for (int k = 0; k < site->nprivates; k++)
+        if (site->privates[k] == v)
+            return true;
+    for (int k = 0; k < site->pragma.nprivates; k++)
+        if (site->pragma.privates[k].var == v)
+            return true;
+    return false;
+}
+
+/* The writes of v in n (assignments of any kind, ++/--, &v), up to 2. */
+static int count_writes(const Node *n, const Var *v)
+{
+    if (!n)
+        return 0;
+    int count = 0;
+    if ((n->kind == N_ASSIGN && n->nkids > 0) ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--") || !strcmp(n->op, "&")))) {
+        const Node *t = ast_strip(n->kids[0]);
+        if (t && t->kind == N_DECLREF && t->var == v)
+            count++;
+    }
+    for (int i = 0; i < n->nkids && count < 2; i++)
+        count += count_writes(n->kids[i], v);
+    return count;
+}
+
+static const Node *assignment_of(const Node *n, const Var *v)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_ASSIGN && !strcmp(n->op, "=") && ast_strip(n->kids[0])->kind == N_DECLREF &&
+        ast_strip(n->kids[0])->var == v)
+        return n;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *a = assignment_of(n->kids[i], v);
+        if (a)
+            return a;
+    }
+    return NULL;
+}
+
+/* Every mention of v in n lies in [from, to), but the one at `skip`. */
+static bool mentions_only_within(const Node *n, const Var *v, unsigned from, unsigned to, const Node *skip)
+{
+    if (!n || n == skip)
+        return true;
+    if (n->kind == N_DECLREF && n->var == v)
+        return n->start >= from && n->end <= to;
+    for (int i = 0; i < n->nkids; i++)
+        if (!mentions_only_within(n->kids[i], v, from, to, skip))
+            return false;
+    return true;
+}
+
+/* Whether every variable e reads keeps its value from `def` (inside the
+ * site's loop) to the end of the block holding it: not written in the
+ * loop, or the variable of a `for` of the loop around def whose body does
+ * not write it (its increment runs after the block), or the site's own. */
+static const Node *private_single_assignment_at(const Site *site, const Var *v, int depth);
+
+static bool stable_from(const Site *site, const Node *e, const Node *def, int depth)
+{
+    if (!e)
+        return true;
+    if (e->kind == N_CALL || e->kind == N_SUBSCRIPT || e->kind == N_MEMBER || e->kind == N_ASSIGN ||
+        (e->kind == N_UNARY && (!strcmp(e->op, "*") || !strcmp(e->op, "++") || !strcmp(e->op, "--") ||
+                                !strcmp(e->op, "&"))))
+        return false; /* memory, or an effect */
+    /* another such private: every mention of it, this one too, follows
+     * its one assignment in its block, so it holds that value here */
+    if (e->kind == N_DECLREF && e->var && e->var != site->info.iv && writes_var(site->loop, e->var) &&
+        !private_single_assignment_at(site, e->var, depth + 1)) {
+        const Node *f = def->parent;
+        for (; f && f != site->loop; f = f->parent)
+            if (f->kind == N_FOR && f->for_init && f->for_inc && f->nkids &&
+                (assignment_of(f->for_init, e->var) || find_decl(f->for_init, e->var)) &&
+                !writes_var(f->kids[f->nkids - 1], e->var) &&
+                !writes_var(f->for_cond, e->var))
+                break;
+        if (!f || f == site->loop)
+            return false;
+    }
+    for (int i = 0; i < e->nkids; i++)
+        if (!stable_from(site, e->kids[i], def, depth))
+            return false;
+    return true;
+}
+
+/* The value of an integer private scalar (C89 scratch declared outside the
+ * loop, or private()) that the loop writes once, by a statement `v = e;`
+ * of a block whose later statements hold every other mention of v, e
+ * reading only variables that keep their value to the block's end (no
+ * memory): at each use v stands for e, as an initializer would. NULL
+ * otherwise. */
+static const Node *private_single_assignment(const Site *site, const Var *v)
+{
+    return private_single_assignment_at(site, v, 0);
+}
+
+static const Node *private_single_assignment_at(const Site *site, const Var *v, int depth)
+{
+    if (!site || depth > 8 || !type_is_integer(v->type) || v->is_volatile || v->storage != VAR_LOCAL ||
+        !site_private(site, v) || count_writes(site->loop, v) != 1)
+        return NULL;
+    const Node *def = assignment_of(site->loop, v);
+    if (!def || ast_mentions(def->kids[1], v))
+        return NULL;
+    const Node *stmt = def;
+    while (stmt->parent && (stmt->parent->kind == N_PAREN || stmt->parent->kind == N_IMPLICIT))
+        stmt = stmt->parent;
+    const Node *block = stmt->parent;
+    if (!block || block->kind != N_COMPOUND || block->start < site->loop->start)
+        return NULL;
+    return mentions_only_within(site->loop, v, stmt->end, block->end, ast_strip(def->kids[0])) &&
+                   stable_from(site, def->kids[1], def, depth)
+               ? def->kids[1]
+               : NULL;
+}
+
+const Node *access_value_of(const Site *site, const Node *n)
+{
+    const Node *s = ast_strip((Node *)n);
+    for (int depth = 0; depth < 8 && s && s->kind == N_DECLREF && s->var; depth++) {
+        const Node *e = private_single_assignment(site, s->var);
+        if (!e)
+            break;
+        s = ast_strip((Node *)e);
+    }
+    return s;
+}
+
 /* Whether `n` reads a local that stands for its initializer. */
 static bool mentions_single_assignment(const Ctx *c, const Node *n)
 {
     if (!n || !c->site)
         return false;
-    if (n->kind == N_DECLREF && n->var && single_assignment(c, n->var))
+    if (n->kind == N_DECLREF && n->var &&
+        (single_assignment(c, n->var) || private_single_assignment(c->site, n->var)))
         return true;
     for (int i = 0; i < n->nkids; i++)
         if (mentions_single_assignment(c, n->kids[i]))
@@ -213,6 +347,8 @@ static Linear linear(const Ctx *c, const Node *expr)
         /* a local of the loop set once from the induction variable
          * (`long base = i * cols;`) stands for its initializer */
         const Node *init = single_assignment(c, n->var);
+        if (!init)
+            init = private_single_assignment(c->site, n->var);
         if (init)
             return linear(c, init);
     }
@@ -527,7 +663,7 @@ int access_element_chain(const Site *site, const Node *sub, const Node **out, in
     const Node *s = sub;
     while (s && n < max) {
         out[n++] = s;
-        if (ast_mentions(s, site->info.iv))
+        if (ast_mentions(access_value_of(site, s), site->info.iv))
             return n;
         /* the next subscript: the N_SUBSCRIPT holding this one is the base of another */
         const Node *ref = s->parent;

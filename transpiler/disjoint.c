@@ -287,12 +287,175 @@ static const Node *row_width(const Site *site, const Node *p)
     return NULL;
 }
 
+/* ------------------------------------------------------------ nested rows */
+
+/* A product of invariant factors: the constant ones multiplied into k. */
+typedef struct {
+    const Node *sym[8];
+    int nsym;
+    long long k;
+} Factors;
+
+/* The factors of product p; the one factor that is variable `var` (when
+ * given) is left out and must be there. */
+static bool product_factors(const Site *site, const Node *p, const Var *var, Factors *f, bool *seen)
+{
+    p = ast_strip((Node *)p);
+    if (p->kind == N_BINARY && p->nkids == 2 && !strcmp(p->op, "*"))
+        return product_factors(site, p->kids[0], var, f, seen) &&
+               product_factors(site, p->kids[1], var, f, seen);
+    long long v;
+    if (var && p->kind == N_DECLREF && p->var == var && !*seen) {
+        *seen = true;
+        return true;
+    }
+    if (ast_mentions(p, site->info.iv) || (var && ast_mentions(p, var)) || !access_invariant(site, p))
+        return false;
+    if (ast_int_constant(p, &v)) {
+        if (v <= 0 || v > (1LL << 30) || f->k > (1LL << 30))
+            return false;
+        f->k *= v;
+        return true;
+    }
+    if (f->nsym == 8)
+        return false;
+    f->sym[f->nsym++] = p;
+    return true;
+}
+
+static bool same_factors(const Source *src, const Factors *a, const Factors *b)
+{
+    if (a->k != b->k || a->nsym != b->nsym)
+        return false;
+    bool used[8] = {false};
+    for (int i = 0; i < a->nsym; i++) {
+        int j = 0;
+        while (j < b->nsym && (used[j] || !ast_same_expr(src, a->sym[i], b->sym[j])))
+            j++;
+        if (j == b->nsym)
+            return false;
+        used[j] = true;
+    }
+    return true;
+}
+
+/* The variable of a loop around `at` over [0, h), h invariant: its
+ * factors (the loop runs, so h > 0). */
+static bool loop_from_zero(const Source *src, const Site *site, const Node *at, const Node *j, Factors *h)
+{
+    j = ast_strip((Node *)j);
+    LoopInfo li;
+    Offset lo, hi;
+    if (j->kind != N_DECLREF || !j->var || j->var == site->info.iv || !signed_integer(j->type) ||
+        !access_enclosing_range(src, site, at, j->var, &li) || !loop_values(&li, &lo, &hi) || lo.base ||
+        lo.c < 0)
+        return false;
+    *h = (Factors){.k = 1};
+    if (!hi.base) {
+        if (hi.c < 0 || hi.c >= (1LL << 30))
+            return false;
+        h->k = hi.c + 1;
+        return true;
+    }
+    bool none = false;
+    return hi.c == -1 && product_factors(site, hi.base, NULL, h, &none);
+}
+
+/* The terms of a sum `a + b + c` (in any grouping), up to max; 0 when
+ * there are more, or a subtraction. */
+static int sum_terms(const Node *e, const Node **out, int max)
+{
+    e = ast_strip((Node *)e);
+    if (e->kind == N_BINARY && e->nkids == 2 && !strcmp(e->op, "+")) {
+        int n = sum_terms(e->kids[0], out, max);
+        if (n == 0)
+            return 0;
+        int m = sum_terms(e->kids[1], out + n, max - n);
+        return m == 0 ? 0 : n + m;
+    }
+    if (max < 1)
+        return 0;
+    out[0] = e;
+    return 1;
+}
+
+/* Whether 0 <= the sum of terms t[0..n) < F (the product of *f) where
+ * `at` is: one term, a variable of a loop around it over [0, h) (F = h);
+ * or a term `j * W` with j such a variable over [0, h) and 0 <= the
+ * others < W (F = h * W: at most (h - 1) * W + W - 1). Mixed-radix
+ * indices of 3-D and higher arrays (`x + y * nx`, below nx * ny). */
+static bool below_product(const Source *src, const Site *site, const Node *at, const Node **t, int n,
+                          Factors *f)
+{
+    if (n == 1 && loop_from_zero(src, site, at, t[0], f))
+        return true;
+    if (n < 2)
+        return false;
+    for (int q = 0; q < n; q++) {
+        const Node *term = ast_strip((Node *)t[q]);
+        if (term->kind != N_BINARY || strcmp(term->op, "*") != 0)
+            continue;
+        const Node *rest[8];
+        int nrest = 0;
+        for (int o = 0; o < n; o++)
+            if (o != q)
+                rest[nrest++] = t[o];
+        /* which factor of the term is the loop variable j */
+        for (int k = 0; k < 2; k++) {
+            const Node *j = ast_strip(term->kids[k]);
+            Factors h, w = {.k = 1}, r;
+            bool seen = false;
+            if (j->kind != N_DECLREF || !loop_from_zero(src, site, at, j, &h) ||
+                !product_factors(site, term, j->var, &w, &seen) || !seen ||
+                !below_product(src, site, at, rest, nrest, &r) || !same_factors(src, &r, &w))
+                continue;
+            if (w.nsym + h.nsym > 8 || w.k > (1LL << 30) || h.k > (1LL << 30))
+                return false;
+            *f = w;
+            for (int o = 0; o < h.nsym; o++)
+                f->sym[f->nsym++] = h.sym[o];
+            f->k *= h.k;
+            return true;
+        }
+    }
+    return false;
+}
+
+/* `i * W + r` (its terms in any order and grouping; W a product of
+ * invariants, `z * nx * ny`) with 0 <= r < W (below_product): the
+ * iteration's own row of a flat array of rows of W elements, as nested
+ * loops over its dimensions index it. *width is the term with i, to
+ * compare two accesses' rows. */
+static bool nested_row(const Source *src, const Site *site, const Node *sub, const Node **width)
+{
+    const Node *t[8];
+    int n = sum_terms(sub, t, 8);
+    for (int q = 0; q < n; q++) {
+        Factors w = {.k = 1}, r;
+        bool seen = false;
+        if (!product_factors(site, t[q], site->info.iv, &w, &seen) || !seen)
+            continue;
+        const Node *rest[8];
+        int nrest = 0;
+        for (int o = 0; o < n; o++)
+            if (o != q)
+                rest[nrest++] = t[o];
+        if (below_product(src, site, sub, rest, nrest, &r) && same_factors(src, &r, &w)) {
+            *width = ast_strip((Node *)t[q]);
+            return true;
+        }
+        return false; /* the one term with i */
+    }
+    return false;
+}
+
 /* Whether `sub` always lies in [i * w, i * w + w), the row an iteration
  * owns of a flat array of rows of w (`x[i * w + j]` with j of a loop over
  * [0, w), `x[i * D + j]` with j < D, `x[i * 3 + 2]`); *width = w. A
  * symbolic w needs the inner loop: its running at all proves w > 0. */
 bool access_row_block(const Source *src, const Site *site, const Node *sub, const Node **width)
 {
+    sub = access_value_of(site, sub);
     if (!(signed_integer(sub->type) || clang_Type_getSizeOf(sub->type) == 8))
         return false;
     Offset f = offset_form(sub);
@@ -323,7 +486,7 @@ bool access_row_block(const Source *src, const Site *site, const Node *sub, cons
             return true;
         }
     }
-    return false;
+    return nested_row(src, site, sub, width);
 }
 
 const Node *access_offset_form(const Node *sub, long long *d)

@@ -651,6 +651,10 @@ Linear access_linear(const Source *src, const Node *expr, const Var *iv);
 bool access_distinct_per_iteration(const Source *src, const Site *site, const Node *sub);
 /* An integer expression the loop cannot change. */
 bool access_invariant(const Site *site, const Node *n);
+/* What a subscript stands for: a private scalar the loop sets once
+ * (`c = x + y * nx;` before its uses in a block) by its value, followed
+ * through such scalars; otherwise n itself (stripped). */
+const Node *access_value_of(const Site *site, const Node *n);
 
 /* ---------------------------------------------------------------- disjoint.c */
 

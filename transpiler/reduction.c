@@ -543,7 +543,8 @@ static Var *fused_output(const Source *src, const Site *site, Node *target)
         }
         if (e->kind != N_SUBSCRIPT || e->nkids != 2)
             return NULL;
-        subs[n++] = e->kids[1];
+        /* `b[c]` with c a private set once from the loop's variables */
+        subs[n++] = (Node *)access_value_of(site, e->kids[1]);
         Node *base = ast_strip(e->kids[0]);
         if (base->kind == N_DECLREF) {
             if (!base->var)
@@ -606,6 +607,8 @@ static bool plain_store(const Node *n, const Var *v)
     return lhs && lhs->kind == N_DECLREF && lhs->var == v && !ast_mentions(n->kids[1], v);
 }
 
+static bool has_kind(const Node *n, NodeKind a, NodeKind b);
+
 /* Whether `n`, outside [skip_start, skip_end), never reads v's value
  * before writing it: v appears only as the target of `v = e`, or inside a
  * for statement whose initialization is `v = e` (it writes v first). */
@@ -619,6 +622,18 @@ static bool dead_outside(const Node *n, const Var *v, unsigned skip_start, unsig
         return dead_outside(n->kids[1], v, skip_start, skip_end);
     if (n->kind == N_DECLREF && n->var == v)
         return false;
+    /* a block's statements in order: after a statement `v = e;` its later
+     * statements read that value (no case or goto label can enter past it) */
+    if (n->kind == N_COMPOUND && !has_kind(n, N_CASE, N_DEFAULT) && !has_kind(n, N_LABEL, N_GOTO)) {
+        for (int i = 0; i < n->nkids; i++) {
+            if (!(n->kids[i]->start >= skip_start && n->kids[i]->end <= skip_end) &&
+                plain_store(n->kids[i], v))
+                return dead_outside(ast_strip(n->kids[i])->kids[1], v, skip_start, skip_end);
+            if (!dead_outside(n->kids[i], v, skip_start, skip_end))
+                return false;
+        }
+        return true;
+    }
     for (int i = 0; i < n->nkids; i++)
         if (!dead_outside(n->kids[i], v, skip_start, skip_end))
             return false;

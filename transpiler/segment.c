@@ -58,8 +58,18 @@ static bool declared_within(const Node *loop, unsigned end, const Var *v)
     return v->decl_offset != UINT32_MAX && v->decl_offset >= loop->start && v->decl_offset < end;
 }
 
-/* Scalars declared outside `loop` that its body assigns (plain variables,
- * not through pointers). */
+/* The struct variable `d` of a member lvalue `d.x` (or `d.p.x`), reached
+ * without a pointer; NULL otherwise. */
+static Node *local_struct_root(Node *target)
+{
+    Node *n = target;
+    while (n && n->kind == N_MEMBER && n->nkids == 1 && !(n->op && !strcmp(n->op, "->")))
+        n = ast_strip(n->kids[0]);
+    return n != target && n && n->kind == N_DECLREF ? n : NULL;
+}
+
+/* Scalars and structs declared outside `loop` that its body assigns (plain
+ * variables and their members, not through pointers). */
 static void written_scalars(const Node *n, const Node *loop, unsigned end, VarSet *out)
 {
     if (!n)
@@ -69,6 +79,8 @@ static void written_scalars(const Node *n, const Node *loop, unsigned end, VarSe
         target = ast_strip(n->kids[0]);
     else if (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))
         target = ast_strip(n->kids[0]);
+    if (target && target->kind == N_MEMBER && local_struct_root(target))
+        target = local_struct_root(target);
     if (target && target->kind == N_DECLREF && target->var && !declared_within(loop, end, target->var))
         set_add(out, target->var);
     if (n->for_init)
