@@ -1798,7 +1798,8 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
             strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->pragma.vars[v].name,
                           site->pragma.vars[v].name);
     for (int k = 0; k < site->nprivates; k++)
-        strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->privates[k]->name, site->privates[k]->name);
+        if (!site->privates_kept || !site->privates_kept[k])
+            strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->privates[k]->name, site->privates[k]->name);
     if (!li->iv_declared_in_loop)
         strbuf_printf(sb, "        *pr_ref_%s = %s;\n", li->iv->name, li->iv->name);
     for (int k = 0; k < site->ninner; k++)

@@ -479,15 +479,15 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
             ok = parse_sections(&c, "in(...)", &out->sections, &out->nsections);
         else if (at(&c, "collapse") && !out->parallel)
             ok = parse_collapse_clause(&c, out);
-        else if (at(&c, "private") && !out->parallel)
+        else if (at(&c, "private"))
             ok = parse_private_clause(&c, out);
         else if (at(&c, "comm"))
             ok = parse_comm_clause(&c, out);
         else if (out->parallel) {
             diag_at(src, here(&c), DIAG_ERROR,
                     "unexpected '%s' in '#pragma reduce parallel'; expected a clause reduce(OP: VAR), "
-                    "in(ARRAY[FIRST:COUNT]) or comm(MPI_COMM) (scalars each iteration assigns before "
-                    "reading are private by themselves)",
+                    "in(ARRAY[FIRST:COUNT]), private(VAR, ...) or comm(MPI_COMM) (scalars each "
+                    "iteration assigns before reading are private by themselves)",
                     peek(&c)->text);
             ok = false;
         } else {

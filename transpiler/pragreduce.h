@@ -845,6 +845,8 @@ struct Site {
     /* segmented reductions (segment.c): */
     Var **privates;       /* outer scalars each outer iteration writes before reading */
     int nprivates;
+    bool *privates_kept;  /* privates[k] named in the parallel loop's private(): the
+                             caller's value stays (OpenMP's private), not the last one's */
     struct Segment *segment; /* set on the site of an outer loop run as one launch */
     Site *segmented_by;   /* set on a marked or independent loop inside such an outer loop: the
                              innermost one around it, which calls it when the nest stays on the host */

@@ -2689,7 +2689,8 @@ static bool check_private_var(Walk *w, PrivateVar *pv)
     pv->var = v;
     CXType canon = clang_getCanonicalType(v->type);
     const char *why = NULL;
-    if (declared_in_loop(site, v))
+    /* (a parallel loop's private scalars are in site->privates too) */
+    if (v->decl_offset != UINT32_MAX && v->decl_offset >= site->loop->start && v->decl_offset < site->loop_end)
         why = "is declared inside the loop, so every iteration has its own already; remove it "
               "from private(...)";
     else if (site_is_iv(site, v))

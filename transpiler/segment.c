@@ -328,6 +328,35 @@ static bool names_var(const Pragma *p, const char *name)
     return false;
 }
 
+/* Whether the parallel directive names `name` in private(...). */
+static bool named_private(const Pragma *p, const char *name)
+{
+    for (int k = 0; p && k < p->nprivates; k++)
+        if (!strcmp(p->privates[k].name, name))
+            return true;
+    return false;
+}
+
+/* Whether n writes an element of an array named `name` (`buf[k] = e`). */
+static bool written_array_named(const Node *n, const char *name)
+{
+    if (!n)
+        return false;
+    if ((n->kind == N_ASSIGN && n->nkids > 0) ||
+        (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))) {
+        const Node *t = ast_strip(n->kids[0]);
+        while (t && t->kind == N_SUBSCRIPT)
+            t = ast_strip(t->kids[0]);
+        if (t && t != ast_strip(n->kids[0]) && t->kind == N_DECLREF && t->var &&
+            !strcmp(t->var->name, name))
+            return true;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        if (written_array_named(n->kids[i], name))
+            return true;
+    return false;
+}
+
 /* The first `for` loop inside n (outermost first), or NULL. */
 static const Node *first_inner_for(const Node *n)
 {
@@ -421,6 +450,11 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
         t->pragma.comm_ordered = parallel->comm_ordered;
         t->pragma.omp = parallel->omp; /* for the CPU path, when it has no wrappers inside */
         t->pragma.nomp = parallel->nomp;
+        /* private(...): checked with the body (reduction.c), kept by the caller */
+        t->pragma.nprivates = parallel->nprivates;
+        t->pragma.privates = xcalloc((size_t)parallel->nprivates + 1, sizeof(PrivateVar));
+        if (parallel->nprivates)
+            memcpy(t->pragma.privates, parallel->privates, (size_t)parallel->nprivates * sizeof(PrivateVar));
         t->pragma.nsections = parallel->nsections;
         t->pragma.sections = xcalloc((size_t)parallel->nsections + 1, sizeof(ArraySection));
         if (parallel->nsections)
@@ -547,15 +581,37 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
                 canon.kind == CXType_VariableArray || !type_cxx_name(v->type))
                 continue;
             /* assigned first at the top of each iteration, or scratch nothing
-             * after the loop reads (written first wherever it is read) */
+             * after the loop reads (written first wherever it is read), or
+             * named in private() (which reduction.c checks is written first) */
             if (address_taken(fn_tree, v))
                 continue; /* the walk reports the write */
-            if (!assigned_first(outer, v) && !reduction_scratch_private(src, t, v)) {
+            bool named = named_private(parallel, v->name);
+            if (!named && !assigned_first(outer, v) && !reduction_scratch_private(src, t, v)) {
                 add_outer_accumulator(t, body, v, &float_note); /* else the walk reports the write */
                 continue;
             }
             t->privates = xrealloc(t->privates, (size_t)(t->nprivates + 1) * sizeof(Var *));
+            t->privates_kept = xrealloc(t->privates_kept, (size_t)(t->nprivates + 1) * sizeof(bool));
+            t->privates_kept[t->nprivates] = named;
             t->privates[t->nprivates++] = v;
+        }
+        /* private() names what the kernel can keep per thread: local
+         * scalars and structs (reduction.c checks each is written first) */
+        for (int k = 0; ok && parallel && k < parallel->nprivates; k++) {
+            const char *name = parallel->privates[k].name;
+            bool kept = false, scalar = false;
+            for (int q = 0; q < t->nprivates; q++)
+                kept |= !strcmp(t->privates[q]->name, name);
+            for (int q = 0; q < written.n; q++)
+                scalar |= !strcmp(written.vars[q]->name, name);
+            if (kept || (!scalar && !written_array_named(body, name)))
+                continue; /* not written: reduction.c says what is wrong, if anything */
+            *why_not = xformat("private(%s) of a parallel loop takes local scalars and structs whose "
+                               "address the function does not take; declare '%s' inside the loop's "
+                               "body instead, so that each iteration has its own",
+                               name, name);
+            diag_probe(false);
+            return NULL;
         }
         ok = reduction_analyze(src, t) && access_analyze(src, t);
         if (ok && t->pragma.nvars && !parallel) {

@@ -26,7 +26,7 @@ int main(int argc, char **argv)
     int n = argc > 1 ? atoi(argv[1]) : 1000;
     int nx = 5, ny = 3, nz;
     int i, x, y, z, c, w, e, k, base;
-    struct vec d;
+    struct vec d, q;
     float *a, *b, *t;
     if (n < 1)
         n = 1;
@@ -63,6 +63,17 @@ int main(int argc, char **argv)
         b[i] = d.x - d.y;
     }
     printf("struct %.1f\n", total(b, n));
+
+    /* private(): OpenMP's clause kept (the caller's value stays, which
+     * this program does not read) */
+#pragma reduce parallel private(k, q)
+    for (i = 0; i < n; i++) {
+        k = i % 5;
+        q.x = a[i] * k;
+        q.y = (float)k;
+        b[i] = q.x + q.y;
+    }
+    printf("private %.1f\n", total(b, n));
 
     /* an index set twice in a row: the second value is the one used */
 #pragma reduce parallel

@@ -1,4 +1,4 @@
-/* expect-error-at: 11:16: parallel; 15:25: private */
+/* expect-error-at: 11:16: parallel; 15:25: collapse */
 /* Clauses a parallel loop does not take, and a parallel loop inside a
  * marked loop (only the outer one may be marked). */
 void f(const float *x, float *y, long n, double *out)
@@ -12,7 +12,7 @@ void f(const float *x, float *y, long n, double *out)
         for (long j = 0; j < n; j++)
             s += x[j];
     }
-#pragma reduce parallel private(t)
+#pragma reduce parallel collapse(2)
     for (long i = 0; i < n; i++) {
         t = x[i];
         y[i] = t;
