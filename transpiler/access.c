@@ -923,6 +923,76 @@ static void find_overwrite(const Source *src, Site *site, Capture *cap)
         cap->overwrite_when = xstrdup("true");
 }
 
+/* The bound of an inner loop around `sub` whose variable the subscript
+ * uses, and that is no range variable because the bound is not a value
+ * the wrapper can compute before the loop (it reads memory, divides by a
+ * variable, or changes in the loop); NULL when there is none. */
+static const Node *unfollowed_bound(const Source *src, const Site *site, const Node *n, const Node *sub)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_DECLREF && n->var && n->var != site->info.iv) {
+        for (const Node *f = sub->parent; f && f != site->loop; f = f->parent) {
+            if (f->kind != N_FOR)
+                continue;
+            LoopInfo li;
+            diag_probe(true);
+            bool canonical = loop_analyze_one(src, (Node *)f, &li);
+            diag_probe(false);
+            if (!canonical || li.iv != n->var)
+                continue;
+            const unsigned start = site->loop->start, end = site->loop_end;
+            if (!safe_bound(site, li.lo_node, start, end))
+                return li.lo_node;
+            if (!safe_bound(site, li.hi_node, start, end))
+                return li.hi_node;
+            return NULL;
+        }
+    }
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *b = unfollowed_bound(src, site, n->kids[i], sub);
+        if (b)
+            return b;
+    }
+    return NULL;
+}
+
+/* A subscript whose elements the analysis cannot follow. The advice must
+ * lead somewhere: in() only for an array the loop reads (a written one
+ * may not be named there), and an inner loop's bound that reads memory
+ * named, since a local copy of it makes the subscript followable. */
+static void report_unfollowed(const Source *src, const Site *site, const Capture *cap, const Node *sub)
+{
+    const char *name = cap->var->name;
+    const char *text = ast_expr_text(src, sub);
+    const char *what = cap->written ? "writes" : "reads";
+    const Node *bound = unfollowed_bound(src, site, sub, sub);
+    if (bound) {
+        unsigned line, col;
+        source_line_col(src, bound->start, &line, &col);
+        const char *b = ast_expr_text(src, bound);
+        diag_at(src, sub->start, DIAG_ERROR,
+                "cannot tell which elements of '%s' the loop %s: the subscript '%s' uses the "
+                "variable of an inner loop whose bound '%s' (line %u) is not a value the wrapper "
+                "can compute before the loop (it reads memory, divides, or changes in the loop): "
+                "copy it into a local before the loop (`int n = %s;`) and use that%s%s%s",
+                name, what, text, b, line, b, cap->written ? "" : ", or add 'in(",
+                cap->written ? "" : name, cap->written ? "" : "[FIRST:COUNT])' to the pragma");
+    } else if (cap->written) {
+        diag_at(src, sub->start, DIAG_ERROR,
+                "cannot tell which elements of '%s' the loop writes: the subscript '%s' is not an "
+                "affine function of '%s' and of inner loops' variables",
+                name, text, site->info.iv->name);
+    } else {
+        diag_at(src, sub->start, DIAG_ERROR,
+                "cannot tell which elements of '%s' the loop reads: the subscript '%s' is not an "
+                "affine function of '%s'; add 'in(%s[FIRST:COUNT])' to the pragma",
+                name, text, site->info.iv->name, name);
+    }
+    diag_at(src, site->pragma.hash_offset, DIAG_NOTE, "in the loop marked by '#pragma %s'",
+            site->pragma.summary);
+}
+
 bool access_analyze(const Source *src, Site *site)
 {
     bool ok = true;
@@ -989,12 +1059,7 @@ bool access_analyze(const Source *src, Site *site)
                 continue;
             }
             if (!l.affine) {
-                diag_at(src, cap->subs[k]->start, DIAG_ERROR,
-                        "cannot tell which elements of '%s' the loop reads: the subscript '%s' is "
-                        "not an affine function of '%s'; add 'in(%s[FIRST:COUNT])' to the pragma",
-                        name, ast_expr_text(src, cap->subs[k]), site->info.iv->name, name);
-                diag_at(src, site->pragma.hash_offset, DIAG_NOTE,
-                        "in the loop marked by '#pragma %s'", site->pragma.summary);
+                report_unfollowed(src, site, cap, cap->subs[k]);
                 ok = false;
                 break;
             }
