@@ -178,6 +178,26 @@ static enum CXChildVisitResult find_occurrences(CXCursor c, CXCursor parent, voi
     return CXChildVisit_Recurse;
 }
 
+/* The first macro invoked in [start, end) with identifier `name` among
+ * its arguments, as "'NAME' (line L)"; NULL when none is. */
+static const char *macro_using(const Source *src, unsigned start, unsigned end, const char *name)
+{
+    for (size_t m = 0; m < src->nmacro_ranges; m++) {
+        unsigned ms = src->macro_ranges[m][0], me = src->macro_ranges[m][1];
+        if (ms < start || me > end)
+            continue;
+        size_t t = source_token_at(src, ms);
+        for (size_t k = t + 1; k < src->ntokens && src->tokens[k].offset < me; k++) {
+            if (src->tokens[k].kind == CXToken_Identifier && !strcmp(src->tokens[k].text, name)) {
+                unsigned line, col;
+                source_line_col(src, ms, &line, &col);
+                return xformat("'%s' (line %u)", src->tokens[t].text, line);
+            }
+        }
+    }
+    return NULL;
+}
+
 /* A name for the register copy that no identifier of the file has:
  * "y_elem" for y[i], "total_elem" for s->total. */
 static char *choose_name(const Rewrite *rw, size_t a, size_t b, const char *suffix)
@@ -288,6 +308,246 @@ typedef struct {
     char *text, *name, *type;
     Search search;
 } Item;
+
+/* ------------------------------------------------------------ updates in macros */
+
+/* A macro invocation in the loop whose expansion spells accumulators
+ * (`cadd(chk, chk, x[i])` expanding to `(chk.real = chk.real + ...)`):
+ * the invocation is replaced by clang's printing of its expansion, in
+ * which each accumulator is renamed like the loop's own text. */
+typedef struct {
+    unsigned start, end; /* the invocation */
+    char *text;          /* the expansion, printed */
+    size_t nspans;
+    struct {
+        unsigned at, len; /* in text */
+        size_t item;
+    } spans[64];
+} MacroUse;
+
+static bool is_ident_char(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* One token of printed C: its length at p (0 at the end). */
+static size_t printed_token(const char *p)
+{
+    if (!*p)
+        return 0;
+    if (is_ident_char(*p)) {
+        size_t n = 0;
+        while (is_ident_char(p[n]) || (n && p[n] == '.' && p[0] >= '0' && p[0] <= '9') ||
+               (n && (p[n] == '+' || p[n] == '-') && strchr("eEpP", p[n - 1]) && p[0] >= '0' && p[0] <= '9'))
+            n++;
+        return n;
+    }
+    if (*p == '"' || *p == '\'') {
+        size_t n = 1;
+        while (p[n] && p[n] != *p)
+            n += p[n] == '\\' && p[n + 1] ? 2 : 1;
+        return p[n] ? n + 1 : n;
+    }
+    static const char *const multi[] = {"<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=",
+                                        "==", "!=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "&=",
+                                        "|=", "^="};
+    for (size_t k = 0; k < sizeof multi / sizeof *multi; k++)
+        if (!strncmp(p, multi[k], strlen(multi[k])))
+            return strlen(multi[k]);
+    return 1;
+}
+
+/* The tokens of printed text: offsets and lengths, up to max. */
+static size_t printed_tokens(const char *text, unsigned (*tok)[2], size_t max)
+{
+    size_t n = 0;
+    for (unsigned at = 0; text[at] && n < max;) {
+        if (text[at] == ' ' || text[at] == '\n' || text[at] == '\t') {
+            at++;
+            continue;
+        }
+        size_t len = printed_token(text + at);
+        tok[n][0] = at;
+        tok[n][1] = (unsigned)len;
+        n++;
+        at += (unsigned)len;
+    }
+    return n;
+}
+
+typedef struct {
+    const Source *src;
+    unsigned start, end;
+    CXCursor found;
+    bool has;
+} ExpansionSearch;
+
+/* The outermost expression whose extent is the invocation. */
+static enum CXChildVisitResult find_expansion(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    ExpansionSearch *e = data;
+    if (e->has)
+        return CXChildVisit_Break;
+    CXSourceRange r = clang_getCursorExtent(c);
+    unsigned start, end;
+    if (clang_isExpression(clang_getCursorKind(c)) && source_offset(e->src, clang_getRangeStart(r), &start) &&
+        source_offset(e->src, clang_getRangeEnd(r), &end) && start == e->start && end == e->end) {
+        e->found = c;
+        e->has = true;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool same_printed(const char *a, const Token *toks, size_t ntoks);
+
+/* The node inside the expansion printed as the item: its type. */
+static bool item_type_in(const Node *n, const Item *item, CXType *type)
+{
+    if (!n)
+        return false;
+    if ((n->kind == N_MEMBER || n->kind == N_SUBSCRIPT || n->kind == N_DECLREF) &&
+        same_printed(ast_print(n), item->search.toks, item->search.ntoks)) {
+        *type = n->type;
+        return true;
+    }
+    for (int i = 0; i < n->nkids; i++)
+        if (item_type_in(n->kids[i], item, type))
+            return true;
+    return false;
+}
+
+/* Whether printed text `a` is exactly the tokens given. */
+static bool same_printed(const char *a, const Token *toks, size_t ntoks)
+{
+    unsigned tok[64][2];
+    size_t n = printed_tokens(a, tok, 64);
+    if (n != ntoks)
+        return false;
+    for (size_t k = 0; k < n; k++)
+        if (strlen(toks[k].text) != tok[k][1] || strncmp(a + tok[k][0], toks[k].text, tok[k][1]))
+            return false;
+    return true;
+}
+
+/* The macro invocations of the loop whose expansions spell the items;
+ * NULL in *why when all is well, else why the loop's text cannot be
+ * rewritten. Each item found there gets its type. */
+static MacroUse *macro_uses(const Source *src, CXCursor loop, unsigned loop_start, unsigned loop_end, Item *items,
+                            size_t nitems, size_t *nuses, const char **why)
+{
+    MacroUse *uses = NULL;
+    *nuses = 0;
+    *why = NULL;
+    for (size_t m = 0; m < src->nmacro_ranges; m++) {
+        unsigned ms = src->macro_ranges[m][0], me = src->macro_ranges[m][1];
+        if (ms < loop_start || me > loop_end || (m && src->macro_ranges[m - 1][1] > ms))
+            continue; /* outside the loop, or inside another invocation */
+        /* only invocations given an item's variable */
+        bool given = false;
+        size_t t0 = source_token_at(src, ms);
+        for (size_t t = t0 + 1; t < src->ntokens && src->tokens[t].offset < me && !given; t++)
+            for (size_t k = 0; k < nitems && !given; k++)
+                given = !items[k].row && !strcmp(src->tokens[t].text, src->tokens[items[k].a].text);
+        if (!given)
+            continue;
+        ExpansionSearch es = {src, ms, me, clang_getNullCursor(), false};
+        clang_visitChildren(loop, find_expansion, &es);
+        if (!es.has) {
+            *why = "is given to a macro whose expansion is not one expression";
+            return uses;
+        }
+        /* printed from the tree (ast.c), macros expanded */
+        const Node *tree = ast_build(src, es.found);
+        MacroUse u = {ms, me, ast_print(tree), 0, {{0}}};
+        if (strstr(u.text, "<?>")) {
+            *why = "is given to a macro whose expansion holds what pragreduce cannot print back";
+            return uses;
+        }
+        unsigned tok[4096][2];
+        size_t n = printed_tokens(u.text, tok, 4096);
+        for (size_t i = 0; i < n; i++) {
+            for (size_t k = 0; k < nitems; k++) {
+                const Search *s = &items[k].search;
+                if (items[k].row || i + s->ntoks > n)
+                    continue;
+                bool match = true;
+                for (size_t q = 0; q < s->ntoks && match; q++)
+                    match = strlen(s->toks[q].text) == tok[i + q][1] &&
+                            !strncmp(u.text + tok[i + q][0], s->toks[q].text, tok[i + q][1]);
+                /* a whole accumulator: not a member of something else, nor
+                 * followed by a member, subscript or call of its own */
+                const char *before = i ? u.text + tok[i - 1][0] : "";
+                const char *after = i + s->ntoks < n ? u.text + tok[i + s->ntoks][0] : "";
+                if (!match || !strncmp(before, ".", 1) || !strncmp(before, "->", 2) ||
+                    !strncmp(after, ".", 1) || !strncmp(after, "->", 2) || !strncmp(after, "[", 1) ||
+                    !strncmp(after, "(", 1))
+                    continue;
+                if (u.nspans == 64) {
+                    *why = "is updated too often in one macro's expansion";
+                    return uses;
+                }
+                unsigned last = tok[i + s->ntoks - 1][0] + tok[i + s->ntoks - 1][1];
+                u.spans[u.nspans].at = tok[i][0];
+                u.spans[u.nspans].len = last - tok[i][0];
+                u.spans[u.nspans].item = k;
+                u.nspans++;
+                if (!items[k].search.typed) {
+                    CXType type;
+                    if (!item_type_in(tree, &items[k], &type)) {
+                        *why = "is spelled in a macro's expansion as an expression pragreduce cannot find";
+                        return uses;
+                    }
+                    items[k].search.type = type;
+                    items[k].search.typed = true;
+                    items[k].search.typed_exact = true;
+                }
+                i += s->ntoks - 1;
+                break;
+            }
+        }
+        /* a variable of an item left in the expansion otherwise (`&chk`):
+         * not renamed, so its copy and the variable would part */
+        size_t covered = 0;
+        for (size_t i = 0; i < n; i++) {
+            while (covered < u.nspans && u.spans[covered].at + u.spans[covered].len <= tok[i][0])
+                covered++;
+            bool inside = covered < u.nspans && u.spans[covered].at <= tok[i][0];
+            for (size_t k = 0; k < nitems && !inside; k++)
+                if (!items[k].row && strlen(src->tokens[items[k].a].text) == tok[i][1] &&
+                    !strncmp(u.text + tok[i][0], src->tokens[items[k].a].text, tok[i][1]) &&
+                    (i == 0 || strncmp(u.text + tok[i - 1][0], ".", 1)) &&
+                    (i == 0 || strncmp(u.text + tok[i - 1][0], "->", 2))) {
+                    *why = xformat("is given to the macro '%s', whose expansion uses '%s' other than as "
+                                   "an accumulator the pragma names",
+                                   src->tokens[t0].text, src->tokens[items[k].a].text);
+                    return uses;
+                }
+        }
+        if (u.nspans == 0)
+            continue;
+        uses = xrealloc(uses, (*nuses + 1) * sizeof *uses);
+        uses[(*nuses)++] = u;
+    }
+    return uses;
+}
+
+/* The expansion with the items renamed, in parentheses. */
+static char *renamed_expansion(const MacroUse *u, const Item *items)
+{
+    StrBuf sb = {0};
+    strbuf_puts(&sb, "(");
+    unsigned at = 0;
+    for (size_t k = 0; k < u->nspans; k++) {
+        strbuf_putn(&sb, u->text + at, u->spans[k].at - at);
+        strbuf_puts(&sb, items[u->spans[k].item].name);
+        at = u->spans[k].at + u->spans[k].len;
+    }
+    strbuf_puts(&sb, u->text + at);
+    strbuf_puts(&sb, ")");
+    return strbuf_steal(&sb);
+}
 
 /* `C[i][lo:len]`, `s.f[lo:len]`, `p->h[lo:len]`: a section whose array is
  * a row or a member. Sets *p to the section's '['. */
@@ -451,6 +711,19 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
     /* all checked before any is recorded: the pragma is rewritten whole or not at all */
     for (size_t k = 0; k < nitems; k++) {
         Item *it = &items[k];
+        it->search = (Search){.src = src, .toks = &src->tokens[it->a], .ntoks = it->p - it->a};
+        clang_visitChildren(loop_cursor, find_occurrences, &it->search);
+    }
+    /* and where a macro's expansion spells them */
+    size_t nuses;
+    const char *macro_why;
+    MacroUse *uses = macro_uses(src, loop_cursor, loop_start, loop_end, items, nitems, &nuses, &macro_why);
+    if (macro_why) {
+        fail_at(rw, first_at, xformat("'%s' %s; reduce into a local variable", items[0].text, macro_why));
+        return;
+    }
+    for (size_t k = 0; k < nitems; k++) {
+        Item *it = &items[k];
         const char *inner = name_declared_in_loop(src, it->a, it->p, loop_cursor);
         if (inner) {
             fail_at(rw, src->tokens[it->a].offset,
@@ -459,11 +732,24 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
                             it->text, inner, it->row ? "row" : "element"));
             return;
         }
-        it->search = (Search){.src = src, .toks = &src->tokens[it->a], .ntoks = it->p - it->a};
-        clang_visitChildren(loop_cursor, find_occurrences, &it->search);
+        for (size_t o = 0; o < it->search.nfound; o++)
+            for (size_t m = 0; m < nuses; m++)
+                if (it->search.found[o][0] < uses[m].end && it->search.found[o][1] > uses[m].start) {
+                    fail_at(rw, src->tokens[it->a].offset,
+                            xformat("'%s' is given to a macro that also spells it in its "
+                                    "expansion; reduce into a local variable",
+                                    it->text));
+                    return;
+                }
         if (!it->search.typed) {
+            const char *macro = macro_using(src, loop_start, loop_end, src->tokens[it->a].text);
             fail_at(rw, src->tokens[it->a].offset,
-                    xformat("reduction variable '%s' is not updated in the loop", it->text));
+                    macro ? xformat("reduction variable '%s' is not updated in the loop's own text: "
+                                    "the macro %s, given '%s' there, may update it in its expansion, "
+                                    "which pragreduce cannot rename to the register copy; reduce "
+                                    "into a local variable that the macro updates instead",
+                                    it->text, macro, src->tokens[it->a].text)
+                          : xformat("reduction variable '%s' is not updated in the loop", it->text));
             return;
         }
         CXType t = it->search.type;
@@ -544,6 +830,8 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
             edits_add(&rw->edits, items[k].search.found[o][0], items[k].search.found[o][1],
                       items[k].name);
     }
+    for (size_t m = 0; m < nuses; m++)
+        edits_add(&rw->edits, uses[m].start, uses[m].end, renamed_expansion(&uses[m], items));
     edits_add(&rw->edits, loop_end, loop_end, strbuf_steal(&store));
 }
 

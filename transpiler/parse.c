@@ -679,6 +679,9 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
         LineOrigin *kept = src->origins;
         size_t nkept = src->norigins;
         source_dispose(src);
+        /* variables met in the old translation unit (element.c's trees of
+         * macro expansions) must not stand for the new one's */
+        ast_reset();
         bool ok = parse_stage(src, path, rewritten, elem_size, opts, kept, nkept, true);
         src->elements = elements;
         return ok;

@@ -2487,6 +2487,14 @@ static void walk_stmt(Walk *w, Node *n)
     }
     if (match_loc(w, n))
         return;
+    /* `(a = a + x, b = b + y)` (a macro's update of two members): each
+     * operand runs, in order, as a statement of its own would */
+    Node *comma = ast_strip(n);
+    if (comma->kind == N_BINARY && !strcmp(comma->op, ",") && comma->nkids == 2) {
+        walk_stmt(w, comma->kids[0]);
+        walk_stmt(w, comma->kids[1]);
+        return;
+    }
     if (match_minmax_else(w, ast_strip(n)))
         return;
     ReduceOp op;
