@@ -286,8 +286,44 @@ SRC
 (cd "$work/inc" && "$pragreduce" -I sub -include cfg.h f.c -o f2.cu) 2>"$work/err" && ok || bad "-include from an -I folder"
 (cd "$work/inc" && "$pragreduce" -include nope.h f.c -o f3.cu) 2>"$work/err"
 [ $? = 2 ] && grep -q "^pragreduce: -include nope.h: no such file" "$work/err" && [ ! -e "$work/inc/f3.cu" ] && ok || bad "-include of a missing file"
-(cd "$work/inc" && "$pragreduce" -DX -UX -include sub/cfg.h f.c -o f4.cu) 2>"$work/err"
-[ $? = 2 ] && grep -q "^pragreduce: -D and -U of the same macro (X)" "$work/err" && ok || bad "-D and -U of one macro"
+# -D and -U in their order, as gcc applies them: the analysis and the
+# output's own macros agree (the output builds as gcc's build would)
+(cd "$work/inc" && "$pragreduce" -DEXTRA -UEXTRA -include sub/cfg.h f.c -o f4.cu) 2>"$work/err" &&
+    [ "$(grep -n '^#define EXTRA 1$\|^#undef EXTRA$' "$work/inc/f4.cu" | tail -n 1 | cut -d: -f2)" = "#undef EXTRA" ] && ok ||
+    { bad "-DX -UX: not undefined last"; cat "$work/err"; }
+(cd "$work/inc" && "$pragreduce" -UEXTRA -DEXTRA -include sub/cfg.h f.c -o f5.cu) 2>"$work/err" &&
+    [ "$(grep -n '^#define EXTRA 1$\|^#undef EXTRA$' "$work/inc/f5.cu" | tail -n 1 | cut -d: -f2)" = "#define EXTRA 1" ] && ok ||
+    { bad "-UX -DX: not defined last"; cat "$work/err"; }
+printf '#ifdef GONE\n#error GONE is defined\n#endif\n#ifndef KEPT\n#error KEPT is not\n#endif\n' >"$work/inc/order.c"
+cat "$work/inc/f.c" >>"$work/inc/order.c"
+"$pragreduce" -DGONE -DKEPT=2 -UGONE -UKEPT -DKEPT "$work/inc/order.c" -include "$work/inc/sub/cfg.h" -o "$work/inc/o.cu" 2>"$work/err" &&
+    ok || { bad "-D/-U order in the analysis"; cat "$work/err"; }
+
+# gcc's ordinary flags: -O (gcc's __OPTIMIZE__ macro as an optimized build
+# has it), -g, -x c, '-' for standard input, -fdiagnostics-color
+printf '#ifndef __OPTIMIZE__\n#error not optimized\n#endif\n' >"$work/inc/opt.c"
+cat "$work/inc/f.c" >>"$work/inc/opt.c"
+(cd "$work/inc" && "$pragreduce" -O2 -g -x c -include sub/cfg.h opt.c -o opt.cu) 2>"$work/err" && ok ||
+    { bad "-O2 -g -x c"; cat "$work/err"; }
+(cd "$work/inc" && "$pragreduce" -O0 -ggdb3 -xc -include sub/cfg.h opt.c -o opt0.cu) 2>"$work/err"
+[ $? = 1 ] && grep -q "not optimized" "$work/err" && ok || bad "-O0: __OPTIMIZE__ defined"
+"$pragreduce" -x c++ "$good" -o "$work/xcpp.cu" 2>"$work/err"
+[ $? = 2 ] && grep -q "^pragreduce: -x c++: pragreduce reads C only" "$work/err" && ok || bad "-x c++ taken"
+"$pragreduce" -O9x "$good" -o "$work/o9.cu" 2>"$work/err"
+[ $? = 2 ] && grep -q "not an optimization level" "$work/err" && ok || bad "-O9x taken"
+"$pragreduce" - -o "$work/stdin.cu" <"$good" 2>"$work/err" && grep -q "from <stdin>" "$work/stdin.cu" &&
+    grep -q '^#line [0-9]* "<stdin>"' "$work/stdin.cu" && ok || { bad "'-': standard input"; cat "$work/err"; }
+printf 'int f(void) { int s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < 3; i++) s += q;\nreturn s; }\n' >"$work/undecl.c"
+"$pragreduce" - -o "$work/undecl.cu" <"$work/undecl.c" 2>"$work/err"
+[ $? = 1 ] && grep -q "^<stdin>:3:34: error: use of undeclared identifier 'q'" "$work/err" && ok ||
+    { bad "errors from standard input"; cat "$work/err"; }
+"$pragreduce" -fdiagnostics-color=always "$work/undecl.c" -o "$work/undecl.cu" 2>"$work/err"
+grep -q "$(printf '\033')\[01;31merror" "$work/err" && ok || bad "-fdiagnostics-color=always: no colour"
+"$pragreduce" -fdiagnostics-color "$work/undecl.c" -fno-diagnostics-color -o "$work/undecl.cu" 2>"$work/err"
+! grep -q "$(printf '\033')" "$work/err" && grep -q "error: use of undeclared" "$work/err" && ok ||
+    bad "-fno-diagnostics-color: colour"
+"$pragreduce" "$work/undecl.c" -o "$work/undecl.cu" 2>"$work/err"
+! grep -q "$(printf '\033')" "$work/err" && ok || bad "colour when stderr is not a terminal"
 
 # --explain=brief: one line per loop, in source order, no output file needed
 "$pragreduce" --explain=brief tests/e2e/nest_kmeans_update.c >"$work/brief" 2>"$work/err" && ok ||

@@ -3,8 +3,10 @@
  * fuzzer (tests/fuzz) can feed it option vectors too.
  *
  *   pragreduce IN.c -o OUT.cu [-I DIR] [-isystem DIR] [-D NAME[=VAL]] [-U NAME]
- *              [-include FILE] [-std=STD] [-fopenmp] [--no-line] [--keep-invalid]
+ *              [-include FILE] [-std=STD] [-fopenmp] [-O...] [-g...] [-x c]
+ *              [-fdiagnostics-color[=WHEN]] [--no-line] [--keep-invalid]
  *              [--pin-host] [--explain] [--gpu NAME] [--runtime=embedded|library]
+ *   IN.c may be '-', standard input.
  */
 #include "pragreduce.h"
 
@@ -19,7 +21,7 @@
 
 void cli_usage(FILE *to)
 {
-    fputs("usage: pragreduce IN.c -o OUT.cu [options]\n"
+    fputs("usage: pragreduce IN.c -o OUT.cu [options]   (IN.c '-': standard input)\n"
           "\n"
           "Turns C loops marked '#pragma reduce(OP: VAR[, VAR...])' into CUDA.\n"
           "Operators: + * min max & | ^ && ||. Build the output with\n"
@@ -37,6 +39,11 @@ void cli_usage(FILE *to)
           "                   c17, gnu89, ..., gnu17; default gnu17, as gcc's)\n"
           "  -fopenmp         analyze the file as an OpenMP build does (_OPENMP\n"
           "                   defined); build the output with -Xcompiler -fopenmp\n"
+          "  -O, -O2, -Os ... analyze the file as that optimized build does (gcc's\n"
+          "                   __OPTIMIZE__ macros); -g... and -x c are taken and change\n"
+          "                   nothing; -D and -U apply in their order, as gcc's do\n"
+          "  -fdiagnostics-color[=always|never|auto]  colour the messages (auto, the\n"
+          "                   default: on a terminal); -fno-diagnostics-color: never\n"
           "  --no-line        no #line directives in the output\n"
           "  --keep-invalid   report loops that are not valid reductions as warnings\n"
           "                   and leave them sequential, instead of failing\n"
@@ -133,7 +140,7 @@ static int check_command(CommandLine *cl)
         return usage_error("%s", "no input file");
     if (!cl->out && !cl->opts.explain)
         return usage_error("%s", "no output file: give -o OUT.cu (or -o - for standard output)");
-    if (cl->out && strcmp(cl->out, "-") != 0 &&
+    if (cl->out && strcmp(cl->out, "-") != 0 && strcmp(cl->in, "-") != 0 &&
         (strcmp(cl->in, cl->out) == 0 || same_file(cl->in, cl->out)))
         return usage_error("refusing to overwrite the input '%s'", cl->in);
     ParseOptions *po = &cl->opts.parse;
@@ -146,13 +153,6 @@ static int check_command(CommandLine *cl)
         const char *u = po->undefines[k];
         if (!u[0] || strchr(u, '='))
             return usage_error("-U needs a macro name, got '%s'", u);
-        /* gcc applies -D and -U in their order; pragreduce writes the -D
-         * macros, then the -U ones: the same only without overlap */
-        for (size_t d = 0; d < po->ndefines; d++) {
-            size_t len = strcspn(po->defines[d], "=");
-            if (strlen(u) == len && !strncmp(u, po->defines[d], len))
-                return usage_error("-D and -U of the same macro (%s): give one of them", u);
-        }
     }
     for (size_t k = 0; k < po->nforced; k++) {
         const char *found = find_forced_include(po->forced[k], po);
@@ -181,6 +181,18 @@ static bool is_c_dialect(const char *s)
     return false;
 }
 
+/* gcc's -O levels. */
+static bool is_optimization(const char *a)
+{
+    static const char *const known[] = {"-O", "-Os", "-Oz", "-Og", "-Ofast"};
+    if (a[2] >= '0' && a[2] <= '9' && strspn(a + 2, "0123456789") == strlen(a + 2))
+        return true; /* -O0 .. -O3; gcc takes more as -O3 */
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (!strcmp(a, known[i]))
+            return true;
+    return false;
+}
+
 int cli_parse(int argc, char **argv, CommandLine *cl)
 {
     *cl = (CommandLine){.opts = {.line_directives = true}};
@@ -189,6 +201,9 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
     const char **undefines = xcalloc((size_t)argc + 1, sizeof(char *));
     const char **forced = xcalloc((size_t)argc + 1, sizeof(char *));
     const char **system_dirs = xcalloc((size_t)argc + 1, sizeof(char *));
+    char *macro_order = xcalloc((size_t)argc + 1, 1);
+    size_t nmacro_ops = 0;
+    const char *optimize = NULL;
     size_t nsystem_dirs = 0;
     size_t nincludes = 0, ndefines = 0, nundefines = 0, nforced = 0;
     int status = 0;
@@ -220,6 +235,26 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             cl->opts.parse.std = a + 5;
         } else if (!strcmp(a, "-fopenmp")) {
             cl->opts.parse.openmp = true;
+        } else if (a[0] == '-' && a[1] == 'O') {
+            if (!is_optimization(a))
+                return usage_error("%s: not an optimization level (-O, -ON, -Os, -Oz, -Og, -Ofast)", a);
+            optimize = strcmp(a, "-O0") ? a : NULL;
+        } else if (a[0] == '-' && a[1] == 'g') {
+            /* debug information: nothing the analysis sees */
+        } else if (!strcmp(a, "-x") || !strncmp(a, "-x", 2)) {
+            const char *lang = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : NULL;
+            if (!lang)
+                return usage_error("option '%s' needs an argument", a);
+            if (strcmp(lang, "c") != 0)
+                return usage_error("-x %s: pragreduce reads C only (-x c)", lang);
+        } else if (!strcmp(a, "-fdiagnostics-color") || !strcmp(a, "-fdiagnostics-color=always")) {
+            diag_set_colour(1);
+        } else if (!strcmp(a, "-fdiagnostics-color=never") || !strcmp(a, "-fno-diagnostics-color")) {
+            diag_set_colour(0);
+        } else if (!strcmp(a, "-fdiagnostics-color=auto")) {
+            diag_set_colour(-1);
+        } else if (!strncmp(a, "-fdiagnostics-color=", 20)) {
+            return usage_error("%s: the colour is 'always', 'never' or 'auto'", a);
         } else if (!strcmp(a, "--explain")) {
             cl->opts.explain = stdout;
         } else if (!strcmp(a, "--explain=brief")) {
@@ -244,17 +279,19 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             else if (a[1] == 'I')
                 includes[nincludes++] = v;
             else if (a[1] == 'D')
-                defines[ndefines++] = v;
+                defines[ndefines++] = v, macro_order[nmacro_ops++] = 'D';
             else if (a[1] == 'U')
-                undefines[nundefines++] = v;
+                undefines[nundefines++] = v, macro_order[nmacro_ops++] = 'U';
             else
                 forced[nforced++] = v;
         } else if (!strncmp(a, "-I", 2)) {
             includes[nincludes++] = a + 2;
         } else if (!strncmp(a, "-D", 2)) {
             defines[ndefines++] = a + 2;
+            macro_order[nmacro_ops++] = 'D';
         } else if (!strncmp(a, "-U", 2)) {
             undefines[nundefines++] = a + 2;
+            macro_order[nmacro_ops++] = 'U';
         } else if (!strncmp(a, "-o", 2)) {
             status = set_output(cl, a + 2);
         } else if (a[0] == '-' && a[1] != '\0') {
@@ -275,6 +312,8 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
                                     .ndefines = ndefines,
                                     .undefines = undefines,
                                     .nundefines = nundefines,
+                                    .macro_order = macro_order,
+                                    .optimize = optimize,
                                     .forced = forced,
                                     .nforced = nforced,
                                     .openmp = cl->opts.parse.openmp,

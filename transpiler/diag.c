@@ -14,7 +14,9 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int error_count;
 static bool errors_are_warnings;
@@ -53,6 +55,29 @@ static const char *level_name(DiagLevel level)
     case DIAG_NOTE: return "note";
     }
     PR_UNREACHABLE();
+}
+
+/* -fdiagnostics-color: gcc's colours (bold location, red error, magenta
+ * warning, cyan note, green caret), on a terminal unless told */
+static int colour_mode = -1; /* -1 auto, 0 never, 1 always */
+void diag_set_colour(int mode) { colour_mode = mode; }
+
+static bool colours(void)
+{
+    if (colour_mode >= 0)
+        return colour_mode == 1;
+    const char *term = getenv("TERM");
+    return isatty(2) && term && strcmp(term, "dumb") != 0;
+}
+
+static const char *level_colour(DiagLevel level)
+{
+    switch (level) {
+    case DIAG_ERROR: return "\033[01;31m";
+    case DIAG_WARNING: return "\033[01;35m";
+    case DIAG_NOTE: return "\033[01;36m";
+    }
+    return "";
 }
 
 static DiagLevel effective_level(DiagLevel level)
@@ -190,8 +215,12 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
     put_unrenamed(&shown, src, said, 0, strlen(said), 0);
     strbuf_free(&message);
     unsigned shown_col = col - put_unrenamed(NULL, src, text, offset - (col - 1), offset, offset);
-    fprintf(stderr, "%s:%u:%u: %s: %s\n", path, line, shown_col,
-            level_name(level), shown.buf ? shown.buf : "");
+    if (colours())
+        fprintf(stderr, "\033[01m%s:%u:%u:\033[m %s%s:\033[m %s\n", path, line, shown_col,
+                level_colour(level), level_name(level), shown.buf ? shown.buf : "");
+    else
+        fprintf(stderr, "%s:%u:%u: %s: %s\n", path, line, shown_col, level_name(level),
+                shown.buf ? shown.buf : "");
     strbuf_free(&shown);
 
     /* The source line, then a caret under the column; tabs are kept so the
@@ -216,7 +245,7 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
     for (unsigned i = 0; i + line_start < offset - dropped && i < line_text.len; i++)
         fputc(line_text.buf[i] == '\t' ? '\t' : ' ', stderr);
     strbuf_free(&line_text);
-    fputs("^\n", stderr);
+    fputs(colours() ? "\033[01;32m^\033[m\n" : "^\n", stderr);
 }
 
 void diag_located(DiagLevel level, const char *fmt, ...)
@@ -236,7 +265,10 @@ void diag_plain(DiagLevel level, const char *fmt, ...)
     level = effective_level(level);
     if (!printed(level))
         return;
-    fprintf(stderr, "pragreduce: %s: ", level_name(level));
+    if (colours())
+        fprintf(stderr, "\033[01mpragreduce:\033[m %s%s:\033[m ", level_colour(level), level_name(level));
+    else
+        fprintf(stderr, "pragreduce: %s: ", level_name(level));
     va_list ap;
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);

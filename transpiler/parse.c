@@ -576,7 +576,7 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
 
     const char *resource = clang_resource_dir();
     size_t nargs = 0;
-    const char **args = xcalloc(24 + 2 * (opts->ninclude_dirs + opts->nsystem_dirs + opts->ndefines +
+    const char **args = xcalloc(26 + 2 * (opts->ninclude_dirs + opts->nsystem_dirs + opts->ndefines +
                                           opts->nundefines + opts->nforced),
                                 sizeof(char *));
     args[nargs++] = "-x";
@@ -603,15 +603,19 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
         args[nargs++] = "-isystem";
         args[nargs++] = opts->system_dirs[i];
     }
-    for (size_t i = 0; i < opts->ndefines; i++)
-        args[nargs++] = xformat("-D%s", opts->defines[i]);
+    /* what the build's flags define first (gcc's built-in macros), then
+     * -D and -U in their order */
     if (opts->openmp)
         args[nargs++] = "-D_OPENMP=" PR_OPENMP_VERSION;
+    if (opts->optimize)
+        args[nargs++] = opts->optimize;
+    for (size_t i = 0, d = 0, u = 0; i < opts->ndefines + opts->nundefines; i++) {
+        bool define = opts->macro_order ? opts->macro_order[i] == 'D' : d < opts->ndefines;
+        args[nargs++] = define ? xformat("-D%s", opts->defines[d++]) : xformat("-U%s", opts->undefines[u++]);
+    }
     /* searched last: an omp.h of the user's -I directories wins */
     args[nargs++] = "-idirafter";
     args[nargs++] = PR_STUB_INCLUDE_DIR;
-    for (size_t i = 0; i < opts->nundefines; i++)
-        args[nargs++] = xformat("-U%s", opts->undefines[i]);
     for (size_t i = 0; i < opts->nforced; i++) {
         args[nargs++] = "-include";
         args[nargs++] = opts->forced[i];
@@ -731,14 +735,19 @@ size_t utf8_bom_length(const char *text, size_t size)
 bool source_parse(Source *src, const char *path, const ParseOptions *opts)
 {
     memset(src, 0, sizeof *src);
-    FILE *f = fopen(path, "rb");
+    /* '-': standard input, named as gcc names it */
+    bool from_stdin = !strcmp(path, "-");
+    FILE *f = from_stdin ? stdin : fopen(path, "rb");
+    if (from_stdin)
+        path = "<stdin>";
     if (!f) {
         diag_plain(DIAG_ERROR, "cannot open '%s': %s", path, strerror(errno));
         return false;
     }
     StrBuf sb = {0};
     bool read_ok = read_bounded(f, path, &sb);
-    fclose(f);
+    if (!from_stdin)
+        fclose(f);
     if (!read_ok) {
         strbuf_free(&sb);
         return false;

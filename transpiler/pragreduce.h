@@ -99,6 +99,8 @@ void diag_set_errors_are_warnings(bool on);
 bool diag_errors_are_warnings(void);
 /* Counts without printing (fuzzing). */
 void diag_set_quiet(bool on);
+/* -fdiagnostics-color: -1 on a terminal (TERM not dumb), 0 never, 1 always. */
+void diag_set_colour(int mode);
 bool diag_is_quiet(void);
 /* Diagnostics between diag_probe(true) and diag_probe(false) are dropped, not counted. */
 void diag_probe(bool on);
@@ -154,6 +156,8 @@ typedef struct {
     size_t ndefines;
     const char **undefines;  /* -U NAME */
     size_t nundefines;
+    const char *macro_order; /* 'D' or 'U' for each -D and -U, in the command line's order */
+    const char *optimize;    /* -O, -O2, -Os...: clang's macros (__OPTIMIZE__) as gcc's; NULL */
     const char **forced;     /* -include FILE: found paths, read before the file */
     size_t nforced;
     bool openmp; /* -fopenmp: _OPENMP defined for the analysis, as gcc does */

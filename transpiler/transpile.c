@@ -525,16 +525,23 @@ char *transpile(Source *src, const TranspileOptions *opts)
         strbuf_puts(&prelude, pragreduce_runtime_text);
     strbuf_puts(&prelude, "\n");
     /* the macros given with -D, so nvcc sees the program pragreduce analyzed */
-    for (size_t i = 0; i < opts->parse.ndefines; i++) {
-        const char *d = opts->parse.defines[i];
+    const ParseOptions *po = &opts->parse;
+    for (size_t i = 0, nd = 0, nu = 0; i < po->ndefines + po->nundefines; i++) {
+        /* in the command line's order, as gcc applies them */
+        bool define = po->macro_order ? po->macro_order[i] == 'D' : nd < po->ndefines;
+        if (!define) {
+            strbuf_printf(&prelude, "#undef %s\n", po->undefines[nu++]);
+            continue;
+        }
+        const char *d = po->defines[nd++];
         const char *eq = strchr(d, '=');
+        /* a macro given again replaces the earlier one, as with gcc */
+        strbuf_printf(&prelude, "#undef %.*s\n", (int)(eq ? eq - d : (long)strlen(d)), d);
         if (eq)
             strbuf_printf(&prelude, "#define %.*s %s\n", (int)(eq - d), d, eq + 1);
         else
             strbuf_printf(&prelude, "#define %s 1\n", d);
     }
-    for (size_t i = 0; i < opts->parse.nundefines; i++)
-        strbuf_printf(&prelude, "#undef %s\n", opts->parse.undefines[i]);
     /* declarations of functions C declares at their first call: library
      * functions' headers here, others before the generated code, whose CPU
      * path may call them */
