@@ -159,6 +159,7 @@ e2e-all: $(B)/pragreduce lib
 projects: $(B)/pragreduce lib
 	@sh tools/deps.sh check tests
 	tests/run-projects.sh $(B)/pragreduce
+	tests/driver.sh $(B)/pragreduce
 
 # MPI programs with comm(...) (tests/mpi, samples/mpi_*.c): 1-4 ranks of
 # Open MPI, oversubscribed, against the mpicc build on one rank

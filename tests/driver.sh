@@ -1,0 +1,95 @@
+#!/usr/bin/env bash
+# tools/pragreduce-cc against gcc on the same command lines (run by
+# `make projects`): each line is run in a folder of its own once with gcc
+# and once with the driver; the exit status, the files made and the
+# program's output must agree (the driver's marked files go through
+# pragreduce and nvcc). Forms: @FILE response files (nested, quoted), -x c
+# on another suffix and -x none after it, '-' for standard input (linked,
+# and -c making '-.o'), joined -MFFILE, -Wp,-MD,FILE, -Wall and -Werror
+# (the host compiler's diagnostics of the marked file), an error's status,
+# --version and --help naming the driver.
+#   tests/driver.sh PRAGREDUCE
+set -u
+export PRAGREDUCE
+PRAGREDUCE=$(realpath "$1")
+cd "$(dirname "$0")/.."
+driver=$PWD/tools/pragreduce-cc
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+pass=0
+fail=0
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL $*"; }
+
+mkdir "$work/src"
+cat >"$work/src/m.c" <<'SRC'
+#include <stdio.h>
+#include <stdlib.h>
+#include "h.h"
+int other(int x);
+int main(int argc, char **argv)
+{
+    int n = argc > 1 ? atoi(argv[1]) : 1000;
+    double s = 0;
+#pragma reduce(+: s)
+    for (int i = 0; i < n; i++)
+        s += i * SCALE;
+    printf("%g %d %s\n", s, other(3), NAME);
+    return 0;
+}
+SRC
+printf '#define SCALE 2\n#ifndef NAME\n#define NAME "none"\n#endif\n' >"$work/src/h.h"
+printf 'int other(int x) { return x * 7; }\n' >"$work/src/u.c"
+cp "$work/src/m.c" "$work/src/m.inc"
+printf '#include <stdio.h>\nint main(void) { int unused; double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < 9; i++) s += i;\nprintf("%%g\\n", s); return 0; }\n' >"$work/src/w.c"
+printf 'int main(void) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < 9; i++) s += q;\nreturn 0; }\n' >"$work/src/e.c"
+printf -- '-O2 "-DNAME=\\"a b\\"" @more\n' >"$work/src/rsp"
+printf -- 'm.c u.c -o prog\n' >"$work/src/more"
+
+# same COMPILER-INPUT LINE...: LINE run by gcc and by the driver in copies of
+# src/ (INPUT: a file fed on standard input, or -)
+same() {
+    local input=$1 line=$2 c
+    for c in gcc driver; do
+        rm -rf "$work/$c" && cp -r "$work/src" "$work/$c"
+        local cc=gcc
+        [ $c = driver ] && cc=$driver
+        (cd "$work/$c" && if [ "$input" = - ]; then eval "\"$cc\" $line"; else eval "\"$cc\" $line" <"$input"; fi) \
+            >"$work/$c.out" 2>"$work/$c.err"
+        echo $? >"$work/$c.status"
+        # (the driver leaves its CUDA files beside the objects: README)
+        (cd "$work/$c" && ls | grep -v '\.pr\.cu$' | sort) >"$work/$c.files"
+        [ -x "$work/$c/prog" ] && (cd "$work/$c" && ./prog 10 >"$work/$c.run" 2>&1) || : >"$work/$c.run"
+    done
+    local what=""
+    cmp -s "$work/gcc.status" "$work/driver.status" || what+=" status $(cat "$work/gcc.status") vs $(cat "$work/driver.status")"
+    cmp -s "$work/gcc.files" "$work/driver.files" ||
+        what+=" files: $(diff "$work/gcc.files" "$work/driver.files" | grep '^[<>]' | tr '\n' ' ')"
+    cmp -s "$work/gcc.run" "$work/driver.run" || what+=" output: $(cat "$work/gcc.run") vs $(cat "$work/driver.run")"
+    if [ -z "$what" ]; then ok; else bad "'$line':$what"; sed 's/^/    /' "$work/driver.err" | head -5; fi
+}
+
+same - "@rsp"
+same - "-x c m.inc -x none u.c -o prog"
+same "$work/src/m.c" "-x c - u.c -o prog"
+same "$work/src/m.c" "-c -x c -"
+same - "-c m.c -MMD -MFdeps.d -o m.o"
+same - "-c m.c -Wp,-MD,deps.d -o m.o"
+same - "-Wall -c w.c -o w.o"
+same - "-Wall -Werror -c w.c -o w.o"
+same - "-c e.c -o e.o"
+# the dependency files name the same headers
+for c in gcc driver; do
+    rm -rf "$work/$c" && cp -r "$work/src" "$work/$c"
+    cc=gcc
+    [ $c = driver ] && cc=$driver
+    (cd "$work/$c" && "$cc" -c m.c -MMD -MFdeps.d -o m.o && tr -s ' \\\n' '\n' <deps.d | sort) >"$work/$c.deps" 2>/dev/null
+done
+cmp -s "$work/gcc.deps" "$work/driver.deps" && ok || bad "-MFdeps.d: $(diff "$work/gcc.deps" "$work/driver.deps" | tr '\n' ' ')"
+# -Wall shows gcc's warning for the marked file, and no '#pragma reduce' one
+(cd "$work/driver" && "$driver" -Wall -c w.c -o w.o) 2>"$work/err"
+grep -q "unused variable" "$work/err" && ! grep -q "pragma" "$work/err" && ok || { bad "-Wall: the warnings"; cat "$work/err"; }
+"$driver" --version >"$work/v" 2>&1 && head -n 1 "$work/v" | grep -q "^pragreduce-cc (pragreduce " && ok || bad "--version"
+"$driver" --help >"$work/h" 2>&1 && head -n 1 "$work/h" | grep -q "^usage: pragreduce-cc" && ok || bad "--help"
+echo "driver: $pass passed, $fail failed"
+[ $fail = 0 ]
