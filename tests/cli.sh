@@ -454,5 +454,17 @@ if command -v "${NVCC:-nvcc}" >/dev/null && [ -f build/lib/libpragreduce.a ]; th
         { bad "--runtime=library: a file that forks"; head "$work/err"; }
 fi
 
+# a marked loop in a project header is the including file's (the header
+# inlined); in a header pragreduce cannot inline, an error, never a silent
+# CPU build
+mkdir -p "$work/hdr/inc"
+printf 'static inline double vsum(const double *a, int n)\n{\n    double s = 0;\n#pragma reduce(+: s)\n    for (int i = 0; i < n; i++)\n        s += a[i];\n    return s;\n}\n' >"$work/hdr/inc/vsum.h"
+printf '#include "vsum.h"\ndouble twice(const double *a, int n) { return 2 * vsum(a, n); }\n' >"$work/hdr/m.c"
+"$pragreduce" -I "$work/hdr/inc" "$work/hdr/m.c" -o "$work/hdr/m.cu" 2>"$work/err" && grep -q "__global__" "$work/hdr/m.cu" &&
+    ! grep -q "has no '#pragma reduce'" "$work/err" && ok || { bad "a marked loop in a header"; cat "$work/err"; }
+"$pragreduce" -isystem "$work/hdr/inc" "$work/hdr/m.c" -o "$work/hdr/m2.cu" 2>"$work/err"
+[ $? = 1 ] && grep -q "the header '.*vsum.h' has a '#pragma reduce' loop" "$work/err" && [ ! -e "$work/hdr/m2.cu" ] && ok ||
+    { bad "a marked loop in a system header: no error"; cat "$work/err"; }
+
 echo "cli: $pass passed, $fail failed"
 [ $fail = 0 ]

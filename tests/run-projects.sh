@@ -101,6 +101,14 @@ make_project() {
     done
     if [ -z "$bad" ]; then echo "ok   $name (make, CC=pragreduce-cc)"; pass=$((pass + 1)); else
         echo "FAIL $name (make, CC=pragreduce-cc): differs at$bad"; fail=$((fail + 1)); fi
+    # a project's `transpiled` file lists the CUDA files the driver must have
+    # made (marked loops reached only through a header, say)
+    if [ -f "$dir/transpiled" ]; then
+        local cu missing=""
+        for cu in $(cat "$dir/transpiled"); do [ -f "$work/$name.pr/$cu" ] || missing+=" $cu"; done
+        if [ -z "$missing" ]; then pass=$((pass + 1)); else
+            echo "FAIL $name: not transpiled:$missing"; fail=$((fail + 1)); fi
+    fi
     local h
     for h in "$work/$name.pr"/*.h "$work/$name.pr"/*/*.h; do
         [ -f "$h" ] || continue

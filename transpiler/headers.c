@@ -310,3 +310,67 @@ char *headers_inline(const Source *src, const ParseOptions *opts, size_t *size,
     *norigins = in.norigins;
     return strbuf_steal(&in.out);
 }
+
+/* ------------------------------------------------ marked loops in headers */
+
+/* Whether text has a line `#pragma reduce` (spaces allowed around '#'). */
+static bool text_has_marked_loop(const char *text, size_t size)
+{
+    for (size_t i = 0; i < size; i++) {
+        if (i && text[i - 1] != '\n')
+            continue;
+        size_t k = i;
+        while (k < size && (text[k] == ' ' || text[k] == '\t'))
+            k++;
+        if (k >= size || text[k] != '#')
+            continue;
+        k++;
+        while (k < size && (text[k] == ' ' || text[k] == '\t'))
+            k++;
+        if (size - k < 6 || strncmp(text + k, "pragma", 6) != 0)
+            continue;
+        k += 6;
+        size_t gap = k;
+        while (k < size && (text[k] == ' ' || text[k] == '\t'))
+            k++;
+        if (k > gap && size - k >= 6 && strncmp(text + k, "reduce", 6) == 0 &&
+            (size - k == 6 || !(text[k + 6] == '_' || (text[k + 6] >= 'a' && text[k + 6] <= 'z') ||
+                                (text[k + 6] >= 'A' && text[k + 6] <= 'Z') ||
+                                (text[k + 6] >= '0' && text[k + 6] <= '9'))))
+            return true;
+    }
+    return false;
+}
+
+typedef struct {
+    const Source *src;
+    CXFile found;
+} MarkedScan;
+
+static void scan_marked(CXFile file, CXSourceLocation *stack, unsigned depth, CXClientData data)
+{
+    (void)stack;
+    MarkedScan *scan = data;
+    /* system headers too: a marked loop there must not go unnoticed */
+    if (depth == 0 || scan->found || !file || clang_File_isEqual(file, scan->src->file))
+        return;
+    size_t size = 0;
+    const char *text = clang_getFileContents(scan->src->tu, file, &size);
+    if (text && text_has_marked_loop(text, size))
+        scan->found = file;
+}
+
+char *headers_marked(const Source *src)
+{
+    if (!src->tu)
+        return NULL;
+    MarkedScan scan = {src, NULL};
+    clang_getInclusions(src->tu, scan_marked, &scan);
+    if (!scan.found)
+        return NULL;
+    CXString name = clang_getFileName(scan.found);
+    char *path = xstrdup(clang_getCString(name));
+    clang_disposeString(name);
+    return path;
+}
+

@@ -642,8 +642,11 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
     if (!print_clang_errors(src) || !check_nesting_depth(src))
         return false;
     collect_tokens(src);
-    /* project headers the renames or C89 rewrites must reach: parse them inlined */
-    if (!headers_done && (cxx_headers_need_renames(src) || cxx_headers_need_dialect(src))) {
+    /* project headers the renames or C89 rewrites must reach, or with
+     * marked loops of their own (a static inline helper's): parse them
+     * inlined, so that those loops are the file's */
+    char *marked_header = headers_done ? NULL : headers_marked(src);
+    if (!headers_done && (marked_header || cxx_headers_need_renames(src) || cxx_headers_need_dialect(src))) {
         size_t merged_size, nmerged_origins;
         LineOrigin *merged_origins;
         char *merged = headers_inline(src, opts, &merged_size, &merged_origins, &nmerged_origins);
@@ -652,6 +655,18 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
             return parse_stage(src, path, merged, merged_size, opts, merged_origins,
                                nmerged_origins, true);
         }
+    }
+    /* a marked header left an include (not one of the project's folders):
+     * its loops would stay sequential without a word */
+    char *still = headers_marked(src);
+    if (still) {
+        diag_plain(DIAG_ERROR,
+                   "%s: the header '%s' has a '#pragma reduce' loop, and pragreduce transpiles a "
+                   "header's loops only in a header of the project (found beside the file or in an "
+                   "-I folder, not a system one): give its folder with -I, or move the loop into "
+                   "a .c file",
+                   path, still);
+        return false;
     }
     /* C++ keywords used as identifiers: parse the renamed text instead */
     size_t renamed_size;

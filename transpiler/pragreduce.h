@@ -404,6 +404,10 @@ bool cxx_headers_need_renames(const Source *src);
  * beside the including file or in an -I folder, <...> ones found in an -I
  * folder) inlined between #line directives, and the line origins of the
  * result. */
+/* The first header the file includes that has a `#pragma reduce` line, or
+ * NULL: its loops are transpiled with the file only when it is a project
+ * header, inlined. */
+char *headers_marked(const Source *src);
 char *headers_inline(const Source *src, const ParseOptions *opts, size_t *size,
                      LineOrigin **origins, size_t *norigins);
 
