@@ -189,7 +189,7 @@ $(B)/rt/rewritten_arrays: RT_TEST_FLAGS = -DPRAGREDUCE_FAKE_DEVICE -Xcompiler -f
 $(B)/rt/%: tests/runtime/%.cu $(RT_SRCS)
 	@mkdir -p $(@D)
 	@echo "  NVCC  $<"
-	$(Q)$(NVCC) -O1 -w $(RT_TEST_FLAGS) $< -o $@
+	$(Q)$(NVCC) -O0 -w $(RT_TEST_FLAGS) $< -o $@
 # nvcc's front end (--cuda: cudafe++ over host and device code) is what
 # finds a declaration a layer uses from a layer above it
 $(B)/rt/layer-%.ok: runtime/pragreduce/%.cuh $(RT_SRCS)
@@ -230,7 +230,7 @@ gen-test: $(B)/pragreduce lib
 
 # outputs no other test builds (tests/explain, tests/reject under
 # --keep-invalid): nvcc -c and their C linkage against gcc's objects
-build-all: $(B)/pragreduce
+build-all: $(B)/pragreduce lib
 	tests/run-build-all.sh $(B)/pragreduce
 
 # make test: the tiers side by side (TEST_JOBS at a time, the longest

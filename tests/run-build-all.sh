@@ -4,7 +4,8 @@
 #   tests/run-build-all.sh PRAGREDUCE [SRC.c...]
 # tests/explain/*.c, and each tests/reject/*.c that --keep-invalid accepts
 # (its invalid loops left sequential with a warning), are transpiled and
-# compiled by `nvcc -c` (no run: explain pins plans, reject pins messages);
+# compiled by `nvcc -c` against libpragreduce's header (no run: explain
+# pins plans, reject pins messages);
 # each object must keep the C linkage of its gcc-built object
 # (tests/c-linkage.sh). tests/run-e2e.sh checks the linkage of every e2e
 # and sample program, tests/run-projects.sh links transpiled files with
@@ -23,7 +24,11 @@ nvcc=${NVCC:-nvcc}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 jobs=${PR_JOBS:-$(nproc)}
-export pragreduce nvcc work
+# against the runtime's header (make lib): the runtime itself is compiled
+# once, by the e2e samples' self-contained builds and the library's
+rt_include=$PWD/build/include
+[ -f "$rt_include/pragreduce/runtime.cuh" ] || { echo "tests/run-build-all.sh: build/include is missing (make lib)" >&2; exit 2; }
+export pragreduce nvcc work rt_include
 
 # build SRC FLAGS: prints one line, ok or FAIL
 build() {
@@ -32,11 +37,11 @@ build() {
     d=$work/$name
     mkdir -p "$d"
     # shellcheck disable=SC2086
-    "$pragreduce" $flags "$src" -o "$d/out.cu" 2>"$d/transpile.err"; local rc=$?
+    "$pragreduce" --runtime=library $flags "$src" -o "$d/out.cu" 2>"$d/transpile.err"; local rc=$?
     if [ $rc = 1 ] && [ -n "$flags" ]; then echo "skip $src (an error --keep-invalid keeps)"; return; fi
     if [ $rc != 0 ]; then echo "FAIL $src: pragreduce $flags exit $rc"; sed 's/^/    /' "$d/transpile.err" | head -5; return; fi
     # no -I: quoted includes beside the source are found from the output's #line paths
-    if ! "$nvcc" -O0 -w -c -I "$(dirname "$src")" "$d/out.cu" -o "$d/out.o" 2>"$d/nvcc.err"; then
+    if ! "$nvcc" -O0 -w -c -I "$(dirname "$src")" -I "$rt_include" "$d/out.cu" -o "$d/out.o" 2>"$d/nvcc.err"; then
         echo "FAIL $src: nvcc rejects the output of pragreduce $flags"; sed 's/^/    /' "$d/nvcc.err" | head -12; return
     fi
     if ! gcc -std=gnu11 -O1 -w -c "$src" -o "$d/gcc.o" 2>"$d/gcc.err"; then
