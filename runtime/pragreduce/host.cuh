@@ -79,7 +79,9 @@ inline void setting_integer(Settings &s, const char *name, long long lo, long lo
     char *end = nullptr;
     errno = 0;
     const long long v = strtoll(e, &end, 10);
-    if (errno == 0 && end != e && *end == '\0' && v >= lo && v <= hi) {
+    /* digits only (strtoll would take "+4" and " 4" too), a '-' first */
+    const bool digits = (e[0] >= '0' && e[0] <= '9') || (e[0] == '-' && e[1] >= '0' && e[1] <= '9');
+    if (digits && errno == 0 && end != e && *end == '\0' && v >= lo && v <= hi) {
         *out = (T)v;
         return;
     }
@@ -127,6 +129,10 @@ PRAGREDUCE_FN Settings parse_settings()
     }
     setting_flag(s, "PRAGREDUCE_PROFILE", &s.profile);
     setting_integer(s, "PRAGREDUCE_ADAPT", 0, 2, &s.adapt);
+    /* a device number: its range is the machine's (choose_device says it) */
+    const char *gv = getenv("PRAGREDUCE_GPU");
+    if (gv && gv[0] == '-' && !s.error[0])
+        snprintf(s.error, sizeof s.error, "PRAGREDUCE_GPU=%s: expected a device number (0 for the first GPU)", gv);
     setting_integer(s, "PRAGREDUCE_GPU", 0, 1 << 20, &s.gpu);
     const char *team = getenv("PRAGREDUCE_GPUS");
     if (team && strcmp(team, "all") == 0) {
@@ -149,10 +155,70 @@ PRAGREDUCE_FN Settings parse_settings()
     return s;
 }
 
+/* The PRAGREDUCE_ variables pragreduce reads: the runtime's settings and
+ * the build tools' (pragreduce-cc's), which a shell may export for both. */
+inline const char *const known_variables[] = {
+    "PRAGREDUCE_ADAPT",          "PRAGREDUCE_BENCH",     "PRAGREDUCE_COPY_CHUNK_KB", "PRAGREDUCE_COPY_THREADS",
+    "PRAGREDUCE_CPU_THREADS",    "PRAGREDUCE_DEVICE",    "PRAGREDUCE_DEVICE_MEM_KB", "PRAGREDUCE_GPU",
+    "PRAGREDUCE_GPUS",           "PRAGREDUCE_GPUS_FROM", "PRAGREDUCE_LAZY_COPY_BACK", "PRAGREDUCE_PIN_MIN_KB",
+    "PRAGREDUCE_PROFILE",        "PRAGREDUCE_RESIDENT",  "PRAGREDUCE_SEGMENT_GROUP", "PRAGREDUCE_STAGE_MIN_KB",
+    "PRAGREDUCE_WARMUP",         "PRAGREDUCE_HOST_CC",   "PRAGREDUCE_ARCH",          "PRAGREDUCE_RUNTIME"};
+
+/* Edits (insertions, deletions, substitutions) from a to b, up to 3. */
+PRAGREDUCE_FN int edit_distance(const char *a, size_t na, const char *b)
+{
+    const size_t nb = strlen(b);
+    if (na > nb + 3 || nb > na + 3 || nb >= 64)
+        return 4;
+    int row[64];
+    for (size_t j = 0; j <= nb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= na; i++) {
+        int diag = row[0];
+        row[0] = (int)i;
+        for (size_t j = 1; j <= nb; j++) {
+            const int up = row[j];
+            const int best = std::min(std::min(row[j] + 1, row[j - 1] + 1), diag + (a[i - 1] != b[j - 1]));
+            diag = up;
+            row[j] = best;
+        }
+    }
+    return row[nb];
+}
+
+/* A variable named PRAGREDUCE_... that is none of them: a warning (once),
+ * with the setting it may be a misspelling of. */
+PRAGREDUCE_FN void warn_unknown_variables()
+{
+    for (char **e = sys::environment; e && *e; e++) {
+        if (strncmp(*e, "PRAGREDUCE_", 11) != 0)
+            continue;
+        const char *eq = strchr(*e, '=');
+        const size_t n = eq ? (size_t)(eq - *e) : strlen(*e);
+        const char *closest = nullptr;
+        int best = 3;
+        bool known = false;
+        for (const char *k : known_variables) {
+            if (strlen(k) == n && strncmp(k, *e, n) == 0)
+                known = true;
+            const int d = edit_distance(*e, n, k);
+            if (d < best)
+                best = d, closest = k;
+        }
+        if (known)
+            continue;
+        fprintf(stderr, "pragreduce: warning: %.*s is not a setting of pragreduce's; it is ignored%s%s%s\n",
+                (int)n, *e, closest ? " (did you mean " : "", closest ? closest : "", closest ? "?)" : "");
+    }
+}
+
 PRAGREDUCE_FN const Settings &settings()
 {
     static const Settings s = parse_settings();
     static std::atomic<bool> reported{false};
+    static std::atomic<bool> warned{false};
+    if (!warned.exchange(true))
+        warn_unknown_variables();
     if (s.error[0]) {
         if (!reported.exchange(true)) {
             fprintf(stderr, "pragreduce: %s\n", s.error);
@@ -429,6 +495,15 @@ PRAGREDUCE_FN bool context_ready(bool cheap)
     return state != CONTEXT_WARMING || !cheap;
 }
 
+/* Whether this run found that it has no usable GPU (no device, or the
+ * CUDA runtime failed), here or on the warm-up's thread: the profile then
+ * says so of the calls that ran on the CPU meanwhile. */
+PRAGREDUCE_FN std::atomic<bool> &no_gpu_seen()
+{
+    static std::atomic<bool> seen{false};
+    return seen;
+}
+
 PRAGREDUCE_FN bool gpu_present(const char *site, bool count_seek = true)
 {
     static int available = -1;
@@ -439,6 +514,7 @@ PRAGREDUCE_FN bool gpu_present(const char *site, bool count_seek = true)
         cudaError_t err = cudaGetDeviceCount(&count);
         available = err == cudaSuccess && count > 0;
         if (!available) {
+            no_gpu_seen().store(true, std::memory_order_relaxed);
             (void)cudaGetLastError();
             if (device_mode() == MODE_GPU) {
                 fprintf(stderr, "%s: PRAGREDUCE_DEVICE=gpu but no CUDA device can be used: %s\n",

@@ -120,7 +120,10 @@ PRAGREDUCE_FN void profile_print_cpu_reasons(const SiteProfile &s)
         known += n;
     };
     reason(s.cpu_forced, "PRAGREDUCE_DEVICE=cpu");
-    reason(s.cpu_no_gpu, "no usable GPU");
+    /* calls made while the CUDA runtime started, on a machine where it
+     * then found no GPU: for want of one, not of time */
+    const bool absent = no_gpu_seen().load(std::memory_order_relaxed);
+    reason(s.cpu_no_gpu + (absent ? s.cpu_warming : 0), "no usable GPU");
     if (s.cpu_small) {
         char why[96];
         if (s.cpu_below == ~0ULL)
@@ -131,7 +134,8 @@ PRAGREDUCE_FN void profile_print_cpu_reasons(const SiteProfile &s)
         reason(s.cpu_small, why);
     }
     reason(s.cpu_timed, "timed faster on the CPU (auto mode's trial)");
-    reason(s.cpu_warming, "before the CUDA context was ready");
+    if (!absent)
+        reason(s.cpu_warming, "before the CUDA context was ready");
     reason(s.cpu_few_segments, "too few segments to fill the GPU");
     reason(s.cpu_inside, "inside an outer loop's launch");
     /* what is left: the induction variable would wrap, too many iterations
@@ -149,6 +153,19 @@ PRAGREDUCE_FN char *profile_trial_line()
 
 PRAGREDUCE_FN void profile_print()
 {
+    /* calls that ran on the CPU before the runtime looked for a GPU: on a
+     * machine without one, that is why (asked here, the profile's cost) */
+    bool early = false;
+    for (const SiteProfile &s : profile_sites())
+        early |= s.cpu_warming > 0;
+#ifndef PRAGREDUCE_FAKE_DEVICE
+    if (early && !no_gpu_seen().load() && context_state().load() == CONTEXT_NONE) {
+        int count = 0;
+        if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0)
+            no_gpu_seen().store(true);
+        (void)cudaGetLastError();
+    }
+#endif
     if (profile_trial_line()[0])
         fprintf(stderr, "pragreduce-profile: %s\n", profile_trial_line());
     if (warm_up_report()[0])

@@ -51,6 +51,7 @@ const int at_fdcwd = -100;               /* AT_FDCWD */
 const unsigned statx_basic_stats = 0x7ff; /* STATX_BASIC_STATS */
 const int prio_process = 0;              /* PRIO_PROCESS */
 
+extern char **environment __asm__("environ"); /* the process's variables */
 pid_t getpid() __asm__("getpid");
 int getpagesize() __asm__("getpagesize");
 int mincore(void *addr, size_t length, unsigned char *vec) __asm__("mincore");

@@ -388,6 +388,8 @@ struct warm_up {
                 for (long k = 1; device >= 0 && k < team && k < count && k < max_team; k++)
                     if (cudaSetDevice((int)((device + k) % count)) == cudaSuccess)
                         (void)cudaFree(0);
+            } else {
+                no_gpu_seen().store(true, std::memory_order_relaxed);
             }
             (void)cudaGetLastError(); /* this thread's error state only */
             context_state().store(CONTEXT_MADE, std::memory_order_release);
@@ -466,7 +468,7 @@ PRAGREDUCE_FN const char *warm_up_report()
     if (!w.uses_hint)
         return line;
     u64 bound; /* above 0: the trial kept the CPU for calls up to it */
-    (void)w.change(&bound);
+    const HintChange c = w.change(&bound);
     const HintChange g = w.gpu_change();
     const bool gpu_next = g == HINT_WRITE || (w.gpu_hinted && g == HINT_KEEP);
     const char *before = w.gpu_hinted        ? "before main, the last run used the GPU"
@@ -477,8 +479,17 @@ PRAGREDUCE_FN const char *warm_up_report()
     const char *why = g == HINT_WRITE || gpu_next ? "a loop used the GPU"
                       : bound                     ? "the GPU ran only auto mode's trial, which kept the CPU"
                                                   : "no loop used the GPU";
-    snprintf(line, sizeof line, "warm-up: %s; %s: %s (%s; PRAGREDUCE_WARMUP=1 always warms up)", before, why,
-             next, gpu_next ? w.gpu_hint : w.hint);
+    /* the hint file named only where one is written or kept */
+    const bool cpu_file = c == HINT_WRITE || (w.skipped_by_hint && c == HINT_KEEP);
+    if (!gpu_next && !cpu_file && no_gpu_seen().load(std::memory_order_relaxed))
+        snprintf(line, sizeof line, "warm-up: %s; no usable GPU: no hint is written%s", before,
+                 c == HINT_REMOVE ? " (the last run's is removed)" : "");
+    else if (!gpu_next && !cpu_file)
+        snprintf(line, sizeof line, "warm-up: %s; %s: no hint is written%s (PRAGREDUCE_WARMUP=1 always warms up)",
+                 before, why, c == HINT_REMOVE ? ", the last run's is removed" : "");
+    else
+        snprintf(line, sizeof line, "warm-up: %s; %s: %s (%s; PRAGREDUCE_WARMUP=1 always warms up)", before, why,
+                 next, gpu_next ? w.gpu_hint : w.hint);
     if (w.skipped_by_hint && w.hinted_trip)
         snprintf(line + strlen(line), sizeof line - strlen(line),
                  "; calls in play up to %llu iterations ran on the CPU without a trial",

@@ -10,6 +10,8 @@
 #include <cuda_runtime.h>
 
 #include <stdio.h>
+#include <string.h>
+#include <unistd.h>
 #include <stdlib.h>
 
 #include "../../runtime/pragreduce_rt.cuh"
@@ -33,6 +35,25 @@ static void start_warming()
 {
     starts++;
     context_state().store(CONTEXT_WARMING);
+}
+
+/* What profile_print_cpu_reasons writes for s. */
+static const char *reasons_of(const SiteProfile &s)
+{
+    static char text[1024];
+    FILE *f = tmpfile();
+    fflush(stderr);
+    const int saved = dup(2);
+    dup2(fileno(f), 2);
+    profile_print_cpu_reasons(s);
+    fflush(stderr);
+    dup2(saved, 2);
+    close(saved);
+    rewind(f);
+    const size_t n = fread(text, 1, sizeof text - 1, f);
+    text[n] = '\0';
+    fclose(f);
+    return text;
 }
 
 int main()
@@ -60,6 +81,14 @@ int main()
     expect(!use_gpu(site, long_call - 256, 37500, 8932, false, {}), "a shorter one does not");
     const SiteProfile s = profile_sites().at(0);
     expect(s.cpu_warming == 5 && s.cpu_small == 1, "counted under their reasons");
+    /* the profile's words for them: waiting for the context, or, once the
+     * run found there is no GPU, that */
+    expect(strstr(reasons_of(s), "5 before the CUDA context was ready") != nullptr, "the profile: the context");
+    no_gpu_seen().store(true);
+    expect(strstr(reasons_of(s), "5 no usable GPU") != nullptr &&
+               strstr(reasons_of(s), "context was ready") == nullptr,
+           "the profile without a GPU: no usable GPU");
+    no_gpu_seen().store(false);
     expect(s.gpu_calls == 0, "no GPU call");
     /* made: the GPU */
     context_state().store(CONTEXT_MADE);

@@ -99,6 +99,19 @@ int main(int argc, char **argv)
     expect("PRAGREDUCE_GPUS_FROM=1", "PRAGREDUCE_GPUS_FROM=1: expected an integer from 2 to 4611686018427387904", 2);
     expect("PRAGREDUCE_GPUS_FROM=4M", "PRAGREDUCE_GPUS_FROM=4M: expected an integer", 2);
     expect("PRAGREDUCE_DEVICE=fast", "pragreduce: PRAGREDUCE_DEVICE=fast: expected cpu, gpu or auto", 2);
+    /* digits only: a sign or a blank is no integer of these settings */
+    expect("PRAGREDUCE_BENCH=+4", "PRAGREDUCE_BENCH=+4: expected an integer from 0 to 1000000", 2);
+    expect("'PRAGREDUCE_COPY_THREADS= 4'", "PRAGREDUCE_COPY_THREADS= 4: expected an integer from 1 to 64", 2);
+    /* a device number, whatever the machine has (choose_device says how many) */
+    expect("PRAGREDUCE_GPU=-1", "PRAGREDUCE_GPU=-1: expected a device number (0 for the first GPU)", 2);
+    /* a misspelt variable: a warning with the setting it resembles, the run goes on */
+    expect("PRAGREDUCE_PROFLE=1",
+           "pragreduce: warning: PRAGREDUCE_PROFLE is not a setting of pragreduce's; it is ignored (did you mean "
+           "PRAGREDUCE_PROFILE?)",
+           0);
+    expect("PRAGREDUCE_NOTHING_LIKE_IT=1",
+           "pragreduce: warning: PRAGREDUCE_NOTHING_LIKE_IT is not a setting of pragreduce's; it is ignored\n", 0);
+    expect("PRAGREDUCE_HOST_CC=gcc PRAGREDUCE_ARCH=sm_90", "profile 0", 0); /* the driver's: no warning */
     printf("settings: %d failures\n", failures);
     return failures != 0;
 }
