@@ -424,12 +424,21 @@ static bool print_constant(StrBuf *sb, const Node *n)
         return false;
     bool ok = true;
     switch (clang_EvalResult_getKind(ev)) {
-    case CXEval_Int:
+    case CXEval_Int: {
+        /* in the constant's own type: `u > -1` compares in unsigned as C
+         * does, not in long long */
+        CXType t = clang_getCanonicalType(n->type);
+        const char *name = t.kind == CXType_LongLong || t.kind == CXType_ULongLong ? NULL : type_cxx_name(t);
+        if (name)
+            strbuf_printf(sb, "((%s)", name);
         if (clang_EvalResult_isUnsignedInt(ev))
             strbuf_printf(sb, "%lluULL", clang_EvalResult_getAsUnsigned(ev));
         else
             strbuf_printf(sb, "(%lldLL)", clang_EvalResult_getAsLongLong(ev));
+        if (name)
+            strbuf_puts(sb, ")");
         break;
+    }
     case CXEval_Float:
         strbuf_printf(sb, "%s%.17g%s", "(", clang_EvalResult_getAsDouble(ev),
                       clang_getCanonicalType(n->type).kind == CXType_Float ? "f)" : ")");
@@ -441,8 +450,18 @@ static bool print_constant(StrBuf *sb, const Node *n)
     return ok;
 }
 
+/* ast_print_replacing's table: nodes printed as a name instead */
+static const Node *const *replaced_nodes;
+static const char *const *replacing_names;
+static size_t nreplaced;
+
 static void print_node(StrBuf *sb, const Node *n)
 {
+    for (size_t k = 0; k < nreplaced; k++)
+        if (replaced_nodes[k] == n) {
+            strbuf_puts(sb, replacing_names[k]);
+            return;
+        }
     if (print_constant(sb, n))
         return;
     switch (n->kind) {
@@ -526,6 +545,16 @@ char *ast_print(const Node *n)
     if (n)
         print_node(&sb, n);
     return strbuf_steal(&sb);
+}
+
+char *ast_print_replacing(const Node *n, const Node *const *nodes, const char *const *names, size_t count)
+{
+    replaced_nodes = nodes;
+    replacing_names = names;
+    nreplaced = count;
+    char *text = ast_print(n);
+    nreplaced = 0;
+    return text;
 }
 
 static bool mentions_local_enum(const Node *n)

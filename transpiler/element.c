@@ -316,64 +316,13 @@ typedef struct {
  * the invocation is replaced by clang's printing of its expansion, in
  * which each accumulator is renamed like the loop's own text. */
 typedef struct {
-    unsigned start, end; /* the invocation */
-    char *text;          /* the expansion, printed */
-    size_t nspans;
-    struct {
-        unsigned at, len; /* in text */
-        size_t item;
-    } spans[64];
+    unsigned start, end;  /* the invocation */
+    const Node *tree;     /* its expansion */
+    const Node *at[64];   /* the accumulators in it ... */
+    size_t item[64];      /* ... and which item each is */
+    size_t nat;
 } MacroUse;
 
-static bool is_ident_char(char c)
-{
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
-}
-
-/* One token of printed C: its length at p (0 at the end). */
-static size_t printed_token(const char *p)
-{
-    if (!*p)
-        return 0;
-    if (is_ident_char(*p)) {
-        size_t n = 0;
-        while (is_ident_char(p[n]) || (n && p[n] == '.' && p[0] >= '0' && p[0] <= '9') ||
-               (n && (p[n] == '+' || p[n] == '-') && strchr("eEpP", p[n - 1]) && p[0] >= '0' && p[0] <= '9'))
-            n++;
-        return n;
-    }
-    if (*p == '"' || *p == '\'') {
-        size_t n = 1;
-        while (p[n] && p[n] != *p)
-            n += p[n] == '\\' && p[n + 1] ? 2 : 1;
-        return p[n] ? n + 1 : n;
-    }
-    static const char *const multi[] = {"<<=", ">>=", "...", "->", "++", "--", "<<", ">>", "<=", ">=",
-                                        "==", "!=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "&=",
-                                        "|=", "^="};
-    for (size_t k = 0; k < sizeof multi / sizeof *multi; k++)
-        if (!strncmp(p, multi[k], strlen(multi[k])))
-            return strlen(multi[k]);
-    return 1;
-}
-
-/* The tokens of printed text: offsets and lengths, up to max. */
-static size_t printed_tokens(const char *text, unsigned (*tok)[2], size_t max)
-{
-    size_t n = 0;
-    for (unsigned at = 0; text[at] && n < max;) {
-        if (text[at] == ' ' || text[at] == '\n' || text[at] == '\t') {
-            at++;
-            continue;
-        }
-        size_t len = printed_token(text + at);
-        tok[n][0] = at;
-        tok[n][1] = (unsigned)len;
-        n++;
-        at += (unsigned)len;
-    }
-    return n;
-}
 
 typedef struct {
     const Source *src;
@@ -400,35 +349,92 @@ static enum CXChildVisitResult find_expansion(CXCursor c, CXCursor parent, void 
     return CXChildVisit_Recurse;
 }
 
-static bool same_printed(const char *a, const Token *toks, size_t ntoks);
+/* An lvalue's key: `s0[1]`, `chk.real`, `p->f`, `y[i]` (a subscript a
+ * constant's value or a variable's name), "" for anything else. */
+static char *lvalue_key(const Node *n)
+{
+    n = ast_strip((Node *)n);
+    long long v;
+    if (n->kind == N_DECLREF && n->var)
+        return xstrdup(n->var->name);
+    if (n->kind == N_MEMBER && n->nkids == 1) {
+        char *base = lvalue_key(n->kids[0]);
+        return *base ? xformat("%s%s%s", base, n->op ? n->op : ".", n->name) : base;
+    }
+    if (n->kind == N_SUBSCRIPT && n->nkids == 2) {
+        char *base = lvalue_key(n->kids[0]);
+        const Node *ix = ast_strip(n->kids[1]);
+        if (!*base)
+            return base;
+        if (ast_int_constant(ix, &v))
+            return xformat("%s[%lld]", base, v);
+        if (ix->kind == N_DECLREF && ix->var)
+            return xformat("%s[%s]", base, ix->var->name);
+    }
+    return xstrdup("");
+}
 
-/* The node inside the expansion printed as the item: its type. */
-static bool item_type_in(const Node *n, const Item *item, CXType *type)
+/* The same key from an item's tokens (NULL when it has another form). */
+static char *item_key(const Search *s)
+{
+    StrBuf sb = {0};
+    for (size_t k = 0; k < s->ntoks; k++) {
+        const char *t = s->toks[k].text;
+        char *end;
+        long long v = strtoll(t, &end, 0);
+        if (s->toks[k].kind == CXToken_Literal && *end == '\0')
+            strbuf_printf(&sb, "%lld", v);
+        else if (s->toks[k].kind == CXToken_Literal) {
+            strbuf_free(&sb);
+            return NULL;
+        } else
+            strbuf_puts(&sb, t);
+    }
+    return strbuf_steal(&sb);
+}
+
+/* The accumulators in the expansion tree n: nodes whose key is an item's. */
+static void find_items(const Node *n, Item *items, size_t nitems, char **keys, MacroUse *u, bool *full)
+{
+    if (!n)
+        return;
+    if (n->kind == N_DECLREF || n->kind == N_MEMBER || n->kind == N_SUBSCRIPT) {
+        char *key = lvalue_key(n);
+        for (size_t k = 0; *key && k < nitems; k++) {
+            if (!keys[k] || strcmp(key, keys[k]) != 0)
+                continue;
+            if (u->nat == 64) {
+                *full = true;
+                return;
+            }
+            u->at[u->nat] = n;
+            u->item[u->nat++] = k;
+            if (!items[k].search.typed) {
+                items[k].search.type = n->type;
+                items[k].search.typed = true;
+                items[k].search.typed_exact = true;
+            }
+            return;
+        }
+    }
+    for (int i = 0; i < n->nkids; i++)
+        find_items(n->kids[i], items, nitems, keys, u, full);
+}
+
+/* Whether n mentions variable `name` outside the nodes of u->at. */
+static bool other_use(const Node *n, const char *name, const MacroUse *u)
 {
     if (!n)
         return false;
-    if ((n->kind == N_MEMBER || n->kind == N_SUBSCRIPT || n->kind == N_DECLREF) &&
-        same_printed(ast_print(n), item->search.toks, item->search.ntoks)) {
-        *type = n->type;
+    for (size_t k = 0; k < u->nat; k++)
+        if (u->at[k] == n)
+            return false;
+    if (n->kind == N_DECLREF && n->var && !strcmp(n->var->name, name))
         return true;
-    }
     for (int i = 0; i < n->nkids; i++)
-        if (item_type_in(n->kids[i], item, type))
+        if (other_use(n->kids[i], name, u))
             return true;
     return false;
-}
-
-/* Whether printed text `a` is exactly the tokens given. */
-static bool same_printed(const char *a, const Token *toks, size_t ntoks)
-{
-    unsigned tok[64][2];
-    size_t n = printed_tokens(a, tok, 64);
-    if (n != ntoks)
-        return false;
-    for (size_t k = 0; k < n; k++)
-        if (strlen(toks[k].text) != tok[k][1] || strncmp(a + tok[k][0], toks[k].text, tok[k][1]))
-            return false;
-    return true;
 }
 
 /* The macro invocations of the loop whose expansions spell the items;
@@ -440,16 +446,29 @@ static MacroUse *macro_uses(const Source *src, CXCursor loop, unsigned loop_star
     MacroUse *uses = NULL;
     *nuses = 0;
     *why = NULL;
+    char **keys = xcalloc(nitems + 1, sizeof *keys);
+    for (size_t k = 0; k < nitems; k++)
+        keys[k] = items[k].row ? NULL : item_key(&items[k].search);
     for (size_t m = 0; m < src->nmacro_ranges; m++) {
         unsigned ms = src->macro_ranges[m][0], me = src->macro_ranges[m][1];
         if (ms < loop_start || me > loop_end || (m && src->macro_ranges[m - 1][1] > ms))
             continue; /* outside the loop, or inside another invocation */
+        /* an accumulator spelled in the invocation's own text (its
+         * arguments: `MAX(s[1], v)`) is renamed there, as anywhere in the
+         * loop: the macro's body sees the renamed argument */
+        bool spelled = false;
+        for (size_t k = 0; k < nitems && !spelled; k++)
+            for (size_t o = 0; o < items[k].search.nfound && !spelled; o++)
+                spelled = items[k].search.found[o][0] >= ms && items[k].search.found[o][1] <= me;
+        if (spelled)
+            continue;
         /* only invocations given an item's variable */
-        bool given = false;
+        const char *given = NULL;
         size_t t0 = source_token_at(src, ms);
         for (size_t t = t0 + 1; t < src->ntokens && src->tokens[t].offset < me && !given; t++)
             for (size_t k = 0; k < nitems && !given; k++)
-                given = !items[k].row && !strcmp(src->tokens[t].text, src->tokens[items[k].a].text);
+                if (!items[k].row && !strcmp(src->tokens[t].text, src->tokens[items[k].a].text))
+                    given = src->tokens[items[k].a].text;
         if (!given)
             continue;
         ExpansionSearch es = {src, ms, me, clang_getNullCursor(), false};
@@ -458,74 +477,28 @@ static MacroUse *macro_uses(const Source *src, CXCursor loop, unsigned loop_star
             *why = "is given to a macro whose expansion is not one expression";
             return uses;
         }
-        /* printed from the tree (ast.c), macros expanded */
-        const Node *tree = ast_build(src, es.found);
-        MacroUse u = {ms, me, ast_print(tree), 0, {{0}}};
-        if (strstr(u.text, "<?>")) {
+        /* the tree, printed back (ast.c) with the accumulators renamed */
+        MacroUse u = {ms, me, ast_build(src, es.found), {0}, {0}, 0};
+        bool full = false;
+        find_items(u.tree, items, nitems, keys, &u, &full);
+        if (full) {
+            *why = "is updated too often in one macro's expansion";
+            return uses;
+        }
+        if (strstr(ast_print(u.tree), "<?>")) {
             *why = "is given to a macro whose expansion holds what pragreduce cannot print back";
             return uses;
         }
-        unsigned tok[4096][2];
-        size_t n = printed_tokens(u.text, tok, 4096);
-        for (size_t i = 0; i < n; i++) {
-            for (size_t k = 0; k < nitems; k++) {
-                const Search *s = &items[k].search;
-                if (items[k].row || i + s->ntoks > n)
-                    continue;
-                bool match = true;
-                for (size_t q = 0; q < s->ntoks && match; q++)
-                    match = strlen(s->toks[q].text) == tok[i + q][1] &&
-                            !strncmp(u.text + tok[i + q][0], s->toks[q].text, tok[i + q][1]);
-                /* a whole accumulator: not a member of something else, nor
-                 * followed by a member, subscript or call of its own */
-                const char *before = i ? u.text + tok[i - 1][0] : "";
-                const char *after = i + s->ntoks < n ? u.text + tok[i + s->ntoks][0] : "";
-                if (!match || !strncmp(before, ".", 1) || !strncmp(before, "->", 2) ||
-                    !strncmp(after, ".", 1) || !strncmp(after, "->", 2) || !strncmp(after, "[", 1) ||
-                    !strncmp(after, "(", 1))
-                    continue;
-                if (u.nspans == 64) {
-                    *why = "is updated too often in one macro's expansion";
-                    return uses;
-                }
-                unsigned last = tok[i + s->ntoks - 1][0] + tok[i + s->ntoks - 1][1];
-                u.spans[u.nspans].at = tok[i][0];
-                u.spans[u.nspans].len = last - tok[i][0];
-                u.spans[u.nspans].item = k;
-                u.nspans++;
-                if (!items[k].search.typed) {
-                    CXType type;
-                    if (!item_type_in(tree, &items[k], &type)) {
-                        *why = "is spelled in a macro's expansion as an expression pragreduce cannot find";
-                        return uses;
-                    }
-                    items[k].search.type = type;
-                    items[k].search.typed = true;
-                    items[k].search.typed_exact = true;
-                }
-                i += s->ntoks - 1;
-                break;
-            }
+        /* the variable otherwise in the expansion (`&chk`, a member the
+         * pragma does not name): not renamed, so its copy and the variable
+         * would part */
+        if (other_use(u.tree, given, &u)) {
+            *why = xformat("is given to the macro '%s', whose expansion uses '%s' other than as an "
+                           "accumulator the pragma names",
+                           src->tokens[t0].text, given);
+            return uses;
         }
-        /* a variable of an item left in the expansion otherwise (`&chk`):
-         * not renamed, so its copy and the variable would part */
-        size_t covered = 0;
-        for (size_t i = 0; i < n; i++) {
-            while (covered < u.nspans && u.spans[covered].at + u.spans[covered].len <= tok[i][0])
-                covered++;
-            bool inside = covered < u.nspans && u.spans[covered].at <= tok[i][0];
-            for (size_t k = 0; k < nitems && !inside; k++)
-                if (!items[k].row && strlen(src->tokens[items[k].a].text) == tok[i][1] &&
-                    !strncmp(u.text + tok[i][0], src->tokens[items[k].a].text, tok[i][1]) &&
-                    (i == 0 || strncmp(u.text + tok[i - 1][0], ".", 1)) &&
-                    (i == 0 || strncmp(u.text + tok[i - 1][0], "->", 2))) {
-                    *why = xformat("is given to the macro '%s', whose expansion uses '%s' other than as "
-                                   "an accumulator the pragma names",
-                                   src->tokens[t0].text, src->tokens[items[k].a].text);
-                    return uses;
-                }
-        }
-        if (u.nspans == 0)
+        if (u.nat == 0)
             continue;
         uses = xrealloc(uses, (*nuses + 1) * sizeof *uses);
         uses[(*nuses)++] = u;
@@ -536,17 +509,10 @@ static MacroUse *macro_uses(const Source *src, CXCursor loop, unsigned loop_star
 /* The expansion with the items renamed, in parentheses. */
 static char *renamed_expansion(const MacroUse *u, const Item *items)
 {
-    StrBuf sb = {0};
-    strbuf_puts(&sb, "(");
-    unsigned at = 0;
-    for (size_t k = 0; k < u->nspans; k++) {
-        strbuf_putn(&sb, u->text + at, u->spans[k].at - at);
-        strbuf_puts(&sb, items[u->spans[k].item].name);
-        at = u->spans[k].at + u->spans[k].len;
-    }
-    strbuf_puts(&sb, u->text + at);
-    strbuf_puts(&sb, ")");
-    return strbuf_steal(&sb);
+    const char *names[64];
+    for (size_t k = 0; k < u->nat; k++)
+        names[k] = items[u->item[k]].name;
+    return xformat("(%s)", ast_print_replacing(u->tree, u->at, names, u->nat));
 }
 
 /* `C[i][lo:len]`, `s.f[lo:len]`, `p->h[lo:len]`: a section whose array is

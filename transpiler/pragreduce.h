@@ -372,6 +372,8 @@ char *ast_expr_text(const Source *src, const Node *n);
 /* The value of an integer constant expression (clang evaluates it). */
 bool ast_int_constant(const Node *n, long long *value);
 bool ast_same_expr(const Source *src, const Node *a, const Node *b);
+/* ast_print with each of nodes[k] printed as names[k]. */
+char *ast_print_replacing(const Node *n, const Node *const *nodes, const char *const *names, size_t count);
 /* The expression printed from the tree (macros expanded). */
 char *ast_print(const Node *n);
 /* The for statement of `tree` that starts at `start`, or NULL. */

@@ -13,6 +13,7 @@ typedef struct {
 #define cadd(c, a, b) (c.real = a.real + b.real, c.imag = a.imag + b.imag)
 #define ACCUMULATE(s, v) ((s) += (v))
 #define SQ(v) ((v) * (v))
+#define KEEP_MAX(arr, v) (arr[1] = arr[1] > (v) ? arr[1] : (v))
 
 int main(int argc, char **argv)
 {
@@ -47,6 +48,15 @@ int main(int argc, char **argv)
     for (i = 0; i < n; i++)
         t += x[i].real, t += x[i].imag;
     printf("two %.2f\n", t);
+
+    /* an element of an array, updated by a macro given the array */
+    {
+        long long best[2] = {-5, -7};
+#pragma reduce(max: best[1])
+        for (i = 0; i < n; i++)
+            KEEP_MAX(best, (long long)(x[i].real * 3 + i % 11));
+        printf("max %lld %lld\n", best[0], best[1]);
+    }
     free(x);
     return 0;
 }
