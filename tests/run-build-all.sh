@@ -41,7 +41,8 @@ build() {
     if [ $rc = 1 ] && [ -n "$flags" ]; then echo "skip $src (an error --keep-invalid keeps)"; return; fi
     if [ $rc != 0 ]; then echo "FAIL $src: pragreduce $flags exit $rc"; sed 's/^/    /' "$d/transpile.err" | head -5; return; fi
     # no -I: quoted includes beside the source are found from the output's #line paths
-    if ! "$nvcc" -O0 -w -c -I "$(dirname "$src")" -I "$rt_include" "$d/out.cu" -o "$d/out.o" 2>"$d/nvcc.err"; then
+    # device code unoptimized: cicc and ptxas still check every kernel
+    if ! "$nvcc" -O0 -Xcicc -O0 -Xptxas -O0 -w -c -I "$(dirname "$src")" -I "$rt_include" "$d/out.cu" -o "$d/out.o" 2>"$d/nvcc.err"; then
         echo "FAIL $src: nvcc rejects the output of pragreduce $flags"; sed 's/^/    /' "$d/nvcc.err" | head -12; return
     fi
     if ! gcc -std=gnu11 -O1 -w -c "$src" -o "$d/gcc.o" 2>"$d/gcc.err"; then

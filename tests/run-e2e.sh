@@ -64,6 +64,10 @@ esac
 # would find. The fake device alone still compiles it fully.
 fake_device_code=""
 [ "$configs" = "cpu fake" ] && fake_device_code="-gencode arch=compute_75,code=compute_75 -Xcicc -O0"
+# The CPU build's device code never runs here either (no GPU; the GPU
+# bundle builds and runs it optimized): compiled through cicc and ptxas
+# unoptimized, which still checks that both accept every kernel.
+cpu_device_code="-Xcicc -O0 -Xptxas -O0"
 
 # runtime_of SRC: embedded or library (see above)
 runtime_of() {
@@ -92,6 +96,7 @@ report_all() {
 build_config() {
     local c=$1 src=$2 out=$3 name=$4 omp_nvcc=$5 note=$6 def="" obj
     [ "$c" = fake ] && def="-DPRAGREDUCE_FAKE_DEVICE $fake_device_code"
+    [ "$c" = cpu ] && def="$cpu_device_code"
     obj=$out/$name.$c.o
     # shellcheck disable=SC2086
     # host code at -O0 (the runs are small; the device code is optimized as ever)
@@ -182,7 +187,7 @@ one() {
 }
 export -f runtime_of config_note report_all build_config build_and_compare one
 export OMP_NUM_THREADS=${PR_E2E_OMP_THREADS:-4}
-export pragreduce work sizes nvcc configs fake_device_code rt_root
+export pragreduce work sizes nvcc configs fake_device_code cpu_device_code rt_root
 
 start=$(date +%s)
 printf '%s\n' "${progs[@]}" |

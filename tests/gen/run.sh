@@ -54,7 +54,9 @@ export GEN_NVCC_FLAGS=${GEN_NVCC_FLAGS:-} GEN_RUN_ENV=${GEN_RUN_ENV:-} GEN_UBSAN
 # build_and_compare DIR NAME: DIR/NAME.c exists; prints one word: ok,
 # transpile, gcc, nvcc, run (and leaves the evidence in DIR)
 build_and_compare() {
-    local d=$1 name=$2 san="" nvflags=$GEN_NVCC_FLAGS runenv=$GEN_RUN_ENV
+    # the device code, which runs nowhere here, through cicc and ptxas
+    # unoptimized: both still check every kernel (GEN_NVCC_FLAGS adds to it)
+    local d=$1 name=$2 san="" nvflags="-Xcicc -O0 -Xptxas -O0 $GEN_NVCC_FLAGS" runenv=$GEN_RUN_ENV
     if [ "${GEN_FAKE:-0}" = 1 ]; then
         nvflags+=" -DPRAGREDUCE_FAKE_DEVICE"; runenv+=" PRAGREDUCE_DEVICE=gpu"
     fi
