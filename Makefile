@@ -189,7 +189,7 @@ $(B)/rt/rewritten_arrays: RT_TEST_FLAGS = -DPRAGREDUCE_FAKE_DEVICE -Xcompiler -f
 $(B)/rt/%: tests/runtime/%.cu $(RT_SRCS)
 	@mkdir -p $(@D)
 	@echo "  NVCC  $<"
-	$(Q)$(NVCC) -O0 -w $(RT_TEST_FLAGS) $< -o $@
+	$(Q)$(NVCC) -O0 -Xcicc -O0 -Xptxas -O0 -w $(RT_TEST_FLAGS) $< -o $@
 # nvcc's front end (--cuda: cudafe++ over host and device code) is what
 # finds a declaration a layer uses from a layer above it
 $(B)/rt/layer-%.ok: runtime/pragreduce/%.cuh $(RT_SRCS)
