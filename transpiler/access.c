@@ -63,6 +63,18 @@ static char *product_text(const char *a, const char *b)
 
 /* Integer expression the body cannot change: literals, enumerators, sizeof,
  * and outer integer variables (the body writes none of them). */
+/* Named in private(), or one of a segment's private scalars. */
+static bool site_private(const Site *site, const Var *v)
+{
+    for (int k = 0; k < site->nprivates; k++)
+        if (site->privates[k] == v)
+            return true;
+    for (int k = 0; k < site->pragma.nprivates; k++)
+        if (site->pragma.privates[k].var == v)
+            return true;
+    return false;
+}
+
 static bool is_invariant(const Site *site, const Node *n, const Var *iv, unsigned loop_start,
                          unsigned loop_end)
 {
@@ -78,12 +90,8 @@ static bool is_invariant(const Site *site, const Node *n, const Var *iv, unsigne
         if (n->var == iv || !type_is_integer(n->var->type) || (site && site_is_iv(site, n->var)))
             return false;
         /* private scalars are declared outside but assigned in each iteration */
-        for (int k = 0; site && k < site->nprivates; k++)
-            if (site->privates[k] == n->var)
-                return false;
-        for (int k = 0; site && k < site->pragma.nprivates; k++)
-            if (site->pragma.privates[k].var == n->var)
-                return false;
+        if (site && site_private(site, n->var))
+            return false;
         return n->var->decl_offset == UINT32_MAX || n->var->decl_offset < loop_start ||
                n->var->decl_offset >= loop_end;
     case N_PAREN:
@@ -183,16 +191,6 @@ static const Node *single_assignment(const Ctx *c, const Var *v)
     return d->kids[0];
 }
 
-static bool site_private(const Site *site, const Var *v)
-{
-    for (int k = 0; k < site->nprivates; k++)
-        if (site->privates[k] == v)
-            return true;
-    for (int k = 0; k < site->pragma.nprivates; k++)
-        if (site->pragma.privates[k].var == v)
-            return true;
-    return false;
-}
 
 /* The writes of v in n (assignments of any kind, ++/--, &v), up to 2. */
 static int count_writes(const Node *n, const Var *v)

@@ -241,7 +241,7 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             optimize = strcmp(a, "-O0") ? a : NULL;
         } else if (a[0] == '-' && a[1] == 'g') {
             /* debug information: nothing the analysis sees */
-        } else if (!strcmp(a, "-x") || !strncmp(a, "-x", 2)) {
+        } else if (!strncmp(a, "-x", 2)) { /* -x LANG, -xLANG */
             const char *lang = a[2] ? a + 2 : i + 1 < argc ? argv[++i] : NULL;
             if (!lang)
                 return usage_error("option '%s' needs an argument", a);

@@ -379,6 +379,16 @@ static int sum_terms(const Node *e, const Node **out, int max)
     return 1;
 }
 
+/* The terms t[0..n) but t[q], into rest: their number. */
+static int all_but(const Node **t, int n, int q, const Node **rest)
+{
+    int m = 0;
+    for (int o = 0; o < n; o++)
+        if (o != q)
+            rest[m++] = t[o];
+    return m;
+}
+
 /* Whether 0 <= the sum of terms t[0..n) < F (the product of *f) where
  * `at` is: one term, a variable of a loop around it over [0, h) (F = h);
  * or a term `j * W` with j such a variable over [0, h) and 0 <= the
@@ -396,10 +406,7 @@ static bool below_product(const Source *src, const Site *site, const Node *at, c
         if (term->kind != N_BINARY || strcmp(term->op, "*") != 0)
             continue;
         const Node *rest[8];
-        int nrest = 0;
-        for (int o = 0; o < n; o++)
-            if (o != q)
-                rest[nrest++] = t[o];
+        const int nrest = all_but(t, n, q, rest);
         /* which factor of the term is the loop variable j */
         for (int k = 0; k < 2; k++) {
             const Node *j = ast_strip(term->kids[k]);
@@ -436,10 +443,7 @@ static bool nested_row(const Source *src, const Site *site, const Node *sub, con
         if (!product_factors(site, t[q], site->info.iv, &w, &seen) || !seen)
             continue;
         const Node *rest[8];
-        int nrest = 0;
-        for (int o = 0; o < n; o++)
-            if (o != q)
-                rest[nrest++] = t[o];
+        const int nrest = all_but(t, n, q, rest);
         if (below_product(src, site, sub, rest, nrest, &r) && same_factors(src, &r, &w)) {
             *width = ast_strip((Node *)t[q]);
             return true;
