@@ -9,6 +9,8 @@ set -u
 cd "$(dirname "$0")"
 logs=${OUT:-$PWD/gpu-logs}
 mkdir -p "$logs" bin
+# the transpiled programs travel as one xz stream (make-gpu-bundle.sh)
+[ -d cu ] || tar xJf cu.tar.xz
 t0=$(date +%s)
 xargs -P 16 -I{} sh -c 'omp=""; grep -qx {} openmp 2>/dev/null && omp="-Xcompiler -fopenmp"
   nvcc -O3 -arch=sm_90 -w $omp cu/{}.cu -o bin/{} >bin/{}.log 2>&1 || echo "build failed: {}"' <programs
@@ -27,13 +29,13 @@ for mode in gpu auto; do
     grep -A6 '^FAIL' "$logs/results-$mode.log" | head -40
 done
 echo "results done at $(( $(date +%s) - t0 )) s"
-for p in parallel_loops lazy_copy_back guarded_edges openmp_beside rows_apart array_sections nested_parallel; do
+# PR_LIGHT_SAN="p1 p2": those programs under the four tools instead
+# (PR_LIGHT_SAN_JOBS at a time, 4 by default)
+for p in ${PR_LIGHT_SAN:-parallel_loops lazy_copy_back guarded_edges openmp_beside rows_apart array_sections nested_parallel}; do
     [ -x "bin/$p" ] || continue
-    for tool in memcheck racecheck initcheck synccheck; do
-        r=$(PRAGREDUCE_DEVICE=gpu timeout 120 compute-sanitizer --tool $tool "bin/$p" 4099 2>&1 | grep "SUMMARY" | tail -1)
-        echo "$tool $p: $r"
-    done
-done
+    for tool in memcheck racecheck initcheck synccheck; do echo "$tool $p"; done
+done | xargs -r -P "${PR_LIGHT_SAN_JOBS:-4}" -L 1 sh -c \
+    'r=$(PRAGREDUCE_DEVICE=gpu timeout 120 compute-sanitizer --tool $0 "bin/$1" 4099 2>&1 | grep "SUMMARY" | tail -1); echo "$0 $1: $r"'
 # auto mode's trial moving the arrays between the sides mid-run
 if [ -x bin/trial_flip ]; then
     r=$(PRAGREDUCE_DEVICE=auto timeout 300 compute-sanitizer --tool memcheck bin/trial_flip 100003 2>&1 | grep "SUMMARY" | tail -1)

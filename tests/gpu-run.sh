@@ -10,6 +10,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 cd "$here"
 logs=${OUT:-$here/gpu-logs}
 mkdir -p "$logs" bin
+# the transpiled programs travel as one xz stream (make-gpu-bundle.sh)
+[ -d cu ] || tar xJf cu.tar.xz
 export PRAGREDUCE_DEVICE=gpu
 if ! nvidia-smi -L; then
     echo "gpu: no GPU found"
