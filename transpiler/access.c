@@ -990,6 +990,27 @@ static void report_unfollowed(const Source *src, const Site *site, const Capture
     diag_at(src, site->pragma.hash_offset, DIAG_NOTE, "in the loop marked by '#pragma %s'",
             site->pragma.summary);
 }
+static bool same_text(const char *a, const char *b)
+{
+    return a == b || (a && b && !strcmp(a, b)) || (!a && b && !strcmp(b, "0")) || (!b && a && !strcmp(a, "0"));
+}
+
+/* A subscript spelled again (`a[i]` in each of 45 terms) adds nothing to the
+ * array's extent: one range for it, not 45 in the generated code. */
+static bool range_listed(const Capture *cap, const Linear *l)
+{
+    for (int k = 0; k < cap->nranges; k++) {
+        const Linear *o = &cap->ranges[k];
+        bool same = o->affine == l->affine && o->nterms == l->nterms && same_text(o->coef, l->coef) &&
+                    same_text(o->off, l->off);
+        for (int t = 0; same && t < l->nterms; t++)
+            same = o->terms[t].var == l->terms[t].var && same_text(o->terms[t].coef, l->terms[t].coef);
+        if (same)
+            return true;
+    }
+    return false;
+}
+
 
 bool access_analyze(const Source *src, Site *site)
 {
@@ -1061,7 +1082,8 @@ bool access_analyze(const Source *src, Site *site)
                 ok = false;
                 break;
             }
-            cap->ranges[cap->nranges++] = l;
+            if (!range_listed(cap, &l))
+                cap->ranges[cap->nranges++] = l;
         }
     }
     return ok;

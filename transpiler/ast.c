@@ -24,7 +24,25 @@ typedef struct {
 
 static VarEntry *var_table;
 
-void ast_reset(void) { var_table = NULL; }
+/* Trees already built, by root cursor: the analyses ask for the tree of the
+ * same function or loop many times (each of a loop's checks, each
+ * accumulator), and a 90-term body is a thousand nodes. The trees are read
+ * only after build(), so one copy serves every caller. */
+typedef struct {
+    unsigned hash;
+    CXCursor cursor;
+    Node *tree;
+} TreeEntry;
+
+static TreeEntry *trees;
+static size_t ntrees, trees_cap; /* open addressing, cap a power of two */
+
+void ast_reset(void)
+{
+    var_table = NULL;
+    trees = NULL;
+    ntrees = trees_cap = 0;
+}
 
 char *cursor_spelling(CXCursor c)
 {
@@ -294,6 +312,23 @@ static void split_for(Node *n, const Source *src)
     (void)body;
 }
 
+/* A `for` body without braces that starts or ends inside a macro invocation
+ * (`IDX(G, i, j) = ...;` starts at `G`, where clang maps the first token)
+ * spans the whole invocation, so that the body's text copied into a kernel
+ * is the statement as written, not cut from the middle of the macro. Done
+ * here, once for every tree, since trees are shared (ast_build). */
+static void widen_body_to_macro(const Source *src, const Node *loop, Node *body)
+{
+    unsigned ms, me;
+    if (body->kind == N_COMPOUND || body->end <= body->start)
+        return;
+    if (source_macro_span(src, body->start, &ms, &me) && ms >= loop->start && me <= loop->end)
+        body->start = ms;
+    if (source_macro_span(src, body->end - 1, &ms, &me) && ms >= body->start && me <= loop->end &&
+        me > body->end)
+        body->end = me;
+}
+
 static Node *build(const Source *src, CXCursor c, Node *parent)
 {
     Node *n = xcalloc(1, sizeof *n);
@@ -378,6 +413,8 @@ static Node *build(const Source *src, CXCursor c, Node *parent)
         break;
     case N_FOR:
         split_for(n, src);
+        if (n->nkids)
+            widen_body_to_macro(src, n, n->kids[n->nkids - 1]);
         break;
     default:
         break;
@@ -385,7 +422,38 @@ static Node *build(const Source *src, CXCursor c, Node *parent)
     return n;
 }
 
-Node *ast_build(const Source *src, CXCursor cursor) { return build(src, cursor, NULL); }
+static TreeEntry *tree_slot(TreeEntry *table, size_t cap, CXCursor c, unsigned hash)
+{
+    for (size_t i = hash & (cap - 1);; i = (i + 1) & (cap - 1))
+        if (!table[i].tree || (table[i].hash == hash && clang_equalCursors(table[i].cursor, c)))
+            return &table[i];
+}
+
+static void trees_grow(void)
+{
+    size_t cap = trees_cap ? 2 * trees_cap : 256;
+    TreeEntry *table = xcalloc(cap, sizeof *table);
+    for (size_t i = 0; i < trees_cap; i++)
+        if (trees[i].tree)
+            *tree_slot(table, cap, trees[i].cursor, trees[i].hash) = trees[i];
+    trees = table;
+    trees_cap = cap;
+}
+
+Node *ast_build(const Source *src, CXCursor cursor)
+{
+    if (2 * (ntrees + 1) > trees_cap)
+        trees_grow();
+    unsigned hash = clang_hashCursor(cursor);
+    TreeEntry *e = tree_slot(trees, trees_cap, cursor, hash);
+    if (!e->tree) {
+        Node *tree = build(src, cursor, NULL);
+        e = tree_slot(trees, trees_cap, cursor, hash); /* build() may have added trees */
+        *e = (TreeEntry){hash, cursor, tree};
+        ntrees++;
+    }
+    return e->tree;
+}
 
 Node *ast_strip_implicit(Node *n)
 {

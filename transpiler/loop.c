@@ -239,22 +239,6 @@ static bool check_direction(const Source *src, Node *loop, LoopInfo *li)
     PR_UNREACHABLE();
 }
 
-/* A body without braces that starts or ends inside a macro invocation
- * (`IDX(G, i, j) = ...;` starts at `G`, where clang maps the first token)
- * spans the whole invocation, so that the body's text copied into a kernel
- * is the statement as written, not cut from the middle of the macro. */
-static void widen_body_to_macro(const Source *src, const Node *loop, Node *body)
-{
-    unsigned ms, me;
-    if (body->kind == N_COMPOUND || body->end <= body->start)
-        return;
-    if (source_macro_span(src, body->start, &ms, &me) && ms >= loop->start && me <= loop->end)
-        body->start = ms;
-    if (source_macro_span(src, body->end - 1, &ms, &me) && ms >= body->start && me <= loop->end &&
-        me > body->end)
-        body->end = me;
-}
-
 bool loop_analyze_one(const Source *src, Node *loop, LoopInfo *li)
 {
     memset(li, 0, sizeof *li);
@@ -265,7 +249,6 @@ bool loop_analyze_one(const Source *src, Node *loop, LoopInfo *li)
     li->cond = loop->for_cond;
     li->inc = loop->for_inc;
     li->body = loop->kids[loop->nkids - 1];
-    widen_body_to_macro(src, loop, li->body);
     if (li->body == li->init || li->body == li->cond || li->body == li->inc) {
         diag_at(src, loop->start, DIAG_ERROR, "the marked loop has no body");
         return false;
