@@ -145,6 +145,14 @@ secs=$(($(date +%s) - start))
 [ $st = 0 ] && [ "$(grep -c '__global__' "$work/many_loops.cu")" -ge 2000 ] && ok ||
     { bad "2,000 loops: exit $st"; head -5 "$work/err"; }
 echo "cli: 2,000 marked loops transpiled in ${secs} s"
+# -ftime-report: each stage's time and the peak memory on stderr, the same output
+"$pragreduce" -ftime-report "$work/many_loops.c" -o "$work/many_loops_t.cu" 2>"$work/err"
+st=$?
+[ $st = 0 ] && grep -q "^pragreduce: time report (-ftime-report): 2000 marked loops$" "$work/err" &&
+    grep -q "^  analysis (loops, reductions, accesses) .* s .*%$" "$work/err" &&
+    grep -q "^  total .* s, peak memory [0-9]* MB$" "$work/err" &&
+    cmp -s <(grep -v '^#line' "$work/many_loops.cu") <(grep -v '^#line' "$work/many_loops_t.cu") && ok ||
+    { bad "-ftime-report: exit $st"; cat "$work/err"; }
 # every #line directive still names its line: the one after it in the output
 # (for output lines) or a line of the input whose text follows (for copies)
 awk '/^#line [0-9]+ "/ { split($0, f, " "); if (index($0, ".cu\"")) { if (f[2] != NR + 1) bad++ } }

@@ -4,7 +4,7 @@
  *
  *   pragreduce IN.c -o OUT.cu [-I DIR] [-isystem DIR] [-D NAME[=VAL]] [-U NAME]
  *              [-include FILE] [-std=STD] [-fopenmp] [-O...] [-g...] [-x c]
- *              [-fdiagnostics-color[=WHEN]] [--no-line] [--keep-invalid]
+ *              [-fdiagnostics-color[=WHEN]] [-ftime-report] [--no-line] [--keep-invalid]
  *              [--pin-host] [--explain] [--gpu NAME] [--runtime=embedded|library]
  *   IN.c may be '-', standard input.
  */
@@ -44,6 +44,8 @@ void cli_usage(FILE *to)
           "                   nothing; -D and -U apply in their order, as gcc's do\n"
           "  -fdiagnostics-color[=always|never|auto]  colour the messages (auto, the\n"
           "                   default: on a terminal); -fno-diagnostics-color: never\n"
+          "  -ftime-report    the time of each stage and the peak memory, on\n"
+          "                   standard error at the end (long runs on big files)\n"
           "  --no-line        no #line directives in the output\n"
           "  --keep-invalid   report loops that are not valid reductions as warnings\n"
           "                   and leave them sequential, instead of failing\n"
@@ -251,6 +253,8 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
             diag_set_colour(1);
         } else if (!strcmp(a, "-fdiagnostics-color=never") || !strcmp(a, "-fno-diagnostics-color")) {
             diag_set_colour(0);
+        } else if (!strcmp(a, "-ftime-report")) {
+            cl->time_report = true;
         } else if (!strcmp(a, "-fdiagnostics-color=auto")) {
             diag_set_colour(-1);
         } else if (!strncmp(a, "-fdiagnostics-color=", 20)) {

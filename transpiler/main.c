@@ -172,12 +172,17 @@ static int run(int argc, char **argv)
     }
     Source src;
     status = 1;
+    if (cl.time_report)
+        timing_enable();
+    timing_stage("parse (libclang, pragmas, tokens)");
     if (source_parse(&src, cl.in, &cl.opts.parse)) {
         char *text = transpile(&src, &cl.opts);
+        timing_stage("write the output");
         if (text && (!cl.out || write_output(cl.out, text)))
             status = 0;
     }
     source_dispose(&src);
+    timing_report();
     return status;
 }
 

@@ -1187,12 +1187,23 @@ typedef struct {
     const char *out_name;
 } TranspileOptions;
 
+/* ---------------------------------------------------------------- timing.c */
+
+/* -ftime-report: timing_stage(NAME) ends the stage under way and starts
+ * NAME (a stage met again adds to its time); timing_report() prints them
+ * and the peak memory on stderr. Nothing happens unless enabled. */
+void timing_enable(void);
+void timing_stage(const char *name);
+void timing_loops(int n);
+void timing_report(void);
+
 /* ---------------------------------------------------------------- cli.c */
 
 /* The command line, parsed without exiting (the fuzzer calls it too). */
 typedef struct {
     const char *in, *out;  /* out: NULL when not given, "-" for standard output */
     TranspileOptions opts; /* opts.explain is stdout with --explain */
+    bool time_report;      /* -ftime-report */
     bool help, version;    /* asked for: nothing else is to be done */
 } CommandLine;
 

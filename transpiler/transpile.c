@@ -480,9 +480,12 @@ char *transpile(Source *src, const TranspileOptions *opts)
     int npragmas;
     bool ok;
     (void)splice_conflict(NULL); /* from an earlier file */
+    timing_stage("analysis (loops, reductions, accesses)");
     Site *sites = transpile_analyze(src, opts, &npragmas, &ok);
+    timing_loops(npragmas);
     if (!ok)
         return NULL;
+    timing_stage("data directives, C-to-C++ rewrites");
     /* data/update directives (residency.c places the copies) */
     int errors_before = diag_error_count();
     int ndirs = 0;
@@ -562,6 +565,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
         strbuf_line_directive(&prelude, 1, src->path);
     edits_add(&edits, 0, 0, strbuf_steal(&prelude));
 
+    timing_stage("kernels and wrappers");
     for (int i = 0; i < npragmas; i++) {
         Site *s = &sites[i];
         if (s->absorbed)
@@ -605,6 +609,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
     for (size_t k = 0; k < casts.count; k++)
         if (!in_spans(replaced, nreplaced, casts.items[k].start))
             edits_add(&edits, casts.items[k].start, casts.items[k].end, casts.items[k].text);
+    timing_stage("host code: residency, linkage");
     if (!residency_rewrite(src, sites, npragmas, dirs, ndirs, &edits,
                            opts->explain_brief ? NULL : opts->explain, opts->line_directives))
         return NULL;
@@ -630,6 +635,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
     include_paths_rewrite(src, opts->out_name, &edits);
     edits_add(&edits, (unsigned)src->size, (unsigned)src->size, xstrdup("\n} /* extern \"C\" */\n"));
     warn_no_marked_loop(src, npragmas, ndirs);
+    timing_stage("splice the output");
     char *out = splice_apply(src->text, src->size, &edits, opts->out_name, opts->line_directives);
     unsigned at;
     if (splice_conflict(&at)) {
