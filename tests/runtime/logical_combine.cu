@@ -12,7 +12,13 @@
 
 #include <stdio.h>
 
+#ifdef PRAGREDUCE_TEST_LIBRARY /* against libpragreduce (make runtime-test) */
+#include <thread>
+#include <vector>
+#include <pragreduce/runtime.cuh>
+#else
 #include "../../runtime/pragreduce_rt.cuh"
+#endif
 
 static int failures, checks;
 
