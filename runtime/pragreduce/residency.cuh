@@ -215,15 +215,23 @@ PRAGREDUCE_FN int &eager_depth() { return thread_state().eager; }
 
 /* Newer bytes of `e` within [lo, hi) back to the host: only those when
  * they start or end its newer range (which shrinks), else all of it (one
- * range per copy). */
-PRAGREDUCE_FN void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi)
+ * range per copy). A host read (`widen`) at either end brings at least
+ * 64 KiB: set-up reads walk an array an element a call (a CSR matrix's row
+ * bounds, a million calls), and a copy of 64 KiB costs what one of 8 bytes
+ * does. */
+PRAGREDUCE_FN void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi, bool widen = false)
 {
     if (e->newer_lo >= e->newer_hi)
         return;
-    const uintptr_t l = lo > e->newer_lo ? lo : e->newer_lo;
-    const uintptr_t h = hi < e->newer_hi ? hi : e->newer_hi;
+    uintptr_t l = lo > e->newer_lo ? lo : e->newer_lo;
+    uintptr_t h = hi < e->newer_hi ? hi : e->newer_hi;
     if (l >= h)
         return;
+    const uintptr_t window = widen ? (uintptr_t)1 << 16 : 0;
+    if (l == e->newer_lo && h < e->newer_hi)
+        h = e->newer_hi - l > window ? (h > l + window ? h : l + window) : e->newer_hi;
+    else if (h == e->newer_hi && l > e->newer_lo)
+        l = h - e->newer_lo > window ? (l < h - window ? l : h - window) : e->newer_lo;
     gpu_hold hold;
     on_device on(e->device);
     const char *site = e->writer ? e->writer : "pragreduce";
@@ -582,7 +590,7 @@ __attribute__((noinline)) inline void host_reads_newer(const volatile void *p, s
     for (region *r : region_stack())
         for (Resident *e : r->entries)
             if (e->newer_lo < e->newer_hi && lo < e->newer_hi && e->newer_lo < hi)
-                flush_newer(e, lo, hi);
+                flush_newer(e, lo, hi, true);
 }
 
 /* The host is about to read bytes [p, p + bytes): what kernels wrote there

@@ -102,20 +102,35 @@ static void lazy_copy_back()
         pragreduce::region r;
         kernel_writes(z, 64, 100);
         CHECK(z[0] == 0 && z[63] == 0 && pragreduce::newer_count() == 1);
-        /* the last element: only it comes back, the rest stays newer */
+        /* a read of the last element: a copy of less than 64 KiB brings all
+         * of it (a copy of 8 bytes costs what one of 64 KiB does) */
         u_int64_t before = counts().d2h_bytes;
         pragreduce::host_reads(&z[63], sizeof z[63]);
-        CHECK(z[63] == 163 && z[62] == 0 && counts().d2h_bytes - before == sizeof(long));
-        /* the first element */
-        pragreduce::host_reads_elems(z, sizeof z[0], 0, 0);
-        CHECK(z[0] == 100 && z[1] == 0);
-        /* one in the middle: all of it (one range per copy) */
-        pragreduce::host_reads(&z[30], sizeof z[30]);
-        CHECK(z[1] == 101 && z[62] == 162 && pragreduce::newer_count() == 0);
-        /* a host loop's box: the elements 2 * i for i in [0, 4] */
+        CHECK(z[63] == 163 && z[0] == 100 && counts().d2h_bytes - before == sizeof z &&
+              pragreduce::newer_count() == 0);
+        /* a large array: a read at either end brings 64 KiB from that end, the
+         * rest stays newer; one in the middle brings all of it (one range per
+         * copy) */
+        {
+            const long big_n = 3 << 13, window = (1 << 16) / sizeof(long); /* 192 KiB, 8192 */
+            static long big[3 << 13];
+            kernel_writes(big, big_n, 100);
+            before = counts().d2h_bytes;
+            pragreduce::host_reads(&big[big_n - 1], sizeof big[0]);
+            CHECK(big[big_n - 1] == 100 + big_n - 1 && big[big_n - window] == 100 + big_n - window &&
+                  big[big_n - window - 1] == 0 && counts().d2h_bytes - before == window * sizeof(long));
+            pragreduce::host_reads_elems(big, sizeof big[0], 0, 1);
+            CHECK(big[0] == 100 && big[window - 1] == 100 + window - 1 && big[window] == 0 &&
+                  counts().d2h_bytes - before == 2 * window * sizeof(long) && pragreduce::newer_count() == 1);
+            pragreduce::host_reads(&big[big_n / 2], sizeof big[0]);
+            CHECK(big[window] == 100 + window && pragreduce::newer_count() == 0 &&
+                  counts().d2h_bytes - before == (size_t)big_n * sizeof(long));
+        }
+        /* a host loop's box: the elements 2 * i for i in [0, 4] (at the start:
+         * 64 KiB of them, here all) */
         kernel_writes(z, 64, 200);
         pragreduce::host_reads_box(z, sizeof z[0], [&](long long i) -> long long { return 2 * i; }, 0, 4);
-        CHECK(z[0] == 200 && z[8] == 208 && z[9] == 109 && pragreduce::newer_count() == 1);
+        CHECK(z[0] == 200 && z[8] == 208 && z[9] == 209 && pragreduce::newer_count() == 0);
         pragreduce::host_reads_all();
         /* a host write of one element: the newer bytes it overlaps come back
          * first, the element is copied again at the next loop */
