@@ -833,6 +833,36 @@ PRAGREDUCE_FN void refresh_span(Resident *e, uintptr_t l, uintptr_t h, const cha
     to_device(e->dev + (l - e->lo), (const void *)l, h - l, site);
 }
 
+/* A region full of small copies no call is using: a loop called once per
+ * row from a host loop makes one for each row's section (a[rp[i]] cannot
+ * reuse the whole array's copy when its 16-byte alignment differs), and a
+ * full table sent every later call's arrays through the scratch (a whole
+ * in() vector copied per row). They go (their newer bytes home first):
+ * first those inside another copy on their GPU, then, if the table is
+ * still full, every small one. */
+PRAGREDUCE_FN bool covered_by_another(const region *r, const Resident *o)
+{
+    for (const Resident *e : r->entries)
+        if (e != o && e->device == o->device && e->lo <= o->lo && o->hi <= e->hi)
+            return true;
+    return false;
+}
+
+PRAGREDUCE_FN void prune_small_copies(region *r)
+{
+    for (int pass = 0; pass < 2 && r->entries.size() >= 4096; pass++)
+        for (size_t i = 0; i < r->entries.size();) {
+            Resident *o = r->entries[i];
+            if (!o->sticky && o->used != call_epoch() && o->hi - o->lo < ((uintptr_t)1 << 16) &&
+                (pass == 1 || covered_by_another(r, o))) {
+                region::release(o);
+                r->entries.erase(r->entries.begin() + (std::ptrdiff_t)i);
+            } else {
+                i++;
+            }
+        }
+}
+
 /* The device copy of host bytes [host, host + bytes): current, reused when
  * one is kept and the host has not written it since (then only what it
  * wrote is copied again), else copied and kept for the region. nullptr when
@@ -872,6 +902,8 @@ PRAGREDUCE_FN Resident *resident_acquire(const void *host, size_t bytes, const c
         return e;
     }
     region *top = region_stack().back();
+    if (top->entries.size() >= 4096)
+        prune_small_copies(top);
     if (top->entries.size() >= 4096)
         return nullptr; /* scanning more would cost more than it saves */
     char *dev = device_alloc(bytes);

@@ -407,6 +407,34 @@ static void team_copies_gathered()
     free(big);
 }
 
+/* A loop called once per row from a host loop: each call reads a small
+ * section at an odd offset of an array kept whole (a[rp[i]]: its 16-byte
+ * alignment differs, so it is a copy of its own) and a whole vector. The
+ * small copies of earlier calls go when the table fills: the vector keeps
+ * its one copy (a full table sent it through the scratch at every call,
+ * 58 GB for 100,003 rows). */
+static void per_row_sections()
+{
+    static long w[40000], v[4096];
+    for (long i = 0; i < 40000; i++)
+        w[i] = i;
+    pragreduce::region r;
+    CHECK(use(w, 40000) != nullptr);
+    const u_int64_t before = counts().h2d_bytes;
+    int lost = 0, wrong = 0;
+    for (int k = 0; k < 12000; k++) {
+        pragreduce::call_epoch()++;
+        const long *a = (const long *)pragreduce::resident_in(w + 3 * k + 1, 3 * sizeof(long), site, nullptr, 16);
+        const long *b = (const long *)pragreduce::resident_in(v, sizeof v, site, nullptr, 1);
+        lost += !a || !b;
+        wrong += a && (a[0] != 3 * k + 1 || a[2] != 3 * k + 3);
+    }
+    CHECK(lost == 0 && wrong == 0 && r.entries.size() < 4096);
+    /* the vector once; a section (24 bytes) at each call whose start is not
+     * 16-byte aligned in the whole copy (k even), the others are in it */
+    CHECK(counts().h2d_bytes - before == sizeof v + 6000 * 3 * sizeof(long));
+}
+
 int main()
 {
     setenv("PRAGREDUCE_PROFILE", "1", 1);
@@ -490,6 +518,7 @@ int main()
     }
     CHECK(pragreduce::region_stack().empty());
     lazy_copy_back();
+    per_row_sections();
     two_devices();
     CHECK(pragreduce::region_stack().empty());
     team_copies_gathered();
