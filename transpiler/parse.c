@@ -712,6 +712,7 @@ static bool parse_stage(Source *src, const char *path, const char *text, size_t 
 bool source_parse_buffer(Source *src, const char *path, const char *text, size_t size,
                          const ParseOptions *opts)
 {
+    ast_reset(); /* trees and variables of an earlier unit name none of this one's cursors */
     return parse_stage(src, path, text, size, opts, NULL, 0, false);
 }
 
