@@ -186,18 +186,20 @@ RT_LAYERS := $(notdir $(basename $(wildcard runtime/pragreduce/*.cuh)))
 $(B)/rt/minmax_combine: RT_TEST_FLAGS = -Xcompiler -fsanitize=undefined -Xlinker -lubsan
 $(B)/rt/hint_accounting $(B)/rt/no_cuda_on_cpu $(B)/rt/context_warming: RT_TEST_FLAGS = -DPRAGREDUCE_FAKE_DEVICE
 $(B)/rt/rewritten_arrays: RT_TEST_FLAGS = -DPRAGREDUCE_FAKE_DEVICE -Xcompiler -fopenmp
-$(B)/rt/%: tests/runtime/%.cu $(RT_SRCS)
+# nothing of them needs optimizing: host and device code at -O0
+RT_TEST_NVCCFLAGS := -O0 -Xcicc -O0 -Xptxas -O0 -w
+$(B)/rt/%: tests/runtime/%.cu tests/runtime/under_test.cuh $(RT_SRCS)
 	@mkdir -p $(@D)
 	@echo "  NVCC  $<"
-	$(Q)$(NVCC) -O0 -Xcicc -O0 -Xptxas -O0 -w $(RT_TEST_FLAGS) $< -o $@
+	$(Q)$(NVCC) $(RT_TEST_NVCCFLAGS) $(RT_TEST_FLAGS) $< -o $@
 # the tests that use only what libpragreduce exports link it (the runtime
 # compiled once: 1.9 s a program instead of 5.2); the others see its inside
 RT_LIB_TESTS := device_binding hint_accounting logical_combine minmax_combine no_cuda_on_cpu \
 	rewritten_arrays settings mapped_part
-$(RT_LIB_TESTS:%=$(B)/rt/%): $(B)/rt/%: tests/runtime/%.cu $(RT_LIBS)
+$(RT_LIB_TESTS:%=$(B)/rt/%): $(B)/rt/%: tests/runtime/%.cu tests/runtime/under_test.cuh $(RT_LIBS)
 	@mkdir -p $(@D)
 	@echo "  NVCC  $< (libpragreduce)"
-	$(Q)$(NVCC) -O0 -Xcicc -O0 -Xptxas -O0 -w -DPRAGREDUCE_TEST_LIBRARY -I$(B)/include $(RT_TEST_FLAGS) $< \
+	$(Q)$(NVCC) $(RT_TEST_NVCCFLAGS) -DPRAGREDUCE_TEST_LIBRARY -I$(B)/include $(RT_TEST_FLAGS) $< \
 		-L$(B)/lib -lpragreduce -o $@
 # nvcc's front end (--cuda: cudafe++ over host and device code) is what
 # finds a declaration a layer uses from a layer above it

@@ -61,8 +61,6 @@ static char *product_text(const char *a, const char *b)
     return xformat("(%s) * (%s)", a, b);
 }
 
-/* Integer expression the body cannot change: literals, enumerators, sizeof,
- * and outer integer variables (the body writes none of them). */
 /* Named in private(), or one of a segment's private scalars. */
 static bool site_private(const Site *site, const Var *v)
 {
@@ -75,6 +73,8 @@ static bool site_private(const Site *site, const Var *v)
     return false;
 }
 
+/* Integer expression the body cannot change: literals, enumerators, sizeof,
+ * and outer integer variables (the body writes none of them). */
 static bool is_invariant(const Site *site, const Node *n, const Var *iv, unsigned loop_start,
                          unsigned loop_end)
 {
@@ -190,7 +190,6 @@ static const Node *single_assignment(const Ctx *c, const Var *v)
      * loop cannot change between there and the use, or the loop's own */
     return d->kids[0];
 }
-
 
 /* The writes of v in n (assignments of any kind, ++/--, &v), up to 2. */
 static int count_writes(const Node *n, const Var *v)
@@ -990,10 +989,9 @@ static void report_unfollowed(const Source *src, const Site *site, const Capture
     diag_at(src, site->pragma.hash_offset, DIAG_NOTE, "in the loop marked by '#pragma %s'",
             site->pragma.summary);
 }
-static bool same_text(const char *a, const char *b)
-{
-    return a == b || (a && b && !strcmp(a, b)) || (!a && b && !strcmp(b, "0")) || (!b && a && !strcmp(a, "0"));
-}
+
+/* A Linear's coefficient or offset as text: NULL is 0. */
+static bool same_text(const char *a, const char *b) { return !strcmp(a ? a : "0", b ? b : "0"); }
 
 /* A subscript spelled again (`a[i]` in each of 45 terms) adds nothing to the
  * array's extent: one range for it, not 45 in the generated code. */
@@ -1010,7 +1008,6 @@ static bool range_listed(const Capture *cap, const Linear *l)
     }
     return false;
 }
-
 
 bool access_analyze(const Source *src, Site *site)
 {

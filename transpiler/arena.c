@@ -90,13 +90,8 @@ char *xformat(const char *fmt, ...)
     return strbuf_steal(&sb);
 }
 
-static unsigned long generation;
-
-unsigned long arena_generation(void) { return generation; }
-
 void arena_free_all(void)
 {
-    generation++;
     while (blocks) {
         Block *next = blocks->next;
         free(blocks);

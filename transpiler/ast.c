@@ -37,22 +37,13 @@ typedef struct {
 static TreeEntry *trees;
 static size_t ntrees, trees_cap; /* open addressing, cap a power of two */
 
-static unsigned long state_generation; /* the arena's when the state above was made */
-
+/* At each new parse (parse.c): the trees and variables name cursors of the
+ * unit before. */
 void ast_reset(void)
 {
     var_table = NULL;
     trees = NULL;
     ntrees = trees_cap = 0;
-    state_generation = arena_generation();
-}
-
-/* The arena was freed since (a fuzzer's or the unit tests' next input):
- * nothing of the state above is left. */
-static void check_generation(void)
-{
-    if (state_generation != arena_generation())
-        ast_reset();
 }
 
 char *cursor_spelling(CXCursor c)
@@ -152,7 +143,6 @@ char *type_cxx_name(CXType t)
 
 Var *ast_var_for(CXCursor decl)
 {
-    check_generation();
     enum CXCursorKind k = clang_getCursorKind(decl);
     if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
         return NULL;
@@ -454,15 +444,12 @@ static void trees_grow(void)
 
 Node *ast_build(const Source *src, CXCursor cursor)
 {
-    check_generation();
     if (2 * (ntrees + 1) > trees_cap)
         trees_grow();
     unsigned hash = clang_hashCursor(cursor);
     TreeEntry *e = tree_slot(trees, trees_cap, cursor, hash);
     if (!e->tree) {
-        Node *tree = build(src, cursor, NULL);
-        e = tree_slot(trees, trees_cap, cursor, hash); /* build() may have added trees */
-        *e = (TreeEntry){hash, cursor, tree};
+        *e = (TreeEntry){hash, cursor, build(src, cursor, NULL)};
         ntrees++;
     }
     return e->tree;

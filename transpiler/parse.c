@@ -784,7 +784,6 @@ bool source_parse(Source *src, const char *path, const ParseOptions *opts)
 
 void source_dispose(Source *src)
 {
-    ast_reset(); /* its trees and variables name cursors of this unit */
     if (src->tu)
         clang_disposeTranslationUnit(src->tu);
     if (src->index)

@@ -49,9 +49,6 @@ char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void arena_free_all(void);
-/* Changes at each arena_free_all(): state kept in the arena by a later
- * stage (ast.c's trees) tells that it is gone. */
-unsigned long arena_generation(void);
 
 /* A growable string; the caller owns buf and releases it with strbuf_free. */
 typedef struct {

@@ -32,15 +32,21 @@ void timing_enable(void)
     started = stage_started = now();
 }
 
-void timing_stage(const char *name)
+/* The stage under way ends now. */
+static void end_stage(void)
 {
-    if (!enabled)
-        return;
     double t = now();
     if (current >= 0)
         stage_seconds[current] += t - stage_started;
     stage_started = t;
     current = -1;
+}
+
+void timing_stage(const char *name)
+{
+    if (!enabled)
+        return;
+    end_stage();
     for (int i = 0; i < nstages; i++)
         if (!strcmp(stage_names[i], name))
             current = i;
@@ -56,14 +62,13 @@ void timing_report(void)
 {
     if (!enabled)
         return;
-    timing_stage("");
+    end_stage();
     double total = now() - started;
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     fprintf(stderr, "pragreduce: time report (-ftime-report): %d marked loop%s\n", loops, loops == 1 ? "" : "s");
     for (int i = 0; i < nstages; i++)
-        if (stage_names[i][0])
-            fprintf(stderr, "  %-40s %8.2f s %5.1f%%\n", stage_names[i], stage_seconds[i],
-                    total > 0 ? 100.0 * stage_seconds[i] / total : 0.0);
+        fprintf(stderr, "  %-40s %8.2f s %5.1f%%\n", stage_names[i], stage_seconds[i],
+                total > 0 ? 100.0 * stage_seconds[i] / total : 0.0);
     fprintf(stderr, "  %-40s %8.2f s, peak memory %.0f MB\n", "total", total, (double)ru.ru_maxrss / 1024.0);
 }

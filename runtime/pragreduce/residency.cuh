@@ -227,11 +227,13 @@ PRAGREDUCE_FN void flush_newer(Resident *e, uintptr_t lo, uintptr_t hi, bool wid
     uintptr_t h = hi < e->newer_hi ? hi : e->newer_hi;
     if (l >= h)
         return;
-    const uintptr_t window = widen ? (uintptr_t)1 << 16 : 0;
-    if (l == e->newer_lo && h < e->newer_hi)
-        h = e->newer_hi - l > window ? (h > l + window ? h : l + window) : e->newer_hi;
-    else if (h == e->newer_hi && l > e->newer_lo)
-        l = h - e->newer_lo > window ? (l < h - window ? l : h - window) : e->newer_lo;
+    const uintptr_t window = (uintptr_t)1 << 16;
+    if (widen && h - l < window) {
+        if (l == e->newer_lo && h < e->newer_hi)
+            h = e->newer_hi - l > window ? l + window : e->newer_hi;
+        else if (h == e->newer_hi && l > e->newer_lo)
+            l = h - e->newer_lo > window ? h - window : e->newer_lo;
+    }
     gpu_hold hold;
     on_device on(e->device);
     const char *site = e->writer ? e->writer : "pragreduce";

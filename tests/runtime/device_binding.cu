@@ -11,13 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifdef PRAGREDUCE_TEST_LIBRARY /* against libpragreduce (make runtime-test) */
-#include <thread>
-#include <vector>
-#include <pragreduce/runtime.cuh>
-#else
-#include "../../runtime/pragreduce_rt.cuh"
-#endif
+#include "under_test.cuh"
 
 /* The environment a case sees: NAME=VALUE pairs. */
 static const char *const *fake_env;

@@ -7,13 +7,7 @@
  * next to a mapped page without read access.
  *   nvcc -O1 -DPRAGREDUCE_FAKE_DEVICE tests/runtime/mapped_part.cu -o t && ./t */
 #define PRAGREDUCE_FAKE_DEVICE 1
-#ifdef PRAGREDUCE_TEST_LIBRARY /* against libpragreduce (make runtime-test) */
-#include <thread>
-#include <vector>
-#include <pragreduce/runtime.cuh>
-#else
-#include "../../runtime/pragreduce_rt.cuh"
-#endif
+#include "under_test.cuh"
 
 #include <sys/mman.h> /* the runtime no longer includes them (system.cuh) */
 #include <unistd.h>

@@ -12,13 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#ifdef PRAGREDUCE_TEST_LIBRARY /* against libpragreduce (make runtime-test) */
-#include <thread>
-#include <vector>
-#include <pragreduce/runtime.cuh>
-#else
-#include "../../runtime/pragreduce_rt.cuh"
-#endif
+#include "under_test.cuh"
 
 static int failures, checks, to_cpu;
 

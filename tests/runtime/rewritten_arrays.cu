@@ -13,13 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#ifdef PRAGREDUCE_TEST_LIBRARY /* against libpragreduce (make runtime-test) */
-#include <thread>
-#include <vector>
-#include <pragreduce/runtime.cuh>
-#else
-#include "../../runtime/pragreduce_rt.cuh"
-#endif
+#include "under_test.cuh"
 
 using namespace pragreduce;
 

@@ -9,13 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#ifdef PRAGREDUCE_TEST_LIBRARY /* against libpragreduce (make runtime-test) */
-#include <thread>
-#include <vector>
-#include <pragreduce/runtime.cuh>
-#else
-#include "../../runtime/pragreduce_rt.cuh"
-#endif
+#include "under_test.cuh"
 
 /* The child: what the first marked loop does first, from several threads at
  * once (parsed once, thread-safely), then the values taken. */
