@@ -13,7 +13,9 @@
 # Then, on the GPU machine: bash OUTDIR/run.sh   ($OUT gets the failures)
 # A program pragreduce fails on here is left out of its batch and listed
 # in OUTDIR/left-out (a finding for tests/gen/run.sh to reproduce).
-# GEN_AVOID is passed to gen.py (see there).
+# GEN_AVOID is passed to gen.py (see there). GEN_RUNTIME=library:
+# transpiled with --runtime=library, the bundle carrying libpragreduce
+# built here for sm_90 (nvcc of a batch then takes a fifth less time).
 set -eu
 pragreduce=$(realpath "$1")
 out=$(realpath -m "$2")
@@ -28,7 +30,20 @@ sizes=${GEN_GPU_SIZES:-"0 1 31 33 1025 100003 300007"}
 rm -rf "$out"
 mkdir -p "$out/src" "$out/expected" "$out/cu"
 : >"$out/left-out"
-export pragreduce out here sizes
+runtime=${GEN_RUNTIME:-embedded}
+case $runtime in
+embedded) pr_flags="" ;;
+library)
+    pr_flags=--runtime=library
+    root=$(cd "$here/../.." && pwd)
+    mkdir -p "$out/rt/include/pragreduce" "$out/rt/lib"
+    sh "$root/runtime/embed.sh" --header "$root/runtime/pragreduce_rt.cuh" >"$out/rt/include/pragreduce/runtime.cuh"
+    nvcc -O2 -w -arch=sm_90 -c "$root/runtime/library.cu" -o "$out/rt/lib/pragreduce.o"
+    ar rcs "$out/rt/lib/libpragreduce.a" "$out/rt/lib/pragreduce.o" && rm "$out/rt/lib/pragreduce.o"
+    ;;
+*) echo "GEN_RUNTIME: 'embedded' or 'library', not '$runtime'" >&2; exit 2 ;;
+esac
+export pragreduce out here sizes pr_flags
 
 prepare() {
     local b=$1 d
@@ -36,18 +51,18 @@ prepare() {
     d=$(mktemp -d)
     local seeds=("$@")
     python3 "$here/gen.py" --batch "${seeds[@]}" -o "$d/b.c"
-    if ! "$pragreduce" "$d/b.c" -o "$d/b.cu" 2>/dev/null; then
+    if ! "$pragreduce" $pr_flags "$d/b.c" -o "$d/b.cu" 2>/dev/null; then
         # leave out the programs pragreduce fails on alone, then the batch again
         local keep=() s
         for s in "${seeds[@]}"; do
             python3 "$here/gen.py" --seed "$s" -o "$d/one.c"
-            if "$pragreduce" "$d/one.c" -o "$d/one.cu" 2>/dev/null; then keep+=("$s")
+            if "$pragreduce" $pr_flags "$d/one.c" -o "$d/one.cu" 2>/dev/null; then keep+=("$s")
             else echo "$s transpile" >>"$out/left-out"; fi
         done
         seeds=("${keep[@]}")
         [ ${#seeds[@]} -gt 0 ] || { rm -rf "$d"; return; }
         python3 "$here/gen.py" --batch "${seeds[@]}" -o "$d/b.c"
-        if ! "$pragreduce" "$d/b.c" -o "$d/b.cu" 2>/dev/null; then
+        if ! "$pragreduce" $pr_flags "$d/b.c" -o "$d/b.cu" 2>/dev/null; then
             echo "batch $b (${seeds[*]}) transpile" >>"$out/left-out"; rm -rf "$d"; return
         fi
     fi
