@@ -181,11 +181,15 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 # below it; the programs build in parallel (one make rule each), then run
 # in order
 RT_TESTS := resident_table minmax_combine logical_combine settings profile_reasons mapped_part \
-	trial warm_hint hint_accounting device_binding no_cuda_on_cpu context_warming rewritten_arrays
+	trial warm_hint hint_accounting device_binding no_cuda_on_cpu context_warming rewritten_arrays \
+	first_staged_copy
 RT_LAYERS := $(notdir $(basename $(wildcard runtime/pragreduce/*.cuh)))
 $(B)/rt/minmax_combine: RT_TEST_FLAGS = -Xcompiler -fsanitize=undefined -Xlinker -lubsan
 $(B)/rt/hint_accounting $(B)/rt/no_cuda_on_cpu $(B)/rt/context_warming: RT_TEST_FLAGS = -DPRAGREDUCE_FAKE_DEVICE
 $(B)/rt/rewritten_arrays: RT_TEST_FLAGS = -DPRAGREDUCE_FAKE_DEVICE -Xcompiler -fopenmp
+# ThreadSanitizer sees a race between staging threads whenever the code has
+# one, not only when the threads happen to collide
+$(B)/rt/first_staged_copy: RT_TEST_FLAGS = -Xcompiler -fsanitize=thread -Xlinker -ltsan
 # nothing of them needs optimizing: host and device code at -O0
 RT_TEST_NVCCFLAGS := -O0 -Xcicc -O0 -Xptxas -O0 -w
 $(B)/rt/%: tests/runtime/%.cu tests/runtime/under_test.cuh $(RT_SRCS)
@@ -227,6 +231,7 @@ runtime-test: $(RT_TESTS:%=$(B)/rt/%)
 	$(B)/rt/no_cuda_on_cpu
 	$(B)/rt/context_warming
 	$(B)/rt/rewritten_arrays
+	TSAN_OPTIONS=halt_on_error=1:exitcode=66 $(B)/rt/first_staged_copy
 	@echo "runtime tests ($(words $(RT_TESTS)) programs): $(words $(RT_TESTS)) passed, 0 failed"
 
 # random programs with marked loops (tests/gen): the generator's own check

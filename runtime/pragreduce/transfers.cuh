@@ -67,14 +67,14 @@ struct Stager {
 };
 
 #ifndef PRAGREDUCE_RUNTIME_HEADER /* the library's own (embed.sh --header) */
-/* The slots' stagers for `device` (each GPU of a team has its own streams). */
-PRAGREDUCE_FN std::vector<Stager> &stagers(int device)
+/* The slots' stagers for `device` (each GPU of a team has its own
+ * streams): a table made before main, never grown, since the first copy's
+ * staging threads all ask for it at once (a vector grown on that first use
+ * raced: heap corruption and "invalid device ordinal" on the H200). */
+PRAGREDUCE_FN Stager *stagers(int device)
 {
-    static std::vector<Stager> all[max_devices];
-    std::vector<Stager> &mine = all[device < 0 || device >= max_devices ? 0 : device];
-    if (mine.empty())
-        mine.resize(max_stage_slots);
-    return mine;
+    static Stager all[max_devices][max_stage_slots];
+    return all[device < 0 || device >= max_devices ? 0 : device];
 }
 
 #endif
@@ -378,7 +378,7 @@ PRAGREDUCE_FN void to_device_now(void *dst, const void *src, size_t bytes, const
      * runs from one half of its buffer, it fills the other half */
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
         const int slot = first_slot + w;
-        Stager &s = stagers(device)[(size_t)slot];
+        Stager &s = stagers(device)[slot];
         PRAGREDUCE_TRY(stager_ready(s, slot, chunk, device));
         size_t j = 0;
         for (size_t c = (size_t)w; c < chunks; c += (size_t)threads, j++) {
@@ -418,7 +418,7 @@ PRAGREDUCE_FN void to_host(void *dst, const void *src, size_t bytes, const char 
     const int first_slot = stage_share().first;
     const cudaError_t err = on_threads(threads, [&](int w, int device) -> cudaError_t {
         const int slot = first_slot + w;
-        Stager &s = stagers(device)[(size_t)slot];
+        Stager &s = stagers(device)[slot];
         PRAGREDUCE_TRY(stager_ready(s, slot, chunk, device));
         size_t j = 0, prev_off = 0, prev_len = 0;
         for (size_t c = (size_t)w;; c += (size_t)threads, j++) {

@@ -14,7 +14,8 @@
 # GEN_BUILD_ONLY=1: build and stop (a build started in the background of
 # another run); a batch already built is not built again, and a run
 # covers the batches built (a build stopped early runs what it has);
-# GEN_LIMIT=K: the first K batches (b0, b1, ...) only.
+# GEN_LIMIT=K: the first K batches (b0, b1, ...) only; GEN_SKIP=J: from the
+# (J+1)th on.
 # GEN_NO_BUILD=1: run the batches built (here or on another machine: bin/NAME), build none; the oracles still made here.
 set -u
 b=$(cd "$(dirname "$0")" && pwd)
@@ -114,7 +115,8 @@ run_one() {
 export -f build mode_env run_one
 
 # GEN_LIMIT=K: the first K batches only (a call's share of a big bundle)
-names=$(ls src | sed 's/\.c$//' | sort -V | head -n "${GEN_LIMIT:-1000000}")
+# GEN_SKIP=J: leave out the first J batches (those an earlier call ran)
+names=$(ls src | sed 's/\.c$//' | sort -V | tail -n +$(( ${GEN_SKIP:-0} + 1 )) | head -n "${GEN_LIMIT:-1000000}")
 if [ "${GEN_NO_BUILD:-0}" = 1 ]; then
     # no builds; the oracles of batches built beforehand still made here
     # (in parallel: one at a time they took 505 s for 200 batches)
