@@ -594,8 +594,40 @@ static bool safe_bound(const Site *site, const Node *n, unsigned start, unsigned
     return true;
 }
 
+/* A safe bound that may also read the marked loop's variable (the
+ * triangle of `j <= i`, `k = i + 1`, `n - i`, `i / 2`): the wrapper
+ * evaluates it at each iteration a copy covers, which is all it needs. */
+static bool safe_bound_of_iv(const Site *site, const Node *n, unsigned start, unsigned end)
+{
+    if (!n)
+        return true;
+    const Node *s = ast_strip((Node *)n);
+    if (s->kind == N_DECLREF && s->var == site->info.iv && !site->ninner)
+        return true;
+    if (!ast_mentions(s, site->info.iv))
+        return safe_bound(site, s, start, end);
+    bool operation = s->kind == N_CAST || s->kind == N_PAREN || s->kind == N_IMPLICIT ||
+                     s->kind == N_COND ||
+                     (s->kind == N_UNARY && (!strcmp(s->op, "-") || !strcmp(s->op, "+")) && !s->postfix) ||
+                     (s->kind == N_BINARY && strcmp(s->op, ",") && !strchr(s->op, '=')) ||
+                     (s->kind == N_BINARY && (!strcmp(s->op, "==") || !strcmp(s->op, "<=") ||
+                                              !strcmp(s->op, ">=") || !strcmp(s->op, "!=")));
+    if (!operation)
+        return false;
+    if (s->kind == N_BINARY && (!strcmp(s->op, "/") || !strcmp(s->op, "%"))) {
+        const Node *d = ast_strip(s->kids[1]);
+        if (d->kind != N_INTLIT && d->kind != N_CHARLIT)
+            return false; /* (a divisor of 0 read from memory: as safe_bound) */
+    }
+    for (int i = 0; i < s->nkids; i++)
+        if (!safe_bound_of_iv(site, s->kids[i], start, end))
+            return false;
+    return true;
+}
+
 /* Inner `for` loops of the body with canonical headers, invariant bounds
- * and a variable their body does not write become range variables. */
+ * (or bounds of the marked loop's variable) and a variable their body
+ * does not write become range variables. */
 static void find_inner_loops(const Source *src, Site *site, Node *n)
 {
     if (!n)
@@ -606,11 +638,13 @@ static void find_inner_loops(const Source *src, Site *site, Node *n)
         bool canonical = loop_analyze_one(src, n, &li);
         diag_probe(false);
         unsigned start = site->loop->start, end = site->loop_end;
-        if (canonical && !li.step_runtime_check && !site_is_iv(site, li.iv) &&
-            safe_bound(site, li.lo_node, start, end) && safe_bound(site, li.hi_node, start, end) &&
-            !writes_var(li.body, li.iv)) {
-            site->ranges = xrealloc(site->ranges, (size_t)(site->nranges + 1) * sizeof(RangeVar));
-            site->ranges[site->nranges++] = (RangeVar){li, li.body->start, n->end, 0};
+        if (canonical && !li.step_runtime_check && !site_is_iv(site, li.iv) && !writes_var(li.body, li.iv)) {
+            bool fixed = safe_bound(site, li.lo_node, start, end) && safe_bound(site, li.hi_node, start, end);
+            if (fixed || (safe_bound_of_iv(site, li.lo_node, start, end) &&
+                          safe_bound_of_iv(site, li.hi_node, start, end))) {
+                site->ranges = xrealloc(site->ranges, (size_t)(site->nranges + 1) * sizeof(RangeVar));
+                site->ranges[site->nranges++] = (RangeVar){li, li.body->start, n->end, 0, !fixed};
+            }
         }
     }
     for (int i = 0; i < n->nkids; i++)
@@ -647,7 +681,7 @@ static void find_range_vars(const Source *src, Site *site)
     for (int k = 0; k < site->ninner; k++) {
         site->ranges = xrealloc(site->ranges, (size_t)(site->nranges + 1) * sizeof(RangeVar));
         site->ranges[site->nranges++] =
-            (RangeVar){site->inner[k], site->loop->start, site->loop_end, k + 1};
+            (RangeVar){site->inner[k], site->loop->start, site->loop_end, k + 1, false};
     }
     find_inner_loops(src, site, site->info.body);
 }
@@ -939,9 +973,9 @@ static const Node *unfollowed_bound(const Source *src, const Site *site, const N
             if (!canonical || li.iv != n->var)
                 continue;
             const unsigned start = site->loop->start, end = site->loop_end;
-            if (!safe_bound(site, li.lo_node, start, end))
+            if (!safe_bound_of_iv(site, li.lo_node, start, end))
                 return li.lo_node;
-            if (!safe_bound(site, li.hi_node, start, end))
+            if (!safe_bound_of_iv(site, li.hi_node, start, end))
                 return li.hi_node;
             return NULL;
         }
@@ -964,7 +998,18 @@ static void report_unfollowed(const Source *src, const Site *site, const Capture
     const char *text = ast_expr_text(src, sub);
     const char *what = cap->written ? "writes" : "reads";
     const Node *bound = unfollowed_bound(src, site, sub, sub);
-    if (bound) {
+    if (bound && ast_mentions(bound, site->info.iv)) {
+        /* a local copy before the loop would not have the iteration's value */
+        unsigned line, col;
+        source_line_col(src, bound->start, &line, &col);
+        diag_at(src, sub->start, DIAG_ERROR,
+                "cannot tell which elements of '%s' the loop %s: the subscript '%s' uses the "
+                "variable of an inner loop whose bound '%s' (line %u) changes with '%s' and reads "
+                "memory, calls a function or divides by a variable%s%s%s",
+                name, what, text, ast_expr_text(src, bound), line, site->info.iv->name,
+                cap->written ? "" : "; add 'in(", cap->written ? "" : name,
+                cap->written ? "" : "[FIRST:COUNT])' to the pragma");
+    } else if (bound) {
         unsigned line, col;
         source_line_col(src, bound->start, &line, &col);
         const char *b = ast_expr_text(src, bound);

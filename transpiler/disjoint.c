@@ -199,7 +199,8 @@ static bool values_of(const Site *site, const Node *e, Offset *lo, Offset *hi)
         li = &site->info;
     for (int k = 0; !li && k < site->nranges; k++) {
         const RangeVar *r = &site->ranges[k];
-        if (f.base->kind == N_DECLREF && f.base->var == r->info.iv && e->start >= r->start && e->end <= r->end)
+        if (!r->follows_iv && f.base->kind == N_DECLREF && f.base->var == r->info.iv && e->start >= r->start &&
+            e->end <= r->end)
             li = &r->info;
     }
     if (li) {

@@ -847,6 +847,8 @@ static void emit_range_vars(const Ctx *c, StrBuf *sb)
         const LoopInfo *in = &rv->info;
         const char *down = in->step_down ? "true" : "false";
         int level = rv->level;
+        if (rv->follows_iv)
+            continue; /* in pr_extents, over the iterations it covers */
         if (level > 0) {
             strbuf_printf(sb,
                           "    const long long pr_rv%d_first = (long long)pr_lo%d;\n"
@@ -867,6 +869,61 @@ static void emit_range_vars(const Ctx *c, StrBuf *sb)
                       "    const long long pr_rv%d_last = pr_rv%d_runs ? (long long)pragreduce::iv_at<%s, %s>(pr_lo%s, pr_trip%s - 1, pr_step%s) : 0;\n"
                       "    (void)pr_rv%d_first, (void)pr_rv%d_last, (void)pr_rv%d_runs;\n",
                       r, s, r, s, r, r, in->iv_type, down, s, s, s, r, r, r);
+    }
+}
+
+/* Inside pr_extents: the first and last values of the range variables
+ * whose bounds read the marked loop's variable (j <= i), the union over
+ * the iterations from pr_first to pr_final, each evaluated as the loop
+ * would (a host loop: O(iterations), against the loop's own work). */
+static void emit_range_vars_of_iv(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const LoopInfo *li = &site->info;
+    const char *down = li->step_down ? "true" : "false";
+    for (int r = 0; r < site->nranges; r++) {
+        const RangeVar *rv = &site->ranges[r];
+        if (!rv->follows_iv)
+            continue;
+        const LoopInfo *in = &rv->info;
+        unsigned line, col;
+        source_line_col(c->src, in->init->start, &line, &col);
+        char *s = xformat("_rv%d", r);
+        strbuf_printf(sb,
+                      "        /* '%s' of the inner loop at line %u, whose bounds read '%s': over\n"
+                      "           the iterations from pr_first to pr_final */\n"
+                      "        long long pr_rv%d_first = LLONG_MAX, pr_rv%d_last = LLONG_MIN;\n"
+                      "        bool pr_rv%d_runs = false;\n"
+                      "        {\n"
+                      "            const pragreduce::u64 pr_its = (pragreduce::u64)(%s ? pr_first - pr_final : pr_final - pr_first) / pr_step + 1;\n"
+                      "            for (pragreduce::u64 pr_t = 0; pr_t < pr_its; pr_t++) {\n"
+                      "                const %s %s = pragreduce::iv_at<%s, %s>(pr_first, pr_t, pr_step);\n"
+                      "                (void)%s;\n",
+                      in->iv->name, line, li->iv->name, r, r, r, down, li->iv_type, li->iv->name,
+                      li->iv_type, down, li->iv->name);
+        StrBuf level = {0};
+        emit_level_trip(c, &level, in, s, xformat("pr_trip%s", s));
+        /* (emit_level_trip writes at one level of indentation) */
+        for (const char *p = level.buf; p && *p;) {
+            const char *nl = strchr(p, '\n');
+            size_t len = nl ? (size_t)(nl - p + 1) : strlen(p);
+            strbuf_printf(sb, "            %.*s", (int)len, p);
+            p += len;
+        }
+        strbuf_free(&level);
+        strbuf_printf(sb,
+                      "                if (pr_trip%s == 0)\n"
+                      "                    continue;\n"
+                      "                const long long pr_a = (long long)pr_lo%s;\n"
+                      "                const long long pr_b = (long long)pragreduce::iv_at<%s, %s>(pr_lo%s, pr_trip%s - 1, pr_step%s);\n"
+                      "                const long long pr_min = pr_a < pr_b ? pr_a : pr_b, pr_max = pr_a < pr_b ? pr_b : pr_a;\n"
+                      "                if (pr_min < pr_rv%d_first) pr_rv%d_first = pr_min;\n"
+                      "                if (pr_max > pr_rv%d_last) pr_rv%d_last = pr_max;\n"
+                      "                pr_rv%d_runs = true;\n"
+                      "            }\n"
+                      "        }\n"
+                      "        (void)pr_rv%d_first, (void)pr_rv%d_last, (void)pr_rv%d_runs;\n",
+                      s, s, in->iv_type, in->step_down ? "true" : "false", s, s, s, r, r, r, r, r, r, r, r);
     }
 }
 
@@ -1944,6 +2001,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                   "        size_t pr_bytes = 0;\n"
                   "        (void)pr_first, (void)pr_final;\n",
                   li->iv->name, li->iv_type, li->iv_type);
+    emit_range_vars_of_iv(c, sb);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (cap->kind != CAP_ARRAY)

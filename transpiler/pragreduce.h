@@ -654,6 +654,8 @@ typedef struct {
     unsigned start, end;
     int level; /* k >= 1: level k of collapse(N), site->inner[k - 1] (its trip count is
                   computed anyway); 0: an inner loop of the body */
+    bool follows_iv; /* a bound reads the marked loop's variable (j <= i): its values are
+                        the union over the iterations a copy covers */
 } RangeVar;
 
 Linear access_linear(const Source *src, const Node *expr, const Var *iv);

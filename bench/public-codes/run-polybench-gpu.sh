@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# On the GPU machine: the PolyBench bundle made by polybench.sh bundle.
+# Builds gcc's serial build (-O3 -march=native) and the transpiled one
+# (nvcc -O3 -arch=sm_90) of each program at MEDIUM and at the timed size;
+# at MEDIUM the arrays dumped in auto and forced-GPU mode must match gcc's;
+# at the timed size, whole-process wall time of serial, auto and gpu (the
+# better of RUNS, default 1). Writes $OUT/polybench.md and polybench.log.
+#   bash run.sh          PROGRAMS="gemm 2mm" bash run.sh: those only
+set -u
+b=$(cd "$(dirname "$0")" && pwd)
+out=${OUT:-$b/out}
+mkdir -p "$out" "$b/bin"
+cd "$b/src"
+timed=$(cat "$b/timed")
+progs=${PROGRAMS:-$(ls *.c | sed 's/\.c$//')}
+log=$out/polybench.log
+: >"$log"
+for p in $progs; do
+    for ds in MEDIUM $timed; do
+        # arrays dumped at MEDIUM only (printed, the timed size's would dominate)
+        dump=""
+        [ "$ds" = MEDIUM ] && dump=-DPOLYBENCH_DUMP_ARRAYS
+        gcc -O3 -march=native -I utilities -D${ds}_DATASET $dump utilities/polybench.c "$p.c" \
+            -o "$b/bin/$p.$ds.ser" -lm &
+        nvcc -O3 -arch=sm_90 -w -I utilities -D${ds}_DATASET $dump utilities/polybench.c \
+            "../cu/$p.$ds.cu" -o "$b/bin/$p.$ds.pr" -lm >>"$log" 2>&1 &
+    done
+done
+wait
+# (same tolerance as polybench.sh: %0.2lf, a last digit may move)
+same() {
+    cmp -s "$1" "$2" && return 0
+    python3 - "$1" "$2" <<'PY'
+import re, sys
+a, b = (re.findall(r"-?\d+\.\d+(?:e[-+]?\d+)?|\S+", open(p).read()) for p in sys.argv[1:3])
+def close(x, y):
+    try:
+        x, y = float(x), float(y)
+    except ValueError:
+        return x == y
+    return abs(x - y) <= 0.0100001 + 1e-9 * max(abs(x), abs(y))
+sys.exit(0 if len(a) == len(b) and all(close(x, y) for x, y in zip(a, b)) else 1)
+PY
+}
+wall() { # seconds of one run, its dump to /dev/null
+    local t0 t1
+    t0=$(date +%s.%N)
+    timeout "${LIMIT:-120}" env "$@" >/dev/null 2>&1 || { echo "fail"; return; }
+    t1=$(date +%s.%N)
+    echo "$t0 $t1" | awk '{ printf "%.3f", $2 - $1 }'
+}
+{
+    echo "| program | MEDIUM auto | MEDIUM gpu | serial $timed (s) | auto | gpu | auto vs serial |"
+    echo "|---|---|---|---|---|---|---|"
+    for p in $progs; do
+        "$b/bin/$p.MEDIUM.ser" 2>"$b/bin/$p.ref.txt" >/dev/null
+        row="| $p"
+        for m in auto gpu; do
+            if PRAGREDUCE_DEVICE=$m "$b/bin/$p.MEDIUM.pr" 2>"$b/bin/$p.$m.txt" >/dev/null && same "$b/bin/$p.ref.txt" "$b/bin/$p.$m.txt"; then
+                row="$row | same"
+            else
+                row="$row | **differs**"
+                { echo "== $p $m"; diff "$b/bin/$p.ref.txt" "$b/bin/$p.$m.txt" | head -5; } >>"$log"
+            fi
+        done
+        s=$(wall "$b/bin/$p.$timed.ser")
+        a=$(wall PRAGREDUCE_DEVICE=auto "$b/bin/$p.$timed.pr")
+        g=$(wall PRAGREDUCE_DEVICE=gpu "$b/bin/$p.$timed.pr")
+        ratio=$(echo "$s $a" | awk '$1 + 0 > 0 && $2 + 0 > 0 { printf "%.2fx", $1 / $2 }')
+        echo "$row | $s | $a | $g | ${ratio:--} |"
+    done
+} | tee "$out/polybench.md"
