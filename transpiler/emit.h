@@ -76,6 +76,9 @@ void emit_segment_kernel(const Ctx *c, StrBuf *sb);
 /* The segmented loop as written for the CPU, its marked loops calling
  * their own wrappers (the parallel loops its groups share run as written). */
 char *segment_cpu_text(const Ctx *c);
+/* The segmented loop as written, every marked loop inside it too (no
+ * wrapper calls): what a team runs under its `omp for` (emit_team.c). */
+char *segment_as_written_text(const Ctx *c);
 /* The loops inside a segmented site whose wrappers its CPU path calls. */
 int segment_called_children(const Site *t);
 /* Whether segmented site t's CPU path calls child's wrapper. */

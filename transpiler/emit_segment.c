@@ -555,6 +555,30 @@ char *segment_cpu_text(const Ctx *c)
     return splice_range(c, &edits, t->loop->start, t->loop_end);
 }
 
+/* Every pragma of the marked and parallel loops inside `m`'s segment, at
+ * any depth, made a comment: the loops run as written. */
+static void plain_children(const Ctx *c, const Segment *seg, EditList *edits)
+{
+    for (int k = 0; k < seg->nchildren; k++) {
+        const Site *m = seg->children[k];
+        edits_add(edits, m->pragma.start, m->pragma.end,
+                  with_kept_lines(c->src, &m->pragma, m->pragma.end,
+                                  xformat("/* #pragma %s: as written, in each iteration of the loop around it */",
+                                          escape_comment(m->pragma.summary))));
+        if (m->segment)
+            plain_children(c, m->segment, edits);
+    }
+}
+
+char *segment_as_written_text(const Ctx *c)
+{
+    const Site *t = c->site;
+    EditList edits = {0};
+    plain_children(c, seg_of(c), &edits);
+    add_cxx_edits(c, &edits, t->loop->start, t->loop_end);
+    return splice_range(c, &edits, t->loop->start, t->loop_end);
+}
+
 /* The first marked loop's trip count when the host can compute it (its
  * bounds do not depend on the segment), else an estimate. */
 static char *inner_trip_expr(const Ctx *c)

@@ -7,7 +7,8 @@
  * wrapper (`omp single`), which either runs the loop on the GPU, folding
  * its results into the shared reduction variables, or says that it stays
  * on the CPU; `copyprivate` hands that answer to the whole team, which
- * then runs the loop as written under its own `omp for`. One thread
+ * then runs the loop as written under its own `omp for` (a nest with its
+ * marked loops inside as plain loops: the rows of NPB CG). One thread
  * running every iteration is an execution the `omp for` allows, so the
  * program means the same either way; single's barrier makes the GPU's
  * results visible to the team before anyone reads them.
@@ -19,8 +20,6 @@ static const char *team_problem(const Source *src, const Site *site)
 {
     if (site->segmented_by)
         return "lies inside a loop that pragreduce runs as one launch";
-    if (site->segment && (site->segment->nmarked || segment_called_children(site)))
-        return "holds marked loops";
     if (site->pragma.comm)
         return "completes its reduction over MPI ranks (comm)";
     for (int v = 0; v < site->pragma.nvars; v++) {
@@ -44,7 +43,7 @@ bool team_check_site(const Source *src, const Site *site)
         if (site->pragma.omp[k].worksharing)
             diag_at(src, site->pragma.omp[k].start, DIAG_ERROR,
                     "'#pragma omp for' beside '#pragma reduce' takes a loop that reduces into "
-                    "variables, with no marked loop inside or around it; this one %s: write "
+                    "variables (or a nest of them), inside no loop pragreduce runs as one launch; this one %s: write "
                     "'#pragma omp parallel for' outside the parallel region",
                     why);
     return false;
@@ -63,7 +62,15 @@ void emit_team_call(const Ctx *c, StrBuf *sb)
                     "if (pr_team_cpu) { /* on the CPU: the team runs the loop as written */\n");
     for (int k = 0; k < site->pragma.nomp; k++)
         strbuf_printf(sb, "%s\n", site->pragma.omp[k].text);
-    emit_loop_in_caller(c, sb, "", false);
+    if (site->segment) {
+        /* a nest: its marked loops run as written in each thread's iterations */
+        line_to_input(c, sb, site->loop->start);
+        strbuf_puts(sb, segment_as_written_text(c));
+        strbuf_puts(sb, "\n");
+        line_to_output(c, sb);
+    } else {
+        emit_loop_in_caller(c, sb, "", false);
+    }
     if (site_writes_arrays(site))
         strbuf_puts(sb, "/* the host wrote outputs that kept device copies may hold */\n"
                         "#pragma omp single\n"

@@ -4,15 +4,32 @@
  * region) are marked: reductions into shared variables (one with nowait
  * and a barrier after it), a parallel loop, a max, and a private partial
  * that each thread adds to a shared total by hand (one thread doing every
- * iteration is a schedule `omp for` allows, so the total is the same). */
+ * iteration is a schedule `omp for` allows, so the total is the same), and
+ * NPB CG's sparse rows: a parallel loop over rows under `omp for` with a
+ * marked row sum inside (one launch; on the CPU the team runs the nest,
+ * each row's sum as written). */
 #include <stdio.h>
 #include <stdlib.h>
 
 static double rho, dd;
 
+static int nnz;
+static int *rowstr, *colidx;
+static double *vals;
+
 static void step(int n, const double *a, double *p, double *q)
 {
-    int j;
+    int j, k;
+    double sum;
+#pragma omp for private(k, sum)
+#pragma reduce parallel in(vals[0:nnz], colidx[0:nnz])
+    for (j = 0; j < n; j++) {
+        sum = 0.0;
+#pragma reduce(+: sum) in(p[0:n])
+        for (k = rowstr[j]; k < rowstr[j + 1]; k++)
+            sum = sum + vals[k] * p[colidx[k]];
+        q[j] = sum + a[j];
+    }
 #pragma omp for reduction(+: rho)
 #pragma reduce(+: rho)
     for (j = 0; j < n; j++)
@@ -20,7 +37,7 @@ static void step(int n, const double *a, double *p, double *q)
 #pragma omp for
 #pragma reduce parallel
     for (j = 0; j < n; j++)
-        q[j] = a[j] * p[j];
+        q[j] = a[j] * p[j] + 0.125 * q[j];
 #pragma omp for reduction(+: dd) nowait
 #pragma reduce(+: dd)
     for (j = 0; j < n; j++)
@@ -38,6 +55,18 @@ int main(int argc, char **argv)
     for (int i = 0; i < n; i++) {
         a[i] = (i % 7) * 0.25;
         p[i] = (i % 5) * 0.5;
+    }
+    /* rows of 0 to 4 entries */
+    rowstr = malloc((n + 1) * sizeof *rowstr);
+    rowstr[0] = 0;
+    for (int i = 0; i < n; i++)
+        rowstr[i + 1] = rowstr[i] + i % 5;
+    nnz = rowstr[n];
+    colidx = malloc((nnz + 1) * sizeof *colidx);
+    vals = malloc((nnz + 1) * sizeof *vals);
+    for (int k = 0; k < nnz; k++) {
+        colidx[k] = (k * 37) % n;
+        vals[k] = (k % 9) * 0.125 - 0.5;
     }
     double mx = 0, total = 0;
     long cnt = 0;
@@ -70,5 +99,6 @@ int main(int argc, char **argv)
     }
     printf("mx %.3f total %.3f cnt %ld\n", mx, total, cnt);
     free(a); free(p); free(q);
+    free(rowstr); free(colidx); free(vals);
     return 0;
 }

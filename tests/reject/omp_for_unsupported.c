@@ -1,14 +1,14 @@
-/* expect-error-at: 12:1: omp for beside an element accumulator; 16:1: omp for beside a section; 20:1: omp for around a marked loop */
+/* expect-error-at: 12:1: omp for beside an element accumulator; 16:1: omp for beside a section */
 /* '#pragma omp for' beside '#pragma reduce' (one thread of the team calls
  * the loop's wrapper; emit_team.c) takes loops that reduce into variables:
- * not into array elements or sections, and not a loop with marked loops
- * inside, whose wrappers every thread of the team would call. */
-void team(const double *a, const int *x, int n, int m, double *y, long *h, double *rows)
+ * not into array elements or sections (a nest of them is fine: e2e
+ * omp_for_region). */
+void team(const double *a, const int *x, int n, double *y, long *h)
 {
     double s = 0;
 #pragma omp parallel
     {
-        int i, j;
+        int i;
 #pragma omp for
 #pragma reduce(+: y[0])
         for (i = 0; i < n; i++)
@@ -17,15 +17,6 @@ void team(const double *a, const int *x, int n, int m, double *y, long *h, doubl
 #pragma reduce(+: h[0:16])
         for (i = 0; i < n; i++)
             h[x[i] & 15]++;
-#pragma omp for private(j)
-#pragma reduce parallel
-        for (i = 0; i < n; i++) {
-            double t = 0;
-#pragma reduce(+: t)
-            for (j = 0; j < m; j++)
-                t += a[i * m + j];
-            rows[i] = t;
-        }
     }
     (void)s;
 }
