@@ -588,8 +588,8 @@ static char *inner_trip_expr(const Ctx *c)
         return xstrdup("(pragreduce::u64)1 /* a parallel loop: each iteration alone */");
     const Site *m = seg_of(c)->marked[0];
     for (int r = 0; r < t->nranges; r++)
-        if (t->ranges[r].start == m->info.body->start)
-            return xformat("pr_trip_rv%d", r);
+        if (t->ranges[r].start == m->info.body->start && !t->ranges[r].follows_iv)
+            return xformat("pr_trip_rv%d", r); /* (one following the iv has no trip before the loop) */
     if (t->pragma.nsections)
         return xformat("(pragreduce::u64)(pr_in_%s_n > 0 ? pr_in_%s_n : 0) / (pr_trip ? pr_trip : 1)",
                        t->pragma.sections[0].name, t->pragma.sections[0].name);
