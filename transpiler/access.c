@@ -574,6 +574,16 @@ static bool writes_var(const Node *n, const Var *v)
     return false;
 }
 
+/* `a / b` or `a % b` with a divisor that is not a literal (0 read from
+ * memory would trap where the loop itself never divides). */
+static bool divides_by_variable(const Node *s)
+{
+    if (s->kind != N_BINARY || (strcmp(s->op, "/") && strcmp(s->op, "%")))
+        return false;
+    const Node *d = ast_strip(s->kids[1]);
+    return d->kind != N_INTLIT && d->kind != N_CHARLIT;
+}
+
 /* A bound the wrapper may evaluate before the loop runs, even when the
  * inner loop never would: no calls, loads, or division by a variable. */
 static bool safe_bound(const Site *site, const Node *n, unsigned start, unsigned end)
@@ -583,11 +593,8 @@ static bool safe_bound(const Site *site, const Node *n, unsigned start, unsigned
     if (!is_invariant(site, n, site->info.iv, start, end))
         return false;
     const Node *s = ast_strip((Node *)n);
-    if (s->kind == N_BINARY && (!strcmp(s->op, "/") || !strcmp(s->op, "%"))) {
-        const Node *d = ast_strip(s->kids[1]);
-        if (d->kind != N_INTLIT && d->kind != N_CHARLIT)
-            return false;
-    }
+    if (divides_by_variable(s))
+        return false;
     for (int i = 0; i < s->nkids; i++)
         if (!safe_bound(site, s->kids[i], start, end))
             return false;
@@ -606,19 +613,13 @@ static bool safe_bound_of_iv(const Site *site, const Node *n, unsigned start, un
         return true;
     if (!ast_mentions(s, site->info.iv))
         return safe_bound(site, s, start, end);
+    /* (assignments are N_ASSIGN, never N_BINARY) */
     bool operation = s->kind == N_CAST || s->kind == N_PAREN || s->kind == N_IMPLICIT ||
                      s->kind == N_COND ||
                      (s->kind == N_UNARY && (!strcmp(s->op, "-") || !strcmp(s->op, "+")) && !s->postfix) ||
-                     (s->kind == N_BINARY && strcmp(s->op, ",") && !strchr(s->op, '=')) ||
-                     (s->kind == N_BINARY && (!strcmp(s->op, "==") || !strcmp(s->op, "<=") ||
-                                              !strcmp(s->op, ">=") || !strcmp(s->op, "!=")));
-    if (!operation)
+                     (s->kind == N_BINARY && strcmp(s->op, ","));
+    if (!operation || divides_by_variable(s))
         return false;
-    if (s->kind == N_BINARY && (!strcmp(s->op, "/") || !strcmp(s->op, "%"))) {
-        const Node *d = ast_strip(s->kids[1]);
-        if (d->kind != N_INTLIT && d->kind != N_CHARLIT)
-            return false; /* (a divisor of 0 read from memory: as safe_bound) */
-    }
     for (int i = 0; i < s->nkids; i++)
         if (!safe_bound_of_iv(site, s->kids[i], start, end))
             return false;

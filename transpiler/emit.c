@@ -897,10 +897,9 @@ static void emit_range_vars_of_iv(const Ctx *c, StrBuf *sb)
                       "        {\n"
                       "            const pragreduce::u64 pr_its = (pragreduce::u64)(%s ? pr_first - pr_final : pr_final - pr_first) / pr_step + 1;\n"
                       "            for (pragreduce::u64 pr_t = 0; pr_t < pr_its; pr_t++) {\n"
-                      "                const %s %s = pragreduce::iv_at<%s, %s>(pr_first, pr_t, pr_step);\n"
-                      "                (void)%s;\n",
+                      "                const %s %s = pragreduce::iv_at<%s, %s>(pr_first, pr_t, pr_step);\n",
                       in->iv->name, line, li->iv->name, r, r, r, down, li->iv_type, li->iv->name,
-                      li->iv_type, down, li->iv->name);
+                      li->iv_type, down);
         StrBuf level = {0};
         emit_level_trip(c, &level, in, s, xformat("pr_trip%s", s));
         /* (emit_level_trip writes at one level of indentation) */
@@ -2297,7 +2296,7 @@ static bool inline_on_cpu(const Ctx *c)
     return true;
 }
 
-void emit_loop_in_caller(const Ctx *c, StrBuf *sb, const char *before, bool homes)
+void emit_text_in_caller(const Ctx *c, StrBuf *sb, const char *text)
 {
     const Site *site = c->site;
     line_to_input(c, sb, site->loop->start);
@@ -2305,14 +2304,19 @@ void emit_loop_in_caller(const Ctx *c, StrBuf *sb, const char *before, bool home
     source_line_col(c->src, site->loop->start, &line, &col);
     for (unsigned i = 1; i < col; i++)
         strbuf_putn(sb, " ", 1);
+    strbuf_puts(sb, text);
+    strbuf_puts(sb, "\n");
+    line_to_output(c, sb);
+}
+
+void emit_loop_in_caller(const Ctx *c, StrBuf *sb, const char *before, bool homes)
+{
+    const Site *site = c->site;
     EditList edits = {0};
     add_cxx_edits(c, &edits, site->loop->start, site->loop_end);
     if (homes)
         home_edits_in(c, &edits, site->loop, true);
-    strbuf_puts(sb, before);
-    strbuf_puts(sb, splice_range(c, &edits, site->loop->start, site->loop_end));
-    strbuf_puts(sb, "\n");
-    line_to_output(c, sb);
+    emit_text_in_caller(c, sb, xformat("%s%s", before, splice_range(c, &edits, site->loop->start, site->loop_end)));
 }
 
 void emit_rest_of_line(const Ctx *c, StrBuf *sb)

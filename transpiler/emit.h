@@ -50,6 +50,8 @@ bool site_writes_arrays(const Site *site);
 /* The loop as written where it stands, at its own line (`before` after
  * its indentation; homes: element accumulators in the elements). */
 void emit_loop_in_caller(const Ctx *c, StrBuf *sb, const char *before, bool homes);
+/* `text` in the loop's place in the caller, under #line directives to it. */
+void emit_text_in_caller(const Ctx *c, StrBuf *sb, const char *text);
 /* After the call: the rest of the loop's last line keeps its number. */
 void emit_rest_of_line(const Ctx *c, StrBuf *sb);
 /* emit_team.c: the call of a loop under `#pragma omp for`. */

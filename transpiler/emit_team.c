@@ -62,15 +62,10 @@ void emit_team_call(const Ctx *c, StrBuf *sb)
                     "if (pr_team_cpu) { /* on the CPU: the team runs the loop as written */\n");
     for (int k = 0; k < site->pragma.nomp; k++)
         strbuf_printf(sb, "%s\n", site->pragma.omp[k].text);
-    if (site->segment) {
-        /* a nest: its marked loops run as written in each thread's iterations */
-        line_to_input(c, sb, site->loop->start);
-        strbuf_puts(sb, segment_as_written_text(c));
-        strbuf_puts(sb, "\n");
-        line_to_output(c, sb);
-    } else {
+    if (site->segment) /* a nest: its marked loops run as written in each thread's iterations */
+        emit_text_in_caller(c, sb, segment_as_written_text(c));
+    else
         emit_loop_in_caller(c, sb, "", false);
-    }
     if (site_writes_arrays(site))
         strbuf_puts(sb, "/* the host wrote outputs that kept device copies may hold */\n"
                         "#pragma omp single\n"

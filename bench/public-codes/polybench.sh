@@ -58,22 +58,8 @@ cmd_marks() {
     tail -n 1 "$out/marks.md"
 }
 
-# Numbers in two dumps equal, or within the reassociation of a float sum
-# (PolyBench prints %0.2lf: a last digit may move).
-same_dump() {
-    cmp -s "$1" "$2" && return 0
-    python3 - "$1" "$2" <<'PY'
-import re, sys
-a, b = (re.findall(r"-?\d+\.\d+(?:e[-+]?\d+)?|\S+", open(p).read()) for p in sys.argv[1:3])
-def close(x, y):
-    try:
-        x, y = float(x), float(y)
-    except ValueError:
-        return x == y
-    return abs(x - y) <= 0.0100001 + 1e-9 * max(abs(x), abs(y))
-sys.exit(0 if len(a) == len(b) and all(close(x, y) for x, y in zip(a, b)) else 1)
-PY
-}
+# Two dumps with the same numbers (same_dump.py says how close)
+same_dump() { cmp -s "$1" "$2" || python3 "$here/same_dump.py" "$1" "$2"; }
 
 # the CPU path as a program runs by default; the fake device forced (its
 # stale copies show as wrong numbers)
@@ -142,6 +128,7 @@ cmd_bundle() {
     done
     echo "${TIMED:-EXTRALARGE}" >"$bundle/timed"
     cp "$here/run-polybench-gpu.sh" "$bundle/run.sh"
+    cp "$here/same_dump.py" "$bundle/"
     echo "$bundle: $(grep -c . "$out/accepted") programs"
 }
 

@@ -27,21 +27,7 @@ for p in $progs; do
     done
 done
 wait
-# (same tolerance as polybench.sh: %0.2lf, a last digit may move)
-same() {
-    cmp -s "$1" "$2" && return 0
-    python3 - "$1" "$2" <<'PY'
-import re, sys
-a, b = (re.findall(r"-?\d+\.\d+(?:e[-+]?\d+)?|\S+", open(p).read()) for p in sys.argv[1:3])
-def close(x, y):
-    try:
-        x, y = float(x), float(y)
-    except ValueError:
-        return x == y
-    return abs(x - y) <= 0.0100001 + 1e-9 * max(abs(x), abs(y))
-sys.exit(0 if len(a) == len(b) and all(close(x, y) for x, y in zip(a, b)) else 1)
-PY
-}
+same() { cmp -s "$1" "$2" || python3 "$b/same_dump.py" "$1" "$2"; }
 wall() { # seconds of one run, its dump to /dev/null
     local t0 t1
     t0=$(date +%s.%N)
