@@ -182,7 +182,7 @@ asan: $(B)/unit-tests-asan $(B)/pragreduce-asan
 # in order
 RT_TESTS := resident_table minmax_combine logical_combine settings profile_reasons mapped_part \
 	trial warm_hint hint_accounting device_binding no_cuda_on_cpu context_warming rewritten_arrays \
-	first_staged_copy
+	first_staged_copy scaled_threshold
 RT_LAYERS := $(notdir $(basename $(wildcard runtime/pragreduce/*.cuh)))
 $(B)/rt/minmax_combine: RT_TEST_FLAGS = -Xcompiler -fsanitize=undefined -Xlinker -lubsan
 $(B)/rt/hint_accounting $(B)/rt/no_cuda_on_cpu $(B)/rt/context_warming: RT_TEST_FLAGS = -DPRAGREDUCE_FAKE_DEVICE
@@ -199,7 +199,7 @@ $(B)/rt/%: tests/runtime/%.cu tests/runtime/under_test.cuh $(RT_SRCS)
 # the tests that use only what libpragreduce exports link it (the runtime
 # compiled once: 1.9 s a program instead of 5.2); the others see its inside
 RT_LIB_TESTS := device_binding hint_accounting logical_combine minmax_combine no_cuda_on_cpu \
-	rewritten_arrays settings mapped_part
+	rewritten_arrays settings mapped_part scaled_threshold
 $(RT_LIB_TESTS:%=$(B)/rt/%): $(B)/rt/%: tests/runtime/%.cu tests/runtime/under_test.cuh $(RT_LIBS)
 	@mkdir -p $(@D)
 	@echo "  NVCC  $< (libpragreduce)"

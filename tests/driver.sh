@@ -43,6 +43,23 @@ printf 'int other(int x) { return x * 7; }\n' >"$work/src/u.c"
 cp "$work/src/m.c" "$work/src/m.inc"
 printf '#include <stdio.h>\nint main(void) { int unused; double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < 9; i++) s += i;\nprintf("%%g\\n", s); return 0; }\n' >"$work/src/w.c"
 printf 'int main(void) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < 9; i++) s += q;\nreturn 0; }\n' >"$work/src/e.c"
+# -fwrapv changes what the marked file's host code means (gcc -O2 folds
+# the test away without it): nvcc's host compile must get it too
+cat >"$work/src/wrap.c" <<'SRC'
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+int main(int argc, char **argv)
+{
+    int x = argc > 1 ? atoi(argv[1]) + INT_MAX - 10 : 0;
+    long s = 0;
+#pragma reduce(+: s)
+    for (int i = 0; i < 9; i++)
+        s += i;
+    printf("%ld %s\n", s, x + 1 < x ? "wraps" : "no wrap");
+    return 0;
+}
+SRC
 printf -- '-O2 "-DNAME=\\"a b\\"" @more\n' >"$work/src/rsp"
 printf -- 'm.c u.c -o prog\n' >"$work/src/more"
 
@@ -78,6 +95,8 @@ same - "-c m.c -Wp,-MD,deps.d -o m.o"
 same - "-Wall -c w.c -o w.o"
 same - "-Wall -Werror -c w.c -o w.o"
 same - "-c e.c -o e.o"
+same - "-O2 -fwrapv wrap.c -o prog"
+same - "-O2 -march=native -funroll-loops wrap.c -o prog"
 # the dependency files name the same headers
 for c in gcc driver; do
     rm -rf "$work/$c" && cp -r "$work/src" "$work/$c"

@@ -881,13 +881,34 @@ static const Node *unconditional_store(const Site *site, const Node *sub, const 
  * `g[i * w + j]` over j in [0, w)), the loop over consecutive values of its
  * variable: the extents are then exactly the elements written, so the
  * kept copy needs no copy from the host first. */
+/* Loops inside a segment that its kernel runs as plain stores: parallel
+ * loops with nothing to accumulate or keep (a nest's innermost loop,
+ * shared by a group), not marked loops that write through their own
+ * wrappers. */
+static bool plain_parallel(const Site *m)
+{
+    return m->pragma.parallel && !m->pragma.nvars && !m->pragma.nsections && !m->nprivates && m->segment &&
+           !m->segment->nmarked && !m->segment->nchildren;
+}
+
+static bool only_plain_loops_inside(const Segment *seg)
+{
+    for (int k = 0; k < seg->nmarked; k++)
+        if (!plain_parallel(seg->marked[k]))
+            return false;
+    for (int k = 0; k < seg->nchildren; k++)
+        if (!plain_parallel(seg->children[k]))
+            return false;
+    return true;
+}
+
 static void find_overwrite(const Source *src, Site *site, Capture *cap)
 {
     const LoopInfo *li = &site->info;
     cap->overwrite_when = NULL;
     /* a parallel loop is a segment; one with marked loops inside is left out */
     if (!cap->written || cap->section || cap->other_use || cap->deref0 || cap->nsubs == 0 || site->ninner ||
-        (site->segment && (site->segment->nmarked || site->segment->nchildren)) || site->nprivates ||
+        (site->segment && !only_plain_loops_inside(site->segment)) || site->nprivates ||
         li->step_runtime_check || !li->step || strcmp(li->step, "1") != 0 || has_jump(li->body))
         return;
     for (int v = 0; v < site->pragma.nvars; v++)

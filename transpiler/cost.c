@@ -102,6 +102,77 @@ static double count_ops(const Node *n, int *specials)
     return ops + inner;
 }
 
+/* count_ops as `k + text`: constants folded into k, and each inner loop
+ * that is a range variable of the body (level 0) multiplied by its trip at
+ * run time, pr_trip_wK, instead of 16. */
+typedef struct {
+    double k;
+    StrBuf text; /* empty: none */
+    bool runtime;
+} Work;
+
+static const RangeVar *range_of_loop(const Site *site, const Node *n, int *index)
+{
+    for (int r = 0; r < site->nranges; r++)
+        if (site->ranges[r].level == 0 && site->ranges[r].end == n->end && n->kind == N_FOR) {
+            *index = r;
+            return &site->ranges[r];
+        }
+    return NULL;
+}
+
+static Work work_of(const Site *site, const Node *n)
+{
+    Work w = {0};
+    if (!n)
+        return w;
+    Work inner = {0};
+    for (int i = 0; i < n->nkids; i++) {
+        Work kid = work_of(site, n->kids[i]);
+        inner.k += kid.k;
+        inner.runtime |= kid.runtime;
+        if (kid.text.len) {
+            strbuf_printf(&inner.text, "%s%s", inner.text.len ? " + " : "", kid.text.buf);
+            strbuf_free(&kid.text);
+        }
+    }
+    w.k = op_weight(n);
+    int r;
+    if ((n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO) && range_of_loop(site, n, &r)) {
+        w.runtime = true;
+        strbuf_printf(&w.text, "(double)pr_trip_w%d * (%g%s%s)", r, inner.k, inner.text.len ? " + " : "",
+                      inner.text.len ? inner.text.buf : "");
+    } else if (n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO) {
+        w.k += 16 * inner.k;
+        w.runtime = inner.runtime;
+        if (inner.text.len)
+            strbuf_printf(&w.text, "16 * (%s)", inner.text.buf);
+    } else {
+        w.k += inner.k;
+        w.runtime = inner.runtime;
+        if (inner.text.len)
+            strbuf_puts(&w.text, inner.text.buf);
+    }
+    strbuf_free(&inner.text);
+    return w;
+}
+
+char *cost_work_expr(const Site *site)
+{
+    if (site->ninner || !site->info.body)
+        return NULL;
+    int specials = 0;
+    const double model = count_ops(site->info.body, &specials) + site->pragma.nvars;
+    Work w = work_of(site, site->info.body);
+    if (!w.runtime || model <= 0) {
+        strbuf_free(&w.text);
+        return NULL;
+    }
+    char *e = xformat("(%g + %s) / %g", w.k + site->pragma.nvars, w.text.buf, model);
+    strbuf_free(&w.text);
+    return e;
+}
+
 /* An integer variable declared inside the loop (an inner loop's counter,
  * say) that the subscript mentions. */
 static const Var *inner_variable(const Site *site, const Node *n)
@@ -387,7 +458,7 @@ LaunchPlan cost_choose(const CostFacts *f, const GpuDesc *d, Candidate *table, i
     for (int v = 0; v < nvec; v++)
         for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++)
             for (size_t u = 0; u < sizeof unrolls / sizeof unrolls[0]; u++) {
-                LaunchPlan p = {blocks[b], unrolls[u], vectors[v], 1, NULL, 0, 0, 0};
+                LaunchPlan p = {.block = blocks[b], .unroll = unrolls[u], .vector = vectors[v], .waves = 1};
                 Candidate c;
                 c.us_large = cost_estimate(f, d, &p, N_LARGE, &c);
                 c.us_small = cost_estimate(f, d, &p, N_SMALL, NULL);
@@ -440,43 +511,64 @@ static double cpu_ns_per_iter(const CostFacts *f)
     return cpu_ns;
 }
 
+/* The facts both thresholds come from (kept in the plan: the wrapper
+ * rescales them when inner loops run other trips, runtime choice.cuh's
+ * scaled_threshold does the same arithmetic as threshold_from). The GPU: a
+ * fixed ~30 us of allocation, copy setup, launch and result copy; copies
+ * below the runtime's staging size (4 MiB) at the link's pageable rate,
+ * larger ones through pinned staging buffers filled by host threads
+ * (48 GB/s measured on the H100 host; 40 assumed). Over kept arrays: no
+ * copy, only the call's fixed cost, ~12 us on the H100 (the launch, the
+ * result's copy back and the wrapper's bookkeeping), against the CPU loop. */
+static void threshold_facts(const CostFacts *f, const GpuDesc *d, LaunchPlan *p)
+{
+    const double staged_gbps = 40.0, stage_min = 4.0 * 1024 * 1024;
+    p->cpu_ns = cpu_ns_per_iter(f);
+    p->link_ns = f->copy_per_iter / d->host_link_gbps;
+    p->staged_ns = f->copy_per_iter > 0 ? f->copy_per_iter / staged_gbps : INFINITY;
+    p->staged_from = f->copy_per_iter > 0 ? stage_min / f->copy_per_iter : 0;
+    p->fixed_ns = 30000.0;
+    p->kept_gpu_ns = f->bytes_per_iter / (d->dram_gbps * d->achieved);
+    p->kept_fixed_ns = 8000.0 + 1000.0 * d->launch_us;
+}
+
+static unsigned long long iterations(double n) { return !(n <= 1e18) ? ULLONG_MAX : (unsigned long long)ceil(n); }
+
+/* The trip count from which the GPU wins for an iteration `work` times the
+ * model's on the CPU (the copies and the kernel's reads stay). */
+static unsigned long long threshold_from(const LaunchPlan *p, double work, bool kept)
+{
+    const double cpu_ns = p->cpu_ns * work;
+    if (kept)
+        return cpu_ns <= p->kept_gpu_ns ? ULLONG_MAX : iterations(p->kept_fixed_ns / (cpu_ns - p->kept_gpu_ns));
+    /* copies at the link's pageable rate, or (from the staging size on)
+     * through the staging buffers: the GPU wins past its fixed cost in
+     * either, whichever comes first */
+    double n = cpu_ns > p->link_ns ? p->fixed_ns / (cpu_ns - p->link_ns) : INFINITY;
+    if (cpu_ns > p->staged_ns) {
+        double staged = p->fixed_ns / (cpu_ns - p->staged_ns);
+        if (staged < p->staged_from)
+            staged = p->staged_from;
+        if (staged < n)
+            n = staged;
+    }
+    return iterations(n);
+}
+
 unsigned long long cost_cpu_threshold(const CostFacts *f, const GpuDesc *d)
 {
-    const double cpu_ns = cpu_ns_per_iter(f);
-    /* the GPU: a fixed ~30 us of allocation, copy setup, launch and result
-     * copy; copies below the runtime's staging size (4 MiB) at the link's
-     * pageable rate, larger ones through pinned staging buffers filled by
-     * host threads (48 GB/s measured on the H100 host; 40 assumed) */
-    const double fixed_ns = 30000.0, staged_gbps = 40.0, stage_min = 4.0 * 1024 * 1024;
-    double gpu_ns = f->copy_per_iter / d->host_link_gbps;
-    if (cpu_ns > gpu_ns) {
-        double n = fixed_ns / (cpu_ns - gpu_ns);
-        return n > 1e18 ? ULLONG_MAX : (unsigned long long)ceil(n);
-    }
-    double staged_ns = f->copy_per_iter / staged_gbps;
-    if (f->copy_per_iter <= 0 || cpu_ns <= staged_ns)
-        return ULLONG_MAX;
-    /* the GPU wins only once the copies are staged, and past its fixed cost */
-    double n = fixed_ns / (cpu_ns - staged_ns);
-    double staged_from = stage_min / f->copy_per_iter;
-    if (n < staged_from)
-        n = staged_from;
-    return n > 1e18 ? ULLONG_MAX : (unsigned long long)ceil(n);
+    LaunchPlan p = {0};
+    threshold_facts(f, d, &p);
+    return threshold_from(&p, 1, false);
 }
 
 /* The same choice when the arrays are already on the GPU (kept by an
- * earlier loop, or written there): no copy, only the call's fixed cost,
- * ~12 us on the H100 (the launch, the result's copy back and the wrapper's
- * bookkeeping), against the CPU loop. */
+ * earlier loop, or written there). */
 unsigned long long cost_cpu_threshold_kept(const CostFacts *f, const GpuDesc *d)
 {
-    const double cpu_ns = cpu_ns_per_iter(f);
-    const double fixed_ns = 8000.0 + 1000.0 * d->launch_us;
-    const double gpu_ns = f->bytes_per_iter / (d->dram_gbps * d->achieved);
-    if (cpu_ns <= gpu_ns)
-        return ULLONG_MAX;
-    double n = fixed_ns / (cpu_ns - gpu_ns);
-    return n > 1e18 ? ULLONG_MAX : (unsigned long long)ceil(n);
+    LaunchPlan p = {0};
+    threshold_facts(f, d, &p);
+    return threshold_from(&p, 1, true);
 }
 
 /* Several GPUs (PRAGREDUCE_GPUS): a split call pays ~15 us more for each
@@ -604,6 +696,7 @@ LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, cons
     if (p.cpu_below_kept > p.cpu_below)
         p.cpu_below_kept = p.cpu_below;
     p.cpu_below_rewritten = cost_cpu_threshold_team(&f);
+    threshold_facts(&f, d, &p);
     section_plan(site, &p);
     if (override) {
         int v = p.vector;

@@ -20,6 +20,7 @@
 #include "emit.h"
 
 #include <limits.h>
+#include <math.h>
 #include <string.h>
 
 #define OUT_LINE "#line @@OUT@@\n"
@@ -837,6 +838,55 @@ static void emit_level_trip(const Ctx *c, StrBuf *sb, const LoopInfo *li, const 
     strbuf_puts(sb, ";\n");
 }
 
+/* A cost model fact as C++ text (an infinite one as a huge number). */
+static char *fact_text(double v) { return isinf(v) ? xstrdup("1e300") : xformat("%.9g", v); }
+
+/* Auto mode's thresholds for this call when the body's inner loops are
+ * range variables: the model counts 16 trips a loop, and a loop over a
+ * matrix's row runs 1,000 (gemm's CPU path weighed as 300 ns an iteration
+ * against 1.2 ms). Their trips at the middle iteration (its bounds are
+ * safe to evaluate: no loads, calls or division by a variable) scale one
+ * iteration's CPU time; the runtime's scaled_threshold redoes the
+ * model's arithmetic with it. False (nothing written) without such loops. */
+bool emit_work_scale(const Ctx *c, StrBuf *sb)
+{
+    const Site *site = c->site;
+    const LoopInfo *li = &site->info;
+    const LaunchPlan *pl = &site->plan;
+    char *work = cost_work_expr(site);
+    if (!work || pl->cpu_ns <= 0)
+        return false;
+    strbuf_puts(sb, "    /* one iteration's work at this call: its inner loops' trips (at the middle\n"
+                    "       iteration) over the cost model's 16 a loop, for auto mode's thresholds */\n"
+                    "    const double pr_work = pr_trip == 0 || pragreduce::device_mode() != pragreduce::MODE_AUTO ? 1.0 : [&]() {\n");
+    strbuf_printf(sb, "        const %s %s = pragreduce::iv_at<%s, %s>(pr_lo, pr_trip / 2, pr_step);\n"
+                      "        (void)%s;\n",
+                  li->iv_type, li->iv->name, li->iv_type, li->step_down ? "true" : "false", li->iv->name);
+    for (int r = 0; r < site->nranges; r++) {
+        const RangeVar *rv = &site->ranges[r];
+        if (rv->level != 0 || !strstr(work, xformat("pr_trip_w%d ", r)))
+            continue;
+        StrBuf level = {0};
+        emit_level_trip(c, &level, &rv->info, xformat("_w%d", r), xformat("pr_trip_w%d", r));
+        for (const char *q = level.buf; q && *q;) {
+            const char *nl = strchr(q, '\n');
+            size_t len = nl ? (size_t)(nl - q + 1) : strlen(q);
+            strbuf_printf(sb, "    %.*s", (int)len, q);
+            q += len;
+        }
+        strbuf_free(&level);
+    }
+    strbuf_printf(sb, "        return %s;\n    }();\n", work);
+    strbuf_printf(sb,
+                  "    static constexpr pragreduce::WorkFacts pr_facts = {%s, %s, %s, %s, %s, %s, %s};\n"
+                  "    const pragreduce::u64 pr_cpu_below = pragreduce::scaled_threshold(pr_facts, pr_work, false);\n"
+                  "    const pragreduce::u64 pr_cpu_below_kept = pragreduce::scaled_threshold(pr_facts, pr_work, true);\n",
+                  fact_text(pl->cpu_ns), fact_text(pl->link_ns), fact_text(pl->staged_ns),
+                  fact_text(pl->staged_from), fact_text(pl->fixed_ns), fact_text(pl->kept_gpu_ns),
+                  fact_text(pl->kept_fixed_ns));
+    return true;
+}
+
 /* First and last values of the range variables subscripts move with:
  * collapsed levels (computed above) and inner loops with fixed bounds. */
 static void emit_range_vars(const Ctx *c, StrBuf *sb)
@@ -1396,6 +1446,49 @@ static bool scalar_by_value(const Capture *cap)
            (t.kind >= CXType_FirstBuiltin && t.kind <= CXType_LastBuiltin && t.kind != CXType_Void);
 }
 
+/* One scalar the loop as written writes (an accumulator, a private, an
+ * induction variable), as a local of pr_as_written: captured by reference,
+ * its every use would go through the wrapper's memory, which the loop's
+ * stores may alias, and the compiler keeps it there instead of in a
+ * register: gemm's CPU path at LARGE took 2.0 s against the plain loop's
+ * 0.44 (bench/NOTES.md, session 45). `at` points at the wrapper's copy,
+ * which the local's value goes back to at the end. */
+static void local_scalar_open(StrBuf *sb, const Var *v)
+{
+    if (v->is_volatile)
+        return; /* (every access stays as written) */
+    strbuf_printf(sb, "        auto *const pr_at_%s = &%s;\n        auto %s = *pr_at_%s;\n", v->name, v->name,
+                  v->name, v->name);
+}
+
+static void local_scalar_close(StrBuf *sb, const Var *v)
+{
+    if (!v->is_volatile)
+        strbuf_printf(sb, "        *pr_at_%s = %s;\n", v->name, v->name);
+}
+
+/* Each scalar the wrapper holds for the loop as written (emit_wrapper's
+ * locals), opened as locals of pr_as_written or closed back. */
+static void local_scalars(const Ctx *c, StrBuf *sb, bool open)
+{
+    const Site *site = c->site;
+    void (*each)(StrBuf *, const Var *) = open ? local_scalar_open : local_scalar_close;
+    if (open)
+        strbuf_puts(sb, "        /* the loop's scalars in locals, back in the wrapper's at the end (registers,\n"
+                        "           not memory the loop's stores may alias) */\n");
+    for (int v = 0; v < site->pragma.nvars; v++)
+        if (!is_section(&site->pragma.vars[v]))
+            each(sb, site->pragma.vars[v].var);
+    for (int k = 0; k < site->nprivates; k++)
+        if (!site->privates_kept || !site->privates_kept[k])
+            each(sb, site->privates[k]);
+    if (!site->info.iv_declared_in_loop)
+        each(sb, site->info.iv);
+    for (int k = 0; k < site->ninner; k++)
+        if (!site->inner[k].iv_declared_in_loop)
+            each(sb, site->inner[k].iv);
+}
+
 static void emit_as_written_params(const Ctx *c, StrBuf *sb)
 {
     const char *sep = "";
@@ -1816,6 +1909,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, ") {\n");
     emit_private_decls(c, sb, "        ",
                        "the loop's own; the caller's keep their values, as on the GPU");
+    local_scalars(c, sb, true);
     /* the loop's `#pragma omp` lines: an OpenMP build runs it with threads */
     /* (not with element accumulators: the loop as written accumulates in memory) */
     /* (nor around a nest whose marked loops call their own wrappers; a
@@ -1849,6 +1943,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
     line_to_output(c, sb);
     if (omp)
         emit_omp_close(c, sb);
+    local_scalars(c, sb, false);
     for (int v = 0; v < nvars; v++)
         if (!is_section(&site->pragma.vars[v]))
             strbuf_printf(sb, "        *pr_ref_%s = %s;\n", site->pragma.vars[v].name,
@@ -1873,16 +1968,20 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
                       "        pragreduce::iv_wraps(pr_lo, pr_trip, pr_step, %s)",
                       p, down);
     } else {
+        const bool scaled = emit_work_scale(c, sb);
+        char *below = scaled ? xstrdup("pr_cpu_below") : xformat("%lluULL", site->plan.cpu_below);
+        char *kept = scaled ? xstrdup("pr_cpu_below_kept") : xformat("%lluULL", site->plan.cpu_below_kept);
         strbuf_printf(sb,
                       "    /* the CPU runs the loop as written: without a GPU, below the size where the\n"
                       "       GPU wins (%s), or when the induction variable would wrap */\n"
-                      "    if (!pragreduce::use_gpu(%s_site, pr_trip, %lluULL, %lluULL, %s, ",
-                      site->plan.cpu_below == ULLONG_MAX ? "never, when the arrays start on the host"
-                                                         : "the cost model's estimate; the arrays "
-                                                           "already on the GPU, the CPU path's OpenMP "
-                                                           "threads",
-                      p, site->plan.cpu_below, site->plan.cpu_below_kept,
-                      omp || team ? "true /* OpenMP */" : "false");
+                      "    if (!pragreduce::use_gpu(%s_site, pr_trip, %s, %s, %s, ",
+                      scaled ? "the cost model's estimate with this call's inner trips; the arrays "
+                               "already on the GPU, the CPU path's OpenMP threads"
+                      : site->plan.cpu_below == ULLONG_MAX ? "never, when the arrays start on the host"
+                                                           : "the cost model's estimate; the arrays "
+                                                             "already on the GPU, the CPU path's OpenMP "
+                                                             "threads",
+                      p, below, kept, omp || team ? "true /* OpenMP */" : "false");
         emit_array_probe(c, sb);
         if ((omp || team) && site->plan.cpu_below_rewritten > site->plan.cpu_below) {
             /* a loop that writes no array leaves nothing on the GPU for the

@@ -88,6 +88,9 @@ bool segment_calls(const Site *t, const Site *child);
 /* Wrapper pieces: after the range variables, the decision to use the GPU;
  * the launch shape; one chunk's launch; the private scalars' last values. */
 void emit_segment_decision(const Ctx *c, StrBuf *sb);
+/* Auto mode's thresholds pr_cpu_below, pr_cpu_below_kept at this call's inner
+ * trips; false (nothing written) when the body has no fixed inner loops. */
+bool emit_work_scale(const Ctx *c, StrBuf *sb);
 void emit_segment_shape(const Ctx *c, StrBuf *sb);
 void emit_segment_launch(const Ctx *c, StrBuf *sb);
 void emit_segment_lastprivate(const Ctx *c, StrBuf *sb);

@@ -608,13 +608,25 @@ void emit_segment_decision(const Ctx *c, StrBuf *sb)
         nested |= seg->children[k]->segment != NULL && !shared_child(seg, seg->children[k]);
     strbuf_printf(sb,
                   "    /* iterations of the marked loop per segment */\n"
-                  "    const pragreduce::u64 pr_inner = %s;\n"
+                  "    const pragreduce::u64 pr_inner = %s;\n",
+                  inner_trip_expr(c));
+    /* a nest of fixed inner loops: the whole segment's work at this call
+     * (emit_work_scale, in segments of this loop), in the marked loop's
+     * iterations, for which the marked loop's own plan counts each
+     * iteration's copies as if no other segment shared them (2mm's
+     * C[k][j]: "never") */
+    const bool scaled = seg->nmarked && emit_work_scale(c, sb);
+    char *below = scaled ? xstrdup("pragreduce::saturating_mul(pr_cpu_below, pr_inner)")
+                         : xformat("%lluULL", plan->cpu_below);
+    char *kept = scaled ? xstrdup("pragreduce::saturating_mul(pr_cpu_below_kept, pr_inner)")
+                        : xformat("%lluULL", plan->cpu_below_kept);
+    strbuf_printf(sb,
                   "    /* the loop as written (its marked loops launching on their own) when the\n"
                   "       whole is too small for the GPU, or when a few long segments would leave\n"
                   "       most of it idle */\n"
-                  "    if (!pragreduce::segments_on_gpu(%s_site, pr_trip, pr_inner, %lluULL, %lluULL, %s, %s,\n"
+                  "    if (!pragreduce::segments_on_gpu(%s_site, pr_trip, pr_inner, %s, %s, %s, %s,\n"
                   "                                     ",
-                  inner_trip_expr(c), c->p, plan->cpu_below, plan->cpu_below_kept,
+                  c->p, below, kept,
                   c->site->pragma.nomp > 0 && c->site->pragma.parallel && segment_called_children(c->site) == 0
                       ? "true /* OpenMP */"
                       : "false",

@@ -477,7 +477,7 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
             ok = parse_reduce_clause(&c, out);
         else if (at(&c, "in"))
             ok = parse_sections(&c, "in(...)", &out->sections, &out->nsections);
-        else if (at(&c, "collapse") && !out->parallel)
+        else if (at(&c, "collapse"))
             ok = parse_collapse_clause(&c, out);
         else if (at(&c, "private"))
             ok = parse_private_clause(&c, out);
@@ -486,7 +486,7 @@ bool pragma_parse_tokens(const Source *src, const Token *toks, size_t ntoks, uns
         else if (out->parallel) {
             diag_at(src, here(&c), DIAG_ERROR,
                     "unexpected '%s' in '#pragma reduce parallel'; expected a clause reduce(OP: VAR), "
-                    "in(ARRAY[FIRST:COUNT]), private(VAR, ...) or comm(MPI_COMM) (scalars each "
+                    "in(ARRAY[FIRST:COUNT]), collapse(N), private(VAR, ...) or comm(MPI_COMM) (scalars each "
                     "iteration assigns before reading are private by themselves)",
                     peek(&c)->text);
             ok = false;

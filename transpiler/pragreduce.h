@@ -766,6 +766,12 @@ typedef struct {
     /* and below this where the host rewrote the arrays since they were
      * kept and the CPU path runs on OpenMP threads (0: as cpu_below) */
     unsigned long long cpu_below_rewritten;
+    /* what cpu_below and cpu_below_kept come from, for a call whose inner
+     * loops run other trip counts than the model's 16 (cost_work_expr):
+     * ns per iteration on one core, of the copies at the link's rate and
+     * through the staging buffers, of the kernel over kept arrays; the
+     * iterations the staging buffers need; the fixed costs of a call */
+    double cpu_ns, link_ns, staged_ns, kept_gpu_ns, staged_from, fixed_ns, kept_fixed_ns;
 } LaunchPlan;
 
 typedef struct {
@@ -794,6 +800,10 @@ unsigned long long cost_cpu_threshold_kept(const CostFacts *f, const GpuDesc *d)
 unsigned long long cost_cpu_threshold_team(const CostFacts *f);
 /* Overrides for experiments: "block=512,unroll=2,vector=4,waves=0" (any
  * subset); NULL keeps the model's choice. */
+/* One iteration's arithmetic with the inner loops that are range variables
+ * counted at their trips at run time (the wrapper's pr_trip_wK), over the
+ * model's (16 a loop): a C++ expression, NULL when no such loop. */
+char *cost_work_expr(const Site *site);
 LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, const char *override);
 /* True when unit-stride vector loads apply to the loop. */
 bool cost_vectorizable(const Site *site, int *vector);
@@ -867,6 +877,10 @@ struct Site {
      * CPU unless mn <= mx before it (reduction.c explains why) */
     int (*minmax_pairs)[2];
     int nminmax_pairs;
+    bool from_collapse;   /* the innermost loop of a parallel loop's collapse(N), a site of its own
+                             with no text (transpile.c's expand_parallel_collapse) */
+    bool collapse_auto;   /* ... found by itself, without the clause: dropped silently when its
+                             iterations are not independent */
     bool auto_collapsed;  /* run as collapse(2) without the clause (transpile.c) */
     struct Site *uncollapsed; /* then the site as marked, analyzed: inside a segmented
                                  loop it runs so, its iterations shared by a group */

@@ -389,11 +389,18 @@ static Site *shareable_parallel(const Source *src, const Site *m, Site **par, in
         Site *q = par[i];
         if (q->pragma.start != m->pragma.start)
             continue;
-        if (q->pragma.nvars || q->nprivates || q->segment->nmarked || q->pragma.nsections) {
+        /* its scratch scalars (a C89 inner loop's variable) are the group's
+         * threads' own when nothing reads them after it: no last value to
+         * choose between the threads (heat-3d's k) */
+        int kept = -1;
+        for (int k = 0; k < q->nprivates && kept < 0; k++)
+            if (!reduction_scratch_private(src, q, q->privates[k]))
+                kept = k;
+        if (q->pragma.nvars || kept >= 0 || q->segment->nmarked || q->pragma.nsections) {
             *why_not = xformat("the parallel loop at line %u inside it %s, which its threads could "
                                "not share inside another one's iterations; mark one of the two", line,
                                q->pragma.nvars ? "accumulates across its iterations"
-                               : q->nprivates  ? xformat("keeps the last iteration's '%s'", q->privates[0]->name)
+                               : kept >= 0     ? xformat("keeps the last iteration's '%s'", q->privates[kept]->name)
                                : q->segment->nmarked ? "has marked loops inside"
                                                      : "has an in() clause");
             return NULL;
@@ -441,6 +448,8 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
         t->pragma.end = parallel->end;
         t->pragma.parallel = true;
         t->pragma.parallel_offset = parallel->parallel_offset;
+        t->from_collapse = marked->from_collapse; /* (a nest's innermost loop: transpile.c) */
+        t->collapse_auto = marked->collapse_auto;
         t->pragma.nvars = parallel->nvars;
         t->pragma.vars = xcalloc((size_t)parallel->nvars + 1, sizeof(ReduceVar));
         if (parallel->nvars)
@@ -467,7 +476,7 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
      * are the outer loop's too */
     for (int k = 0; k < nall; k++) {
         Site *m = &all[k];
-        if (!m->loop || m->pragma.start < outer->start || m->pragma.start >= end)
+        if (!m->loop || m->pragma.start < outer->start || m->pragma.start >= end || m->loop->start == outer->start)
             continue;
         if (m->pragma.parallel) {
             Site *q = parallel ? shareable_parallel(src, m, par, npar, why_not) : NULL;
@@ -853,6 +862,23 @@ static void explain_launch_count(const Source *src, FILE *to, const Node *self)
     strbuf_free(&sb);
 }
 
+/* The innermost level of a collapse(N) that is not independent: the loop
+ * that asked for it goes too (its nest is no longer the one it named), with
+ * a note in place of a second error. */
+static void reject_collapse_parent(const Source *src, const Site *level2, Site *sites, int n)
+{
+    for (int o = 0; o < n; o++) {
+        Site *s = &sites[o];
+        if (s->loop && s->pragma.parallel && s->pragma.collapse >= 2 && s->loop->start < level2->loop->start &&
+            level2->loop->start < s->loop_end) {
+            diag_at(src, s->pragma.collapse_offset, DIAG_NOTE,
+                    "the loop is the innermost one of this 'collapse(%d)', whose iterations must all be independent",
+                    s->pragma.collapse);
+            s->rejected = true;
+        }
+    }
+}
+
 void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *explain)
 {
     Site *sites = *sites_io;
@@ -895,11 +921,24 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
         Node *tree = ast_build(src, p->function);
         Node *self = ast_find_for(tree, p->loop->start);
         char *why = NULL;
+        if (p->collapse_auto)
+            diag_probe(true);
         Site *t = self ? try_outer(src, tree, self, p, sites, n, found, nfound, &why) : NULL;
+        if (p->collapse_auto)
+            diag_probe(false);
+        if (!t && p->collapse_auto) {
+            /* a nest's innermost loop whose iterations are not independent:
+             * the loop around it runs it in each iteration, as written */
+            p->rejected = true;
+            p->loop = NULL;
+            continue;
+        }
         if (!t) {
             diag_at(src, p->pragma.parallel_offset, DIAG_ERROR,
                     "cannot run the loop's iterations in parallel: %s", why ? why : "its loop header is not canonical");
             p->rejected = true;
+            if (p->from_collapse)
+                reject_collapse_parent(src, p, sites, n);
             continue;
         }
         tried = xrealloc(tried, (size_t)(ntried + 1) * sizeof(OuterTry));
@@ -939,8 +978,11 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
                     continue;
                 unsigned line, col;
                 source_line_col(src, in->loop->start, &line, &col);
-                fprintf(explain, "    the parallel loop at line %u inside it: run by each iteration's %s, no "
+                fprintf(explain, "    the %s at line %u inside it: run by each iteration's %s, no "
                                  "launch of its own; on the host, as written inside this one\n",
+                        in->collapse_auto   ? "nest's innermost loop (its iterations independent)"
+                        : in->from_collapse ? "collapse's innermost loop"
+                                            : "parallel loop",
                         line, t->segment->cooperative ? "thread, warp or block" : "thread");
             }
             for (int v = 0; v < t->pragma.nvars; v++)

@@ -244,6 +244,121 @@ static bool analyze_site(const Source *src, Site *site, const TranspileOptions *
     return true;
 }
 
+/* The statement a loop's body is, past braces around a single one. */
+static Node *single_statement(Node *body)
+{
+    while (body && body->kind == N_COMPOUND && body->nkids == 1)
+        body = body->kids[0];
+    return body;
+}
+
+/* The innermost loop of the perfect nest `collapse(N)` names on a parallel
+ * loop (N levels, each the whole body of the one above, written out, with
+ * no directive of its own); NULL after an error. */
+static Node *collapse_innermost(const Source *src, const Site *s)
+{
+    Node *loop = s->loop;
+    for (int level = 2; level <= s->pragma.collapse; level++) {
+        Node *inner = loop->nkids ? single_statement(loop->kids[loop->nkids - 1]) : NULL;
+        /* (a loop hint, `#pragma GCC unroll`, wraps the loop in the tree) */
+        const bool hinted = inner && inner->kind != N_FOR && inner->nkids == 1 && inner->kids[0] &&
+                            inner->kids[0]->kind == N_FOR;
+        if (hinted || (inner && inner->kind == N_FOR && source_pragma_line_before(src, inner->start))) {
+            unsigned line, col;
+            source_line_col(src, (hinted ? inner->kids[0] : inner)->start, &line, &col);
+            diag_at(src, s->pragma.collapse_offset, DIAG_ERROR,
+                    "a directive applies to the loop at line %u that collapse(%d) takes in; remove one of them",
+                    line, s->pragma.collapse);
+            return NULL;
+        }
+        if (!inner || inner->kind != N_FOR || inner->from_macro) {
+            diag_at(src, s->pragma.collapse_offset, DIAG_ERROR,
+                    "collapse(%d) needs %d perfectly nested loops: the body of each but the last one 'for' "
+                    "loop, written out, not from a macro",
+                    s->pragma.collapse, s->pragma.collapse);
+            return NULL;
+        }
+        loop = inner;
+    }
+    return loop;
+}
+
+/* `#pragma reduce parallel collapse(N)`: the innermost loop of the nest
+ * runs as if marked `#pragma reduce parallel` too (a site of its own at
+ * its `for`, with no text): segment.c proves its iterations independent
+ * and lets the outer loop's group of threads share them, consecutive
+ * threads on consecutive iterations (the innermost loop walks memory
+ * contiguously in a stencil), one launch for the nest; the levels between
+ * run in each thread (any order of independent iterations is one the
+ * nest allows). A 2-D or 3-D sweep is then not a thread per plane (heat-3d
+ * at 120^3: 118 threads). Inserted after its parent: sites stay in source
+ * order. */
+/* The innermost loop of a perfect nest of two or more loops that a
+ * parallel loop without collapse() is (each body the next loop alone,
+ * written out, no directive on it), else NULL. */
+static Node *perfect_nest_innermost(const Source *src, const Site *s)
+{
+    Node *loop = s->loop, *found = NULL;
+    for (;;) {
+        Node *inner = loop->nkids ? single_statement(loop->kids[loop->nkids - 1]) : NULL;
+        if (!inner || inner->kind != N_FOR || inner->from_macro || source_pragma_line_before(src, inner->start))
+            return found;
+        found = loop = inner;
+    }
+}
+
+static Site *expand_parallel_collapse(const Source *src, const LoopIndex *ix, Site *sites, int *n_io)
+{
+    int n = *n_io;
+    for (int i = 0; i < n; i++) {
+        Site *s = &sites[i];
+        if (!s->loop || s->rejected || !s->pragma.parallel)
+            continue;
+        /* without the clause, a perfect nest is tried as collapse(depth) by
+         * itself (segment.c drops the inner site where its iterations are
+         * not independent): a stencil marked on its outer loop alone */
+        const bool by_itself = s->pragma.collapse < 2;
+        /* (not inside another parallel loop, whose group shares this one) */
+        bool nested = s->from_collapse;
+        for (int o = 0; o < n && by_itself; o++)
+            nested |= o != i && sites[o].loop && sites[o].pragma.parallel && sites[o].loop->start < s->loop->start &&
+                      s->loop->start < sites[o].loop_end;
+        if (by_itself && nested)
+            continue;
+        Node *inner = by_itself ? perfect_nest_innermost(src, s) : collapse_innermost(src, s);
+        if (by_itself && !inner)
+            continue;
+        const ForLoop *fl = inner ? loop_at(ix, inner->start) : NULL;
+        if (!fl) {
+            s->rejected = !by_itself;
+            continue;
+        }
+        unsigned line, col;
+        source_line_col(src, s->loop->start, &line, &col);
+        Site t = {0};
+        t.pragma.start = t.pragma.end = t.pragma.hash_offset = t.pragma.parallel_offset = inner->start;
+        t.pragma.collapse_offset = s->pragma.collapse_offset;
+        t.pragma.parallel = true;
+        t.pragma.collapse = 1;
+        t.from_collapse = true;
+        t.collapse_auto = by_itself;
+        t.pragma.summary = by_itself ? xformat("reduce parallel (found by itself in the nest at line %u)", line)
+                                     : xformat("reduce parallel (level %d of the collapse(%d) at line %u)",
+                                               s->pragma.collapse, s->pragma.collapse, line);
+        t.loop = ast_build(src, fl->cursor);
+        t.loop_end = loop_text_end(src, t.loop);
+        t.function = s->function;
+        t.function_start = s->function_start;
+        t.function_name = s->function_name;
+        sites = xrealloc(sites, (size_t)(n + 1) * sizeof(Site));
+        memmove(&sites[i + 2], &sites[i + 1], (size_t)(n - i - 1) * sizeof(Site));
+        sites[i + 1] = t;
+        n++;
+    }
+    *n_io = n;
+    return sites;
+}
+
 /* A marked loop inside another marked loop's range. The sites are in
  * source order (pragma_find_all), so those inside one follow it. */
 static bool check_nesting(const Source *src, Site *sites, int n)
@@ -304,6 +419,11 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
             s->loop = NULL;
         }
     }
+    sites = expand_parallel_collapse(src, &ix, sites, &npragmas);
+    for (int i = 0; i < npragmas; i++) {
+        sites[i].index = i;
+        sites[i].prefix = xformat("%sloop%d", prefix, i);
+    }
     check_nesting(src, sites, npragmas);
     /* (parallel loops are analyzed as segmented loops, below) */
     for (int i = 0; i < npragmas; i++)
@@ -330,13 +450,13 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
         s->prefix = xformat("%sloop%d", prefix, i);
         /* a parallel loop with no marked loop inside: the CPU below the size
          * where the GPU pays off, as for a marked loop */
-        LaunchPlan own = {0};
-        if (!s->segment->nmarked)
-            own = cost_plan(src, s, opts->gpu ? opts->gpu : &gpu_table[0], NULL);
-        s->plan = (LaunchPlan){.block = 256, .unroll = 8, .vector = 1, .waves = 0,
-                               .why = "segmented", .cpu_below = own.cpu_below,
-                               .cpu_below_kept = own.cpu_below_kept,
-                               .cpu_below_rewritten = own.cpu_below_rewritten};
+        LaunchPlan own = cost_plan(src, s, opts->gpu ? opts->gpu : &gpu_table[0], NULL);
+        if (s->segment->nmarked) /* (the marked loops' plan decides; emit_work_scale rescales it) */
+            own.cpu_below = own.cpu_below_kept = own.cpu_below_rewritten = 0;
+        /* (its thresholds and what they come from, emit_work_scale's) */
+        s->plan = own;
+        s->plan.block = 256, s->plan.unroll = 8, s->plan.vector = 1, s->plan.waves = 0;
+        s->plan.why = "segmented";
     }
 
     /* comm(C) on a parallel loop's reduce(): checked on its segmented site,
@@ -352,7 +472,7 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
 
     bool any_rejected = malformed;
     for (int i = 0; i < npragmas; i++)
-        any_rejected |= sites[i].rejected;
+        any_rejected |= sites[i].rejected && !sites[i].collapse_auto; /* (tried by itself: segment.c) */
     *ok = !(any_rejected && !keep_invalid) && diag_error_count() == errors_before;
     /* --keep-invalid would leave a comm loop sequential: each rank's own
      * result, never combined; an error even then */

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # On the GPU machine: the PolyBench bundle made by polybench.sh bundle.
 # Builds gcc's serial build (-O3 -march=native) and the transpiled one
-# (nvcc -O3 -arch=sm_90) of each program at MEDIUM and at the timed size;
+# (nvcc -O3 -arch=sm_90, host code -march=native as pragreduce-cc passes it)
+# of each program at MEDIUM and at the timed size;
 # at MEDIUM the arrays dumped in auto and forced-GPU mode must match gcc's
 # (where not, the log counts the numbers that differ, and those gcc's own
 # -ffast-math build differs in);
@@ -28,7 +29,7 @@ for p in $progs; do
         # serial too, the dump is rounding noise, not a check of the result
         [ "$ds" = MEDIUM ] && gcc -O3 -march=native -ffast-math -I utilities -D${ds}_DATASET $dump \
             utilities/polybench.c "$p.c" -o "$b/bin/$p.$ds.fast" -lm &
-        nvcc -O3 -arch=sm_90 -w -I utilities -D${ds}_DATASET $dump utilities/polybench.c \
+        nvcc -O3 -Xcompiler -march=native -arch=sm_90 -w -I utilities -D${ds}_DATASET $dump utilities/polybench.c \
             "../cu/$p.$ds.cu" -o "$b/bin/$p.$ds.pr" -lm >>"$log" 2>&1 &
     done
 done

@@ -70,6 +70,35 @@ PRAGREDUCE_FN DataWhere data_where(std::initializer_list<const volatile void *> 
 
 PRAGREDUCE_FN u64 saturating_mul(u64 a, u64 b) { return b != 0 && a > ~0ULL / b ? ~0ULL : a * b; }
 
+/* The cost model's facts for one iteration (transpiler/cost.c's
+ * threshold_facts): ns on one core, of its copies at the link's rate and
+ * through the staging buffers, the iterations the staging needs, a call's
+ * fixed cost, the kernel's ns over kept arrays and that call's fixed cost. */
+struct WorkFacts {
+    double cpu_ns, link_ns, staged_ns, staged_from, fixed_ns, kept_gpu_ns, kept_fixed_ns;
+};
+
+PRAGREDUCE_FN u64 iterations_of(double n) { return !(n <= 1e18) ? ~0ULL : (u64)ceil(n); }
+
+/* cost.c's threshold_from, for a call whose iteration does `work` times
+ * the model's arithmetic (its inner loops' trips at this call, emit.c's
+ * emit_work_scale): the trip count from which the GPU wins, with the
+ * arrays on the host or (`kept`) on the GPU already. */
+PRAGREDUCE_FN u64 scaled_threshold(const WorkFacts &f, double work, bool kept)
+{
+    const double cpu_ns = f.cpu_ns * work;
+    /* copies at the link's pageable rate, or through the staging buffers
+     * from their size on: whichever wins first */
+    const u64 linked = cpu_ns > f.link_ns ? iterations_of(f.fixed_ns / (cpu_ns - f.link_ns)) : ~0ULL;
+    const u64 staged =
+        cpu_ns > f.staged_ns ? iterations_of(fmax(f.fixed_ns / (cpu_ns - f.staged_ns), f.staged_from)) : ~0ULL;
+    const u64 host = linked < staged ? linked : staged;
+    if (!kept)
+        return host;
+    const u64 on_gpu = cpu_ns <= f.kept_gpu_ns ? ~0ULL : iterations_of(f.kept_fixed_ns / (cpu_ns - f.kept_gpu_ns));
+    return on_gpu < host ? on_gpu : host;
+}
+
 /* Auto mode's threshold for a call of `trip` iterations (the GPU from it
  * on). The cost model's `cpu_below` weighs copying the arrays against one
  * core, so it is scaled by what the CPU path's OpenMP threads gain

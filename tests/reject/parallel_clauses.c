@@ -1,5 +1,5 @@
 /* expect-error-at: 11:16: parallel; 15:25: collapse */
-/* Clauses a parallel loop does not take, and a parallel loop inside a
+/* collapse(2) on a parallel loop whose body is not one loop, and a parallel loop inside a
  * marked loop (only the outer one may be marked). */
 void f(const float *x, float *y, long n, double *out)
 {

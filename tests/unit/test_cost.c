@@ -33,7 +33,7 @@ START_TEST(coalesced_beats_strided)
     const GpuDesc *d = gpu_find("H100");
     AccessFact one = access_of(STRIDE_ONE, 1, 4, 4), large = access_of(STRIDE_LARGE, 64, 4, 32);
     CostFacts f1 = facts(&one, 1, 4, 2, 1), f2 = facts(&large, 1, 32, 2, 1);
-    LaunchPlan p = {256, 4, 1, 1, NULL, 0, 0, 0};
+    LaunchPlan p = {.block = 256, .unroll = 4, .vector = 1, .waves = 1};
     ck_assert(cost_estimate(&f1, d, &p, 1 << 24, NULL) < cost_estimate(&f2, d, &p, 1 << 24, NULL));
 }
 END_TEST

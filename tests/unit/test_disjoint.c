@@ -126,9 +126,13 @@ static const Capture *analyzed_y(const char *body)
     bool ok;
     Site *sites = analyze_snippet(buf, &n, &ok);
     ck_assert_msg(ok && n >= 1, "rejected: %s", body);
+    /* the parallel loop's own (a nest's innermost loop has a site too) */
+    const Site *outer = NULL;
     for (int k = 0; k < n; k++)
-        if (capture_named(&sites[k], "y"))
-            return capture_named(&sites[k], "y");
+        if (sites[k].loop && capture_named(&sites[k], "y") && (!outer || sites[k].loop->start < outer->loop->start))
+            outer = &sites[k];
+    if (outer)
+        return capture_named(outer, "y");
     ck_abort_msg("no capture of y: %s", body);
     return NULL;
 }
