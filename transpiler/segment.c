@@ -375,6 +375,25 @@ static const Node *first_inner_for(const Node *n)
     return NULL;
 }
 
+/* Whether the threads of a group can share parallel loop q inside another
+ * one's iterations: nothing to carry from one iteration to the next or out
+ * of the loop (accumulators, private scalars something reads after it,
+ * marked loops, in() clauses). *kept: the first private read after it. */
+static bool group_can_share_why(const Source *src, const Site *q, int *kept)
+{
+    *kept = -1;
+    for (int k = 0; k < q->nprivates && *kept < 0; k++)
+        if (!reduction_scratch_private(src, (Site *)q, q->privates[k]))
+            *kept = k;
+    return !(q->pragma.nvars || *kept >= 0 || q->segment->nmarked || q->pragma.nsections);
+}
+
+static bool group_can_share(const Source *src, const Site *q)
+{
+    int kept;
+    return group_can_share_why(src, q, &kept);
+}
+
 /* The parallel loop nested in a parallel loop whose group of threads can
  * share it: found already (par, the parallel loops' sites so far), with
  * nothing to carry from one iteration to the next or out of the loop (no
@@ -392,11 +411,8 @@ static Site *shareable_parallel(const Source *src, const Site *m, Site **par, in
         /* its scratch scalars (a C89 inner loop's variable) are the group's
          * threads' own when nothing reads them after it: no last value to
          * choose between the threads (heat-3d's k) */
-        int kept = -1;
-        for (int k = 0; k < q->nprivates && kept < 0; k++)
-            if (!reduction_scratch_private(src, q, q->privates[k]))
-                kept = k;
-        if (q->pragma.nvars || kept >= 0 || q->segment->nmarked || q->pragma.nsections) {
+        int kept;
+        if (!group_can_share_why(src, q, &kept)) {
             *why_not = xformat("the parallel loop at line %u inside it %s, which its threads could "
                                "not share inside another one's iterations; mark one of the two", line,
                                q->pragma.nvars ? "accumulates across its iterations"
@@ -926,6 +942,9 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
         Site *t = self ? try_outer(src, tree, self, p, sites, n, found, nfound, &why) : NULL;
         if (p->collapse_auto)
             diag_probe(false);
+        /* (one the loop around it could not share would cost that loop its launch) */
+        if (t && p->collapse_auto && !group_can_share(src, t))
+            t = NULL;
         if (!t && p->collapse_auto) {
             /* a nest's innermost loop whose iterations are not independent:
              * the loop around it runs it in each iteration, as written */

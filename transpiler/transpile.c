@@ -566,6 +566,8 @@ static void explain_brief(const Source *src, const Site *sites, int n, FILE *to)
         unsigned line, col;
         source_line_col(src, loop->start, &line, &col);
         fprintf(to, "%s:%u: ", source_path_at(src, loop->start), line);
+        if (s->rejected && s->collapse_auto)
+            continue; /* (tried by itself: nothing was asked) */
         if (s->rejected) {
             fprintf(to, "#pragma %s: kept sequential (not a valid reduction)\n", s->pragma.summary);
             continue;
@@ -692,9 +694,11 @@ char *transpile(Source *src, const TranspileOptions *opts)
             continue; /* its segmented site replaces the loop */
         if (s->rejected) {
             /* --keep-invalid: the loop stays sequential; the directive is
-             * commented out so nvcc does not warn about it */
-            edits_add(&edits, s->pragma.hash_offset, s->pragma.hash_offset,
-                      xstrdup("// pragreduce: kept sequential: "));
+             * commented out so nvcc does not warn about it (a collapse's
+             * inner loop has no directive of its own) */
+            if (!s->from_collapse)
+                edits_add(&edits, s->pragma.hash_offset, s->pragma.hash_offset,
+                          xstrdup("// pragreduce: kept sequential: "));
             continue;
         }
         StrBuf defs = {0}, call = {0};
