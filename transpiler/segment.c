@@ -579,8 +579,17 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
         }
     }
     StrBuf summary = {0};
-    for (int k = 0; k < seg->nmarked; k++)
-        strbuf_printf(&summary, "%s%s", k ? " " : "", seg->marked[k]->pragma.summary);
+    int named = 0, found_inside = 0; /* (loops shared by themselves: counted, not named) */
+    for (int k = 0; k < seg->nmarked; k++) {
+        if (seg->marked[k]->collapse_auto) {
+            found_inside++;
+            continue;
+        }
+        strbuf_printf(&summary, "%s%s", named++ ? " " : "", seg->marked[k]->pragma.summary);
+    }
+    if (found_inside)
+        strbuf_printf(&summary, "%s%d inner loop%s", named ? " and " : "", found_inside,
+                      found_inside > 1 ? "s shared by themselves" : " shared by itself");
     if (parallel)
         t->pragma.summary = seg->nmarked ? xformat("%s, around %s", parallel->summary, summary.buf)
                                          : xstrdup(parallel->summary);
@@ -999,7 +1008,7 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
                 source_line_col(src, in->loop->start, &line, &col);
                 fprintf(explain, "    the %s at line %u inside it: run by each iteration's %s, no "
                                  "launch of its own; on the host, as written inside this one\n",
-                        in->collapse_auto   ? "nest's innermost loop (its iterations independent)"
+                        in->collapse_auto   ? "inner loop (its iterations independent)"
                         : in->from_collapse ? "collapse's innermost loop"
                                             : "parallel loop",
                         line, t->segment->cooperative ? "thread, warp or block" : "thread");

@@ -293,67 +293,102 @@ static Node *collapse_innermost(const Source *src, const Site *s)
  * nest allows). A 2-D or 3-D sweep is then not a thread per plane (heat-3d
  * at 120^3: 118 threads). Inserted after its parent: sites stay in source
  * order. */
-/* The innermost loop of a perfect nest of two or more loops that a
- * parallel loop without collapse() is (each body the next loop alone,
- * written out, no directive on it), else NULL. */
-static Node *perfect_nest_innermost(const Source *src, const Site *s)
+/* Whether n holds a `for` loop written out (not from a macro). */
+static bool holds_loop(const Node *n)
 {
-    Node *loop = s->loop, *found = NULL;
-    for (;;) {
-        Node *inner = loop->nkids ? single_statement(loop->kids[loop->nkids - 1]) : NULL;
-        if (!inner || inner->kind != N_FOR || inner->from_macro || source_pragma_line_before(src, inner->start))
-            return found;
-        found = loop = inner;
+    for (int i = 0; n && i < n->nkids; i++) {
+        const Node *k = n->kids[i];
+        if (k && ((k->kind == N_FOR && !k->from_macro) || holds_loop(k)))
+            return true;
     }
+    return false;
 }
 
+/* The innermost `for` loops inside n (none inside them), written out, with
+ * no directive of their own, in source order: at most `max`. */
+static int innermost_loops(const Source *src, Node *n, Node **out, int count, int max)
+{
+    for (int i = 0; n && i < n->nkids && count < max; i++) {
+        Node *k = n->kids[i];
+        if (!k || k->from_macro)
+            continue;
+        if (k->kind == N_FOR && !holds_loop(k)) {
+            if (!source_pragma_line_before(src, k->start))
+                out[count++] = k;
+            continue;
+        }
+        count = innermost_loops(src, k, out, count, max);
+    }
+    return count;
+}
+
+/* One site with no text for `inner`, a loop of parallel loop s's body run
+ * as if marked `#pragma reduce parallel` (transpile.c's collapse sites). */
+static Site inner_parallel_site(const Source *src, const Site *s, Node *inner, const ForLoop *fl, bool by_itself)
+{
+    unsigned line, col;
+    source_line_col(src, s->loop->start, &line, &col);
+    Site t = {0};
+    t.pragma.start = t.pragma.end = t.pragma.hash_offset = t.pragma.parallel_offset = inner->start;
+    t.pragma.collapse_offset = s->pragma.collapse_offset;
+    t.pragma.parallel = true;
+    t.pragma.collapse = 1;
+    t.from_collapse = true;
+    t.collapse_auto = by_itself;
+    t.pragma.summary = by_itself ? xformat("reduce parallel (shared by itself in the loop at line %u)", line)
+                                 : xformat("reduce parallel (level %d of the collapse(%d) at line %u)",
+                                           s->pragma.collapse, s->pragma.collapse, line);
+    t.loop = ast_build(src, fl->cursor);
+    t.loop_end = loop_text_end(src, t.loop);
+    t.function = s->function;
+    t.function_start = s->function_start;
+    t.function_name = s->function_name;
+    return t;
+}
+
+/* Without the clause, each innermost loop of a parallel loop's body is
+ * tried as a parallel loop its group shares, by itself (segment.c drops
+ * the ones whose iterations are not independent or that the group could
+ * not share): heat-3d's stencil marked on its outer loop alone, gemm's
+ * rows `C[i][j]` under `for k` (a thread per row of 1,000 reads the rows
+ * of C and A strided across a warp; lanes on consecutive j read them
+ * whole). */
 static Site *expand_parallel_collapse(const Source *src, const LoopIndex *ix, Site *sites, int *n_io)
 {
     int n = *n_io;
     for (int i = 0; i < n; i++) {
         Site *s = &sites[i];
-        if (!s->loop || s->rejected || !s->pragma.parallel)
+        if (!s->loop || s->rejected || !s->pragma.parallel || s->from_collapse)
             continue;
-        /* without the clause, a perfect nest is tried as collapse(depth) by
-         * itself (segment.c drops the inner site where its iterations are
-         * not independent): a stencil marked on its outer loop alone */
         const bool by_itself = s->pragma.collapse < 2;
         /* (not inside another parallel loop, whose group shares this one) */
-        bool nested = s->from_collapse;
+        bool nested = false;
         for (int o = 0; o < n && by_itself; o++)
             nested |= o != i && sites[o].loop && sites[o].pragma.parallel && sites[o].loop->start < s->loop->start &&
                       s->loop->start < sites[o].loop_end;
         if (by_itself && nested)
             continue;
-        Node *inner = by_itself ? perfect_nest_innermost(src, s) : collapse_innermost(src, s);
-        if (by_itself && !inner)
-            continue;
-        const ForLoop *fl = inner ? loop_at(ix, inner->start) : NULL;
-        if (!fl) {
-            s->rejected = !by_itself;
-            continue;
+        Node *inner[16];
+        int ninner = 0;
+        if (by_itself)
+            ninner = innermost_loops(src, s->loop, inner, 0, 16); /* (its body may be the loop) */
+        else if ((inner[0] = collapse_innermost(src, s)) != NULL)
+            ninner = 1;
+        else
+            s->rejected = true;
+        int added = 0;
+        for (int k = 0; k < ninner; k++) {
+            const ForLoop *fl = loop_at(ix, inner[k]->start);
+            if (!fl) {
+                s->rejected |= !by_itself;
+                continue;
+            }
+            sites = xrealloc(sites, (size_t)(n + 1) * sizeof(Site));
+            memmove(&sites[i + 2 + added], &sites[i + 1 + added], (size_t)(n - i - 1 - added) * sizeof(Site));
+            sites[i + 1 + added] = inner_parallel_site(src, &sites[i], inner[k], fl, by_itself);
+            added++;
+            n++;
         }
-        unsigned line, col;
-        source_line_col(src, s->loop->start, &line, &col);
-        Site t = {0};
-        t.pragma.start = t.pragma.end = t.pragma.hash_offset = t.pragma.parallel_offset = inner->start;
-        t.pragma.collapse_offset = s->pragma.collapse_offset;
-        t.pragma.parallel = true;
-        t.pragma.collapse = 1;
-        t.from_collapse = true;
-        t.collapse_auto = by_itself;
-        t.pragma.summary = by_itself ? xformat("reduce parallel (found by itself in the nest at line %u)", line)
-                                     : xformat("reduce parallel (level %d of the collapse(%d) at line %u)",
-                                               s->pragma.collapse, s->pragma.collapse, line);
-        t.loop = ast_build(src, fl->cursor);
-        t.loop_end = loop_text_end(src, t.loop);
-        t.function = s->function;
-        t.function_start = s->function_start;
-        t.function_name = s->function_name;
-        sites = xrealloc(sites, (size_t)(n + 1) * sizeof(Site));
-        memmove(&sites[i + 2], &sites[i + 1], (size_t)(n - i - 1) * sizeof(Site));
-        sites[i + 1] = t;
-        n++;
     }
     *n_io = n;
     return sites;
