@@ -879,6 +879,7 @@ struct Site {
     int nminmax_pairs;
     bool from_collapse;   /* the innermost loop of a parallel loop's collapse(N), a site of its own
                              with no text (transpile.c's expand_parallel_collapse) */
+    bool inner_tried;     /* a parallel loop whose innermost loops were tried that way */
     bool collapse_auto;   /* ... found by itself, without the clause: dropped silently when its
                              iterations are not independent */
     bool auto_collapsed;  /* run as collapse(2) without the clause (transpile.c) */

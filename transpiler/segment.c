@@ -995,10 +995,21 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
             if (inner) {
                 unsigned line, col;
                 source_line_col(src, inner->start, &line, &col);
-                fprintf(explain, "    the loop at line %u inside it runs in each iteration's thread alone; when its "
-                                 "iterations are independent, '#pragma reduce parallel' on it lets a warp or "
-                                 "block share them (still one launch)\n",
-                        line);
+                /* (an innermost loop was tried by itself: transpile.c) */
+                if (!first_inner_for(inner) && p->inner_tried && source_pragma_line_before(src, inner->start))
+                    fprintf(explain, "    the loop at line %u inside it runs in each iteration's thread alone (a "
+                                     "directive applies to it)\n",
+                            line);
+                else if (!first_inner_for(inner) && p->inner_tried)
+                    fprintf(explain, "    the loop at line %u inside it runs in each iteration's thread alone: "
+                                     "its iterations are not independent, or a group of threads could not "
+                                     "share them\n",
+                            line);
+                else
+                    fprintf(explain, "    the loop at line %u inside it runs in each iteration's thread alone; when "
+                                     "its iterations are independent, '#pragma reduce parallel' on it lets a warp "
+                                     "or block share them (still one launch)\n",
+                            line);
             }
             for (int q = 0; q < t->segment->nmarked; q++) {
                 const Site *in = t->segment->marked[q];

@@ -370,6 +370,7 @@ static Site *expand_parallel_collapse(const Source *src, const LoopIndex *ix, Si
             continue;
         Node *inner[16];
         int ninner = 0;
+        s->inner_tried = by_itself;
         if (by_itself)
             ninner = innermost_loops(src, s->loop, inner, 0, 16); /* (its body may be the loop) */
         else if ((inner[0] = collapse_innermost(src, s)) != NULL)
