@@ -107,8 +107,7 @@ static double count_ops(const Node *n, int *specials)
  * run time, pr_trip_wK, instead of 16. */
 typedef struct {
     double k;
-    StrBuf text; /* empty: none */
-    bool runtime;
+    StrBuf text; /* empty: no range variable's loop below */
 } Work;
 
 static const RangeVar *range_of_loop(const Site *site, const Node *n, int *index)
@@ -130,7 +129,6 @@ static Work work_of(const Site *site, const Node *n)
     for (int i = 0; i < n->nkids; i++) {
         Work kid = work_of(site, n->kids[i]);
         inner.k += kid.k;
-        inner.runtime |= kid.runtime;
         if (kid.text.len) {
             strbuf_printf(&inner.text, "%s%s", inner.text.len ? " + " : "", kid.text.buf);
             strbuf_free(&kid.text);
@@ -139,17 +137,14 @@ static Work work_of(const Site *site, const Node *n)
     w.k = op_weight(n);
     int r;
     if ((n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO) && range_of_loop(site, n, &r)) {
-        w.runtime = true;
         strbuf_printf(&w.text, "(double)pr_trip_w%d * (%g%s%s)", r, inner.k, inner.text.len ? " + " : "",
                       inner.text.len ? inner.text.buf : "");
     } else if (n->kind == N_FOR || n->kind == N_WHILE || n->kind == N_DO) {
         w.k += 16 * inner.k;
-        w.runtime = inner.runtime;
         if (inner.text.len)
             strbuf_printf(&w.text, "16 * (%s)", inner.text.buf);
     } else {
         w.k += inner.k;
-        w.runtime = inner.runtime;
         if (inner.text.len)
             strbuf_puts(&w.text, inner.text.buf);
     }
@@ -164,7 +159,7 @@ char *cost_work_expr(const Site *site)
     int specials = 0;
     const double model = count_ops(site->info.body, &specials) + site->pragma.nvars;
     Work w = work_of(site, site->info.body);
-    if (!w.runtime || model <= 0) {
+    if (!w.text.len || model <= 0) {
         strbuf_free(&w.text);
         return NULL;
     }
@@ -691,12 +686,12 @@ LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, cons
 {
     CostFacts f = cost_facts(src, site);
     LaunchPlan p = cost_choose(&f, d, NULL, NULL);
-    p.cpu_below = cost_cpu_threshold(&f, d);
-    p.cpu_below_kept = cost_cpu_threshold_kept(&f, d);
+    threshold_facts(&f, d, &p);
+    p.cpu_below = threshold_from(&p, 1, false);
+    p.cpu_below_kept = threshold_from(&p, 1, true);
     if (p.cpu_below_kept > p.cpu_below)
         p.cpu_below_kept = p.cpu_below;
     p.cpu_below_rewritten = cost_cpu_threshold_team(&f);
-    threshold_facts(&f, d, &p);
     section_plan(site, &p);
     if (override) {
         int v = p.vector;

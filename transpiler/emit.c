@@ -838,6 +838,22 @@ static void emit_level_trip(const Ctx *c, StrBuf *sb, const LoopInfo *li, const 
     strbuf_puts(sb, ";\n");
 }
 
+/* emit_level_trip's lines (one level of indentation) with `indent` more
+ * before each. */
+static void emit_level_trip_indented(const Ctx *c, StrBuf *sb, const LoopInfo *li, const char *s,
+                                     const char *trip, const char *indent)
+{
+    StrBuf level = {0};
+    emit_level_trip(c, &level, li, s, trip);
+    for (const char *q = level.buf; q && *q;) {
+        const char *nl = strchr(q, '\n');
+        size_t len = nl ? (size_t)(nl - q + 1) : strlen(q);
+        strbuf_printf(sb, "%s%.*s", indent, (int)len, q);
+        q += len;
+    }
+    strbuf_free(&level);
+}
+
 /* A cost model fact as C++ text (an infinite one as a huge number). */
 static char *fact_text(double v) { return isinf(v) ? xstrdup("1e300") : xformat("%.9g", v); }
 
@@ -866,15 +882,7 @@ bool emit_work_scale(const Ctx *c, StrBuf *sb)
         const RangeVar *rv = &site->ranges[r];
         if (rv->level != 0 || !strstr(work, xformat("pr_trip_w%d ", r)))
             continue;
-        StrBuf level = {0};
-        emit_level_trip(c, &level, &rv->info, xformat("_w%d", r), xformat("pr_trip_w%d", r));
-        for (const char *q = level.buf; q && *q;) {
-            const char *nl = strchr(q, '\n');
-            size_t len = nl ? (size_t)(nl - q + 1) : strlen(q);
-            strbuf_printf(sb, "    %.*s", (int)len, q);
-            q += len;
-        }
-        strbuf_free(&level);
+        emit_level_trip_indented(c, sb, &rv->info, xformat("_w%d", r), xformat("pr_trip_w%d", r), "    ");
     }
     strbuf_printf(sb, "        return %s;\n    }();\n", work);
     strbuf_printf(sb,
@@ -950,16 +958,7 @@ static void emit_range_vars_of_iv(const Ctx *c, StrBuf *sb)
                       "                const %s %s = pragreduce::iv_at<%s, %s>(pr_first, pr_t, pr_step);\n",
                       in->iv->name, line, li->iv->name, r, r, r, down, li->iv_type, li->iv->name,
                       li->iv_type, down);
-        StrBuf level = {0};
-        emit_level_trip(c, &level, in, s, xformat("pr_trip%s", s));
-        /* (emit_level_trip writes at one level of indentation) */
-        for (const char *p = level.buf; p && *p;) {
-            const char *nl = strchr(p, '\n');
-            size_t len = nl ? (size_t)(nl - p + 1) : strlen(p);
-            strbuf_printf(sb, "            %.*s", (int)len, p);
-            p += len;
-        }
-        strbuf_free(&level);
+        emit_level_trip_indented(c, sb, in, s, xformat("pr_trip%s", s), "            ");
         strbuf_printf(sb,
                       "                if (pr_trip%s == 0)\n"
                       "                    continue;\n"
