@@ -726,6 +726,9 @@ static bool check_written(const Source *src, Site *site, Capture *cap)
         at = cap->section->offset;
         why = "it is named in in(), so the loop may read elements other iterations write; leave it "
               "out of in()";
+    } else if (cap->helper_use) {
+        at = cap->other_use_offset;
+        why = xformat("'%s', which the loop calls, reads it here (at any element)", cap->helper_use);
     } else if (cap->other_use || cap->deref0) {
         at = cap->other_use ? cap->other_use_offset : cap->first_use;
         why = "it is also used here other than as an element of an iteration";
@@ -1095,6 +1098,27 @@ bool access_analyze(const Source *src, Site *site)
         find_overwrite(src, site, cap);
         if (cap->section)
             continue;
+        if (cap->helper_use && declared_extent(cap) > 0) {
+            /* a global table a called function reads: all of it */
+            cap->ranges = xcalloc(2, sizeof(Linear));
+            cap->ranges[0] = (Linear){.affine = true, .off = xstrdup("0"), .coef_known = true, .off_known = true};
+            long long last = declared_extent(cap) - 1;
+            cap->ranges[1] = (Linear){.affine = true, .off = xformat("%lld", last), .coef_known = true,
+                                      .off_known = true, .off_value = last};
+            cap->nranges = 2;
+            cap->vec_ok = false;
+            continue;
+        }
+        if (cap->helper_use) {
+            diag_at(src, cap->other_use_offset, DIAG_ERROR,
+                    "cannot tell which elements of '%s' the loop reads: '%s', which it calls, "
+                    "reads them here; add 'in(%s[FIRST:COUNT])' to the pragma",
+                    name, cap->helper_use, name);
+            diag_at(src, site->pragma.hash_offset, DIAG_NOTE, "in the loop marked by '#pragma %s'",
+                    site->pragma.summary);
+            ok = false;
+            continue;
+        }
         if (cap->other_use) {
             diag_at(src, cap->other_use_offset, DIAG_ERROR,
                     "cannot tell which elements of '%s' the loop reads: it is used here other "

@@ -344,7 +344,11 @@ CostFacts cost_facts(const Source *src, const Site *site)
                 a.bytes = 16 * (a.cls == STRIDE_ONE ? a.elem : 32);
             if (a.bytes > array_bytes)
                 array_bytes = a.bytes;
-            double copied = a.cls == STRIDE_ZERO ? 0
+            /* a small table a called function reads is copied whole, once a call */
+            long long whole = c->helper_use && clang_getCanonicalType(c->var->type).kind == CXType_ConstantArray
+                                  ? clang_Type_getSizeOf(c->var->type)
+                                  : -1;
+            double copied = a.cls == STRIDE_ZERO || (whole > 0 && whole <= (1 << 20)) ? 0
                             : a.cls == STRIDE_UNKNOWN ? elem
                                                       : (double)(a.stride < 0 ? -a.stride : a.stride) * a.elem;
             if (copied > copy)

@@ -333,9 +333,11 @@ void add_call_renames(const Ctx *c, EditList *edits, Node **calls, int ncalls,
                              unsigned start, unsigned end)
 {
     for (int k = 0; k < ncalls; k++)
-        if (calls[k]->start >= start && calls[k]->end <= end)
+        if (calls[k]->start >= start && calls[k]->end <= end) {
             add_unique_edit(edits, calls[k]->start, calls[k]->end,
                             xformat("%s_fn_%s", c->p, calls[k]->name));
+            add_global_args(c, edits, calls[k]);
+        }
 }
 
 /* The edits of `from` that fall in [start, end), for text copied from
@@ -433,6 +435,7 @@ static void emit_functions(const Ctx *c, StrBuf *sb)
         EditList edits = {0};
         edits_add(&edits, name_at, name_at + (unsigned)strlen(f->name),
                   xformat("%s_fn_%s", c->p, f->name));
+        add_global_params(c, &edits, f, name_at, body->start);
         add_cxx_edits(c, &edits, f->tree->start, body->start);
         strbuf_printf(sb, "__host__ __device__ __attribute__((unused)) %s;\n",
                       splice_range(c, &edits, f->tree->start, body->start));
@@ -445,6 +448,7 @@ static void emit_functions(const Ctx *c, StrBuf *sb)
         EditList edits = {0};
         edits_add(&edits, name_at, name_at + (unsigned)strlen(f->name),
                   xformat("%s_fn_%s", c->p, f->name));
+        add_global_params(c, &edits, f, name_at, f->tree->kids[f->tree->nkids - 1]->start);
         add_call_renames(c, &edits, f->calls, f->ncalls, start, end);
         add_cxx_edits(c, &edits, start, end);
         unsigned line, col;
@@ -1928,6 +1932,7 @@ static void emit_wrapper(const Ctx *c, StrBuf *sb)
         strbuf_puts(sb, segment_cpu_text(c));
     } else {
         EditList edits = {0};
+        add_global_call_edits(c, &edits, site->loop->start, site->loop_end);
         add_cxx_edits(c, &edits, site->loop->start, site->loop_end);
         bool homes = add_home_edits(c, &edits);
         if (homes)

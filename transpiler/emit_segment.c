@@ -388,8 +388,10 @@ static char *outer_body(const Ctx *c, bool shared)
         bool inside = false;
         for (int i = 0; shared && i < seg->nmarked; i++)
             inside |= call->start >= seg->marked[i]->pragma.start && call->end <= seg->marked[i]->loop_end;
-        if (!inside && call->start >= body_start && call->end <= t->body_end)
+        if (!inside && call->start >= body_start && call->end <= t->body_end) {
             add_unique_edit(&edits, call->start, call->end, xformat("%s_fn_%s", c->p, call->name));
+            add_global_args(c, &edits, call);
+        }
     }
     add_cxx_edits(c, &edits, body_start, t->body_end);
     return restore_markers(splice_range(c, &edits, body_start, t->body_end));
@@ -551,6 +553,7 @@ char *segment_cpu_text(const Ctx *c)
         edits_add(&edits, m->pragma.start, m->loop_end,
                   with_kept_lines(c->src, &m->pragma, m->loop->start, strbuf_steal(&call)));
     }
+    add_global_call_edits(c, &edits, t->loop->start, t->loop_end);
     add_cxx_edits(c, &edits, t->loop->start, t->loop_end);
     return splice_range(c, &edits, t->loop->start, t->loop_end);
 }
@@ -575,6 +578,7 @@ char *segment_as_written_text(const Ctx *c)
     const Site *t = c->site;
     EditList edits = {0};
     plain_children(c, seg_of(c), &edits);
+    add_global_call_edits(c, &edits, t->loop->start, t->loop_end);
     add_cxx_edits(c, &edits, t->loop->start, t->loop_end);
     return splice_range(c, &edits, t->loop->start, t->loop_end);
 }

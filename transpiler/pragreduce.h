@@ -599,6 +599,7 @@ typedef struct {
     bool deref0;           /* read as *var or var->field: element 0 */
     bool other_use;        /* used other than as `var[...]` */
     unsigned other_use_offset;
+    const char *helper_use; /* other_use: only a called function reads it (a global), this one */
     long long elem_size;   /* bytes per element (arrays) */
     bool vec_ok;           /* every access is var[i] in the file's own text */
     bool written;          /* a fused output: the loop writes var[i] (copied back) */
@@ -831,6 +832,12 @@ typedef struct {
      * call must pass a table the marked loop names in in() (reduction.c) */
     bool *table_param;
     int nparams;
+    /* the program's globals it reads, itself or through the functions it
+     * calls (reduction.c): the loop's captures, passed to its copy as extra
+     * parameters under their own names (emit.c); the first read of each */
+    Var **globals;
+    unsigned *global_at;
+    int nglobals;
 } SiteFunction;
 
 struct Site {

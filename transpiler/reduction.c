@@ -1370,6 +1370,108 @@ static bool is_call_argument(const Node *n)
     return p && p->kind == N_CALL && p->nkids > 0 && p->kids[0] != child;
 }
 
+/* ------------------------------------------------------------ globals of helpers */
+
+static void add_global(SiteFunction *f, Var *v, unsigned at)
+{
+    for (int k = 0; k < f->nglobals; k++)
+        if (f->globals[k] == v)
+            return;
+    f->globals = xrealloc(f->globals, (size_t)(f->nglobals + 1) * sizeof *f->globals);
+    f->global_at = xrealloc(f->global_at, (size_t)(f->nglobals + 1) * sizeof *f->global_at);
+    f->globals[f->nglobals] = v;
+    f->global_at[f->nglobals++] = at;
+}
+
+/* A global that a function called from the loop reads (a constant table,
+ * a size): the GPU copy gets it as a parameter, so it must be one the loop
+ * leaves unchanged; arrays the loop writes are refused by access.c. */
+static void helper_reads_global(Walk *w, Node *n, Var *v)
+{
+    Site *site = w->site;
+    const char *why = NULL;
+    if (declared_in_function(w->function, v))
+        why = "declared extern inside the function: declare it at file scope";
+    else if (reduction_var(site, v))
+        why = "the loop's accumulator, which it may update only with the pragma's operator";
+    else if (site_is_iv(site, v))
+        why = "the loop's induction variable: pass it as an argument";
+    else if (is_private(site, v) || declared_in_loop(site, v))
+        why = "which each iteration writes for itself: pass it as an argument";
+    else if (v->is_volatile)
+        why = "which is volatile: pass its value as an argument";
+    if (why) {
+        REPORT(w, n->start, "'%s' reads the global '%s', %s", w->function->name, v->name, why);
+        return;
+    }
+    add_global(w->function, v, n->start);
+}
+
+typedef struct {
+    const char *name;
+    CXCursor global;
+    bool found;
+} HideSearch;
+
+static enum CXChildVisitResult find_hiding_decl(CXCursor c, CXCursor parent, CXClientData data)
+{
+    (void)parent;
+    HideSearch *h = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) {
+        CXString s = clang_getCursorSpelling(c);
+        if (strcmp(clang_getCString(s), h->name) == 0 &&
+            !clang_equalCursors(clang_getCanonicalCursor(c), clang_getCanonicalCursor(h->global)))
+            h->found = true;
+        clang_disposeString(s);
+    }
+    return h->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* Whether function `fn` declares a variable of its own named like global
+ * `g` (the name passed on to a GPU copy would then be that one). */
+static bool hides_global(CXCursor fn, const Var *g)
+{
+    HideSearch h = {g->name, g->decl, false};
+    clang_visitChildren(fn, find_hiding_decl, &h);
+    return h.found;
+}
+
+/* The globals callee `f` reads become the caller's: the calling
+ * function's, or the loop's captures (read at elements the analysis does
+ * not follow: all of a fixed-size array, else an in() clause's section). */
+static bool take_globals(Walk *w, Node *call, const SiteFunction *f)
+{
+    for (int k = 0; k < f->nglobals; k++) {
+        Var *g = f->globals[k];
+        CXCursor scope = w->function ? w->function->def : w->site->function;
+        if (hides_global(scope, g)) {
+            REPORT(w, call->start,
+                   "'%s' reads the global '%s', which '%s' hides with a variable of its own: "
+                   "rename that variable",
+                   f->name, g->name, w->function ? w->function->name : w->site->function_name);
+            return false;
+        }
+        if (w->function) {
+            add_global(w->function, g, f->global_at[k]);
+            continue;
+        }
+        Capture *c = capture_for(w->site, g, f->global_at[k]);
+        if (c->kind == CAP_TABLE) {
+            REPORT(w, f->global_at[k],
+                   "'%s' reads '%s', a table of pointers: pass the rows it reads as arguments",
+                   f->name, g->name);
+            return false;
+        }
+        if (c->kind == CAP_ARRAY && !c->other_use) {
+            c->other_use = true;
+            c->other_use_offset = f->global_at[k];
+            c->helper_use = f->name;
+        }
+    }
+    return true;
+}
+
 static void walk_declref(Walk *w, Node *n)
 {
     Site *site = w->site;
@@ -1377,12 +1479,8 @@ static void walk_declref(Walk *w, Node *n)
     if (!v || v == w->skip_var)
         return; /* functions, enumerators, the updated variable */
     if (w->function) {
-        if (!declared_in_function(w->function, v))
-            REPORT(w, n->start,
-                   "'%s' reads '%s', which is not one of its parameters or locals: a function "
-                   "called from a marked loop runs on the GPU, where the program's globals are "
-                   "not; pass it as an argument",
-                   w->function->name, v->name);
+        if (v->storage == VAR_GLOBAL || !declared_in_function(w->function, v))
+            helper_reads_global(w, n, v);
         return;
     }
     if (is_private(site, v))
@@ -1414,9 +1512,10 @@ static void walk_declref(Walk *w, Node *n)
         } else if (p && ((p->kind == N_MEMBER && p->op && !strcmp(p->op, "->")) ||
                          (p->kind == N_UNARY && !strcmp(p->op, "*")))) {
             c->deref0 = true; /* p->x and *p read element 0 */
-        } else if (!c->other_use) {
+        } else if (!c->other_use || c->helper_use) {
             c->other_use = true;
             c->other_use_offset = n->start;
+            c->helper_use = NULL;
         }
     }
     if (c->kind == CAP_TABLE && !is_call_argument(n)) {
@@ -2088,7 +2187,8 @@ static bool check_call(Walk *w, Node *call)
     for (int i = 0; i < site->nfunctions; i++)
         if (clang_equalCursors(site->functions[i]->def, def)) /* checked before */
             return site->functions[i]->ok && check_pointer_args(w, call, site->functions[i]) &&
-                   check_table_args(w, call, site->functions[i]);
+                   check_table_args(w, call, site->functions[i]) &&
+                   take_globals(w, call, site->functions[i]);
     site->functions = xrealloc(site->functions, (size_t)(site->nfunctions + 1) * sizeof(SiteFunction *));
     SiteFunction *f = xcalloc(1, sizeof *f);
     site->functions[site->nfunctions++] = f;
@@ -2121,7 +2221,8 @@ static bool check_call(Walk *w, Node *call)
         w->ok = false;
         diag_at(w->src, call->start, DIAG_NOTE, "'%s' is called here", f->name);
     }
-    return f->ok && check_pointer_args(w, call, f) && check_table_args(w, call, f);
+    return f->ok && check_pointer_args(w, call, f) && check_table_args(w, call, f) &&
+           take_globals(w, call, f);
 }
 
 /* The value and index variables of a maxloc/minloc pair assigned by `a`

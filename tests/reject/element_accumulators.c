@@ -1,4 +1,4 @@
-/* expect-error-at: 15:19: stay one element; 24:19: other than; 32:19: the loop declares; 40:19: calls; 47:25: same element; 55:37: reads; 67:35: address is taken; 78:19: preprocessor; 85:19: not updated */
+/* expect-error-at: 15:19: stay one element; 24:19: other than; 32:19: the loop declares; 40:19: calls; 47:25: same element; 58:19: a helper uses its global; 67:35: address is taken; 78:19: preprocessor; 85:19: not updated */
 /* Element and member accumulators the sequential loop would not match
  * (issue 16): an element that moves with the loop, a loop reading its
  * array's storage through a copy, sections of a row, calls in the subscript,
