@@ -611,6 +611,13 @@ typedef struct {
     char *leaf_type;       /* CAP_TABLE: the C++ spelling of the elements' type */
 } Capture;
 
+/* element_apart.c: whether the loop never reaches element accumulator rv
+ * through `cap`, the array holding it (every access differs from it in
+ * some subscript at every iteration); whether the loop as written must
+ * accumulate in the elements themselves (some array may reach one). */
+bool element_apart(const Source *src, const Site *site, const ReduceVar *rv, const Capture *cap);
+bool element_homes_needed(const Source *src, const Site *site);
+
 bool reduction_analyze(const Source *src, Site *site);
 /* The type each update accumulates: the variable's, or a section's elements'. */
 CXType reduce_accum_type(const ReduceVar *rv);
