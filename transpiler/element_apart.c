@@ -187,3 +187,31 @@ bool element_homes_needed(const Source *src, const Site *site)
     }
     return false;
 }
+
+/* The variable an element accumulator's address starts from: B of
+ * `B[i][j]`, `B[i].f`, `B->f`; NULL when not a variable. */
+static const Var *element_base(const Source *src, const ReduceVar *rv)
+{
+    Node *decl = ast_build(src, rv->var->decl);
+    const Node *x = decl && decl->kind == N_VARDECL && decl->nkids ? ast_strip(decl->kids[0]) : NULL;
+    while (x && (x->kind == N_SUBSCRIPT || x->kind == N_MEMBER) && x->nkids > 0)
+        x = ast_strip(x->kids[0]);
+    return x && x->kind == N_DECLREF ? x->var : NULL;
+}
+
+bool element_base_apart(const Source *src, const Site *site)
+{
+    for (int v = 0; v < site->pragma.nvars; v++) {
+        const ReduceVar *rv = &site->pragma.vars[v];
+        if (!rv->var || !element_named(src, rv->name))
+            continue;
+        const Var *base = element_base(src, rv);
+        for (int i = 0; i < site->ncaptures; i++) {
+            const Capture *cap = &site->captures[i];
+            if ((!base || cap->var == base) && cap->kind != CAP_SCALAR &&
+                !element_apart(src, site, rv, cap))
+                return false;
+        }
+    }
+    return true;
+}

@@ -617,6 +617,10 @@ typedef struct {
  * accumulate in the elements themselves (some array may reach one). */
 bool element_apart(const Source *src, const Site *site, const ReduceVar *rv, const Capture *cap);
 bool element_homes_needed(const Source *src, const Site *site);
+/* Whether every access the loop makes to the variable holding an element
+ * accumulator (y of y[i], s of s.f) misses the element (other arrays are
+ * checked for overlap at run time). */
+bool element_base_apart(const Source *src, const Site *site);
 
 bool reduction_analyze(const Source *src, Site *site);
 /* The type each update accumulates: the variable's, or a section's elements'. */

@@ -540,6 +540,18 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
                                "as a launch of its own", line);
             return NULL;
         }
+        if (!element_base_apart(src, m)) {
+            /* its own launch runs it as written when the array's copy holds
+             * the element; a segment's group would read the element's old
+             * value where the loop reads it (other arrays that may overlap
+             * it: the segment's run-time check) */
+            unsigned line, col;
+            source_line_col(src, m->loop->start, &line, &col);
+            *why_not = xformat("the marked loop at line %u reduces into an element of an array it "
+                               "may read at that element, which runs as a launch of its own",
+                               line);
+            return NULL;
+        }
         seg->marked = xrealloc(seg->marked, (size_t)(seg->nmarked + 1) * sizeof(Site *));
         seg->marked[seg->nmarked++] = m;
         for (int s = 0; s < m->pragma.nsections; s++) {

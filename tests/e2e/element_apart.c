@@ -4,7 +4,9 @@
  * counting down, another row) the loop keeps the running value in a
  * register; where one access can be the element (k up to j inclusive, k
  * from i) it accumulates in the element itself, as the sequential loop
- * does, and the results show the running value read there. */
+ * does, and the results show the running value read there. The outer
+ * loops around those two are not one launch: a segment's group read the
+ * element's old value there (the H200 gave "inclusive" wrong at every size). */
 #include <stdio.h>
 #include <stdlib.h>
 
