@@ -38,7 +38,8 @@ AVOID = set(x for x in os.environ.get("GEN_AVOID", "").split(",") if x)
 # read/write/close/sleep/pipe/time/clock, environ/optarg of the program's
 # own), bom (a UTF-8 byte-order mark)
 SETUP_FORMS = ["bound", "step", "in", "data", "csr", "seg", "arg", "if"]
-NEW_KINDS = ["setup", "splice-fused", "splice-nest", "implicit", "kr", "in-nonconst"]
+NEW_KINDS = ["setup", "splice-fused", "splice-nest", "implicit", "kr", "in-nonconst", "elem-dp",
+             "helper-global"]
 FILE_FORMS = ["cguard", "ownnames", "bom"]
 # GEN_FORCE=KIND: every program's first piece is KIND (one of NEW_KINDS) or
 # every program wants the file-level form KIND: to count what one form finds
@@ -1530,6 +1531,61 @@ class Program:
                  'printf("%s nonconst %%a\\n", s);' % self.label()]
         return self.block(lines)
 
+    def piece_elem_dp(self):
+        """Dynamic programming in place: an element accumulator t[i][j] of
+        the table the marked loop reads, at elements that miss it (k below
+        j, k + 1 above i) or may be it (k up to j, k from i)."""
+        r = self.rng
+        w = 24
+        ranges = [("i + 1", "<", "j"), ("0", "<=", "j"), ("i", "<", "%d" % w), ("j + 1", "<", "%d" % w),
+                  ("0", "<", "i")]
+        lo, cmp, hi = r.choice(ranges)
+        reads = r.sample(["t[i][k]", "t[k][j]", "t[k][k]", "t[i][j - 1 < 0 ? 0 : j - 1]"], 2)
+        if lo == "i + 1" and cmp == "<" and r.random() < 0.5:
+            reads = ["t[i][k]", "t[k + 1][j]"]  # nussinov's
+        seed = r.randrange(1, 11)
+        op = r.choice(["max", "+"])
+        if op == "max":
+            upd = "t[i][j] = t[i][j] >= %s + %s ? t[i][j] : %s + %s;" % (reads[0], reads[1], reads[0], reads[1])
+        else:
+            upd = "t[i][j] += (%s + %s) %% 3;" % (reads[0], reads[1])
+        outer = r.choice([("for (i = 0; i < m; i++)", "for (j = 0; j < m; j++)"),
+                          ("for (i = m - 1; i >= 0; i--)", "for (j = i + 1; j < m; j++)")])
+        lines = ["long (*t)[%d] = calloc(%d, sizeof *t);" % (w, w), "long m = n < %d ? n : %d;" % (w, w),
+                 "long i, j, k;", "unsigned long long h = 0;",
+                 "for (i = 0; i < %d; i++)" % w,
+                 "    for (j = 0; j < %d; j++)" % w,
+                 "        t[i][j] = (i * 7 + j * 3 + %d) %% 11;" % seed,
+                 outer[0], "    " + outer[1] + " {",
+                 "#pragma reduce(%s: t[i][j])" % op,
+                 "        for (k = %s; k %s %s; k++)" % (lo, cmp, hi),
+                 "            " + upd, "    }",
+                 "for (i = 0; i < %d; i++)" % w,
+                 "    for (j = 0; j < %d; j++)" % w,
+                 "        h = h * 1000003u + (unsigned long long)t[i][j];",
+                 'printf("%s dp %%llu\\n", h);' % self.label(), "free(t);"]
+        return self.block(lines)
+
+    def piece_helper_global(self):
+        """A helper reading a global table and a global size, called from a
+        marked loop, with a host write to the table between two calls."""
+        r = self.rng
+        g, sz, f = self.fresh("gtab"), self.fresh("gsize"), self.fresh("gread")
+        a = r.choice(self.arrays_of(lambda x: x.kind == "small"))
+        self.funcs.append("static double %s[16];\nstatic long %s = 16;\n"
+                          "static double %s(long k)\n{\n    return %s[k %% %s] * 0.5;\n}\n" % (g, sz, f, g, sz))
+        lines = ["long q;", "double s = 0, u = 0;", "for (q = 0; q < 16; q++)", "    %s[q] = (double)(q %% 5);" % g]
+        loop = ["#pragma reduce(+: %s)", "for (long i = 0; i < n; i++)",
+                "    %s += %s(i) * (double)" + a.name + "[i];"]
+        if self.c89:
+            lines.append("long i;")
+            loop[1] = "for (i = 0; i < n; i++)"
+        lines += [loop[0] % "s", loop[1], loop[2] % ("s", f)]
+        lines += ["%s[%d] = %d.0;" % (g, r.randrange(16), r.randrange(2, 9)), "%s = %d;" % (sz, r.choice([7, 16]))]
+        lines += [loop[0] % "u", loop[1], loop[2] % ("u", f)]
+        lines.append('printf("%s global %%a %%a\\n", s, u);' % self.label())
+        return self.block(lines)
+
     def piece_own_names(self):
         """Names C11 leaves to the program (defined in the file: OWN_NAMES),
         on the host and in a marked loop's body."""
@@ -1554,7 +1610,7 @@ class Program:
             # earlier programs as they were
             kinds += NEW_KINDS
             weights += [0 if k in AVOID or (k == "setup" and all("setup-" + f in AVOID for f in SETUP_FORMS))
-                        else w for k, w in zip(NEW_KINDS, [3, 1, 1, 1, 1, 1])]
+                        else w for k, w in zip(NEW_KINDS, [3, 1, 1, 1, 1, 1, 1, 1])]
             kind = r.choices(kinds, weights)[0]
             if k == 0 and FORCE in NEW_KINDS:
                 kind = FORCE
@@ -1588,6 +1644,10 @@ class Program:
                 p = self.piece_kr()
             elif kind == "in-nonconst":
                 p = self.piece_in_nonconst()
+            elif kind == "elem-dp":
+                p = self.piece_elem_dp()
+            elif kind == "helper-global":
+                p = self.piece_helper_global()
             else:
                 p = self.piece_data()
             # some loops in a function of their own (chained residency)
