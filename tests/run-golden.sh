@@ -115,5 +115,53 @@ expect_status 0 "$pragreduce" --keep-invalid "$work/keep.c" -o "$work/keep.cu"
 grep -q "warning: 't' is declared outside the loop" "$work/cli.err" && ok || bad "--keep-invalid gave no warning"
 grep -q "kept sequential" "$work/keep.cu" && ok || bad "--keep-invalid did not keep the loop"
 
+# tests/advice: every suggestion a diagnostic makes, followed. NAME.c's first
+# line is /* advice: TEXT */ (it must be refused with TEXT); then
+# NAME.followed.c, NAME.followed2.c, ... each say /* followed: accepted */,
+# /* followed: final: TEXT */ (refused with TEXT, which suggests nothing
+# more) or /* followed: advice: TEXT */ (refused with a new suggestion,
+# never one the chain has given before); the chain ends accepted or final.
+header() { head -n 1 "$1" | sed -n 's|^/\* *\(.*[^ ]\) *\*/$|\1|p'; }
+for start in tests/advice/*.c; do
+    case $start in *.followed*.c) continue ;; esac
+    name=${start%.c}
+    seen=()
+    file=$start
+    spec=$(header "$file")
+    step=1
+    while :; do
+        "$pragreduce" "$file" -o "$work/advice.cu" 2>"$work/advice.err"
+        status=$?
+        case $spec in
+        "advice: "* | "followed: advice: "*)
+            text=${spec#followed: }; text=${text#advice: }
+            if [ $status != 1 ] || ! grep -qF -- "$text" "$work/advice.err"; then
+                bad "$file: exit $status, expected the advice '$text'"; break
+            fi
+            for old in "${seen[@]}"; do
+                grep -qF -- "$old" "$work/advice.err" && { bad "$file: the advice '$old' again"; break 2; }
+            done
+            seen+=("$text") ;;
+        "followed: accepted")
+            if [ $status = 0 ] && [ -s "$work/advice.cu" ]; then ok; else
+                bad "$file: exit $status, expected accepted"; sed 's/^/    /' "$work/advice.err" | head -5
+            fi
+            break ;;
+        "followed: final: "*)
+            text=${spec#followed: final: }
+            if [ $status = 1 ] && grep -qF -- "$text" "$work/advice.err"; then ok; else
+                bad "$file: exit $status, expected the final reason '$text'"
+            fi
+            break ;;
+        *) bad "$file: no advice/followed line"; break ;;
+        esac
+        file=$name.followed.c
+        [ $step -gt 1 ] && file=$name.followed$step.c
+        step=$((step + 1))
+        [ -f "$file" ] || { bad "$name: the advice was never followed ($file is missing)"; break; }
+        spec=$(header "$file")
+    done
+done
+
 echo "golden: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -841,12 +841,19 @@ static void check_write(Walk *w, Node *target, Node *whole)
         return;
     }
     /* scratch that every iteration writes before reading: private() says so */
-    char *hint = root && !through_pointer && !site->segment && could_be_private(w, root)
+    bool scratch = root && !through_pointer && !site->segment && could_be_private(w, root);
+    /* (a global in private() is refused where the loop reads through a
+     * pointer, which may point to it: a local of the body is the way) */
+    char *hint = !scratch ? ""
+                 : root->storage != VAR_LOCAL
                      ? xformat("; every iteration writes '%s' before reading it, so if the loop "
+                               "uses it only as scratch, declare a variable of its own for it "
+                               "inside the loop body",
+                               root->name)
+                     : xformat("; every iteration writes '%s' before reading it, so if the loop "
                                "uses it only as scratch, add private(%s) to the pragma (after the "
                                "loop it then keeps its value from before the loop)",
-                               root->name, root->name)
-                     : "";
+                               root->name, root->name);
     if (t->kind == N_DECLREF && root) {
         REPORT(w, t->start,
                "'%s' is declared outside the loop and written here; only the reduction "
