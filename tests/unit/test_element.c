@@ -1,6 +1,7 @@
 /* element.c: element and member accumulators rewritten to scalars. */
 #include "unit.h"
 
+#include <stdio.h>
 #include <string.h>
 
 static const char gemv[] =
@@ -137,6 +138,55 @@ START_TEST(forms_accepted_and_rejected)
 }
 END_TEST
 
+/* element_apart.c: a loop over k (HEADER) updating t[i][j] with BODY. */
+typedef struct {
+    const char *header, *body;
+    bool apart;
+} ApartCase;
+
+static const ApartCase apart_cases[] = {
+    /* nussinov's: row i below column j, column j below row i + 1 */
+    {"k = i + 1; k < j; k++", "t[i][j] = t[i][j] >= t[i][k] + t[k + 1][j] ? t[i][j] : t[i][k] + t[k + 1][j];", true},
+    {"k = j + 1; k < n; k++", "t[i][j] += t[i][k];", true},
+    {"k = n - 1; k > j; k--", "t[i][j] += t[i][k] + t[i + 1][k - 1];", true},
+    {"k = 0; k < n; k++", "t[i][j] += t[i + 2][k];", true},
+    {"k = i + 1; k <= n; k++", "t[i][j] += t[k][j];", true},
+    /* the element at some k */
+    {"k = 0; k <= j; k++", "t[i][j] += t[i][k];", false},
+    {"k = i; k < n; k++", "t[i][j] += t[k][j];", false},
+    {"k = j; k > 0; k--", "t[i][j] += t[i][k];", false},
+    {"k = 0; k < n; k++", "t[i][j] += t[i][k * 2];", false},
+    {"k = 0; k < n; k++", "t[i][j] += t[k][k];", false},
+    {"k = i + 1; k < j; k += 2", "t[i][j] += t[i][k];", false}, /* (a step other than 1: not proved) */
+    {"k = 0; k < nl; k++", "t[i][j] += t[i][k];", false},         /* a bound wider than k */
+};
+
+START_TEST(element_apart_or_not)
+{
+    const ApartCase *tc = &apart_cases[_i];
+    char code[1024];
+    snprintf(code, sizeof code,
+             "void f(int (*t)[64], int n, long nl, int i, int j) {\n"
+             "    int k;\n"
+             "#pragma reduce(%s: t[i][j])\n"
+             "    for (%s)\n"
+             "        %s\n"
+             "}\n",
+             strstr(tc->body, ">=") ? "max" : "+", tc->header, tc->body);
+    int n;
+    bool ok;
+    Site *sites = analyze_snippet(code, &n, &ok);
+    ck_assert_msg(ok, "%s", code);
+    const Site *m = NULL;
+    for (int k = 0; k < n; k++)
+        if (!sites[k].segment && sites[k].pragma.nvars == 1)
+            m = &sites[k];
+    ck_assert_ptr_nonnull(m);
+    ck_assert_msg(element_base_apart(snippet_source(), m) == tc->apart, "%s", code);
+    ck_assert_msg(element_homes_needed(snippet_source(), m) == !tc->apart, "%s", code);
+}
+END_TEST
+
 Suite *element_suite(void)
 {
     Suite *s = suite_create("element");
@@ -145,6 +195,7 @@ Suite *element_suite(void)
     tcase_add_test(tc, lines_and_offsets_kept);
     tcase_add_test(tc, row_section_becomes_a_pointer);
     tcase_add_loop_test(tc, forms_accepted_and_rejected, 0, (int)(sizeof forms / sizeof forms[0]));
+    tcase_add_loop_test(tc, element_apart_or_not, 0, (int)(sizeof apart_cases / sizeof apart_cases[0]));
     suite_add_tcase(s, tc);
     return s;
 }
