@@ -802,6 +802,18 @@ static long long declared_extent(const Capture *cap)
     return n > 0 ? n : 0;
 }
 
+/* Ranges [0, whole - 1] (two more in cap->ranges, which has room): every
+ * element of a fixed-size array, read at elements no subscript tells. */
+static void add_whole_array(Capture *cap, long long whole)
+{
+    cap->ranges[cap->nranges++] = (Linear){.affine = true, .off = xstrdup("0"), .coef_known = true,
+                                           .off_known = true};
+    cap->ranges[cap->nranges++] = (Linear){.affine = true, .off = xformat("%lld", whole - 1),
+                                           .coef_known = true, .off_known = true,
+                                           .off_value = whole - 1};
+    cap->vec_ok = false;
+}
+
 static bool is_ref(const Node *n, const Var *v)
 {
     n = ast_strip((Node *)n);
@@ -1101,12 +1113,8 @@ bool access_analyze(const Source *src, Site *site)
         if (cap->helper_use && declared_extent(cap) > 0) {
             /* a global table a called function reads: all of it */
             cap->ranges = xcalloc(2, sizeof(Linear));
-            cap->ranges[0] = (Linear){.affine = true, .off = xstrdup("0"), .coef_known = true, .off_known = true};
-            long long last = declared_extent(cap) - 1;
-            cap->ranges[1] = (Linear){.affine = true, .off = xformat("%lld", last), .coef_known = true,
-                                      .off_known = true, .off_value = last};
-            cap->nranges = 2;
-            cap->vec_ok = false;
+            cap->nranges = 0;
+            add_whole_array(cap, declared_extent(cap));
             continue;
         }
         if (cap->helper_use) {
@@ -1157,12 +1165,7 @@ bool access_analyze(const Source *src, Site *site)
             if (!l.affine && whole > 0) {
                 /* an array of known size read at elements the analysis cannot
                  * follow (a[idx[i]]): all of it */
-                cap->ranges[cap->nranges++] = (Linear){.affine = true, .off = xstrdup("0"),
-                                                       .coef_known = true, .off_known = true};
-                cap->ranges[cap->nranges++] =
-                    (Linear){.affine = true, .off = xformat("%lld", whole - 1), .coef_known = true,
-                             .off_known = true, .off_value = whole - 1};
-                cap->vec_ok = false;
+                add_whole_array(cap, whole);
                 continue;
             }
             if (!l.affine) {

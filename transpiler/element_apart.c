@@ -92,11 +92,9 @@ static bool differs(const Site *site, const Node *e, const Node *a)
         if (up ? cb + ca > ce : cb + ca < ce)
             return true;
     }
-    if (li->hi_node && var_plus_const(li->hi_node, &vb, &cb) && vb == ve) {
-        long long edge = li->cmp == CMP_LT ? cb - 1 : li->cmp == CMP_LE ? cb
-                       : li->cmp == CMP_GT ? cb + 1 : cb; /* CMP_GE: iv >= hi */
-        if (li->cmp == CMP_NE)
-            return false;
+    if (li->cmp != CMP_NE && li->hi_node && var_plus_const(li->hi_node, &vb, &cb) && vb == ve) {
+        /* the iv's last value: below hi (<), hi (<= and >=), above hi (>) */
+        long long edge = li->cmp == CMP_LT ? cb - 1 : li->cmp == CMP_GT ? cb + 1 : cb;
         if (up && (li->cmp == CMP_LT || li->cmp == CMP_LE) && edge + ca < ce)
             return true;
         if (!up && (li->cmp == CMP_GT || li->cmp == CMP_GE) && edge + ca > ce)
@@ -170,20 +168,25 @@ bool element_apart(const Source *src, const Site *site, const ReduceVar *rv, con
 
 bool element_homes_needed(const Source *src, const Site *site)
 {
-    int elements = 0;
+    const ReduceVar *element = NULL;
+    bool sections = false;
     for (int v = 0; v < site->pragma.nvars; v++) {
         const ReduceVar *rv = &site->pragma.vars[v];
-        if (is_section(rv))
-            return true; /* a section may hold the element */
+        sections |= is_section(rv);
         if (!element_named(src, rv->name))
             continue;
-        if (++elements > 1)
+        if (element)
             return true; /* two elements may be one */
-        for (int i = 0; i < site->ncaptures; i++) {
-            const Capture *cap = &site->captures[i];
-            if (cap->kind != CAP_SCALAR && !element_apart(src, site, rv, cap))
-                return true;
-        }
+        element = rv;
+    }
+    if (!element)
+        return false;
+    if (sections)
+        return true; /* a section may hold the element */
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (cap->kind != CAP_SCALAR && !element_apart(src, site, element, cap))
+            return true;
     }
     return false;
 }

@@ -1716,8 +1716,8 @@ static void home_edits_in(const Ctx *c, EditList *edits, const Node *n, bool in_
  * overlaps the element. */
 static bool add_home_edits(const Ctx *c, EditList *edits)
 {
-    if (!has_elements(c) || !element_homes_needed(c->src, c->site))
-        return false; /* (no array reaches the element: element_apart.c) */
+    if (!element_homes_needed(c->src, c->site))
+        return false; /* no element, or no array reaches one: element_apart.c */
     home_edits_in(c, edits, c->site->loop, false);
     return true;
 }
@@ -2451,7 +2451,7 @@ static void emit_inline_cpu_path(const Ctx *c, StrBuf *sb)
                   site->plan.cpu_below_kept, threads_on_cpu(c) ? ", true /* else over threads */" : "");
     /* element accumulators: the loop as written accumulates in the element
      * itself, right when an array the loop reads holds it (y = A y) */
-    const bool homes = has_elements(c) && element_homes_needed(c->src, site);
+    const bool homes = element_homes_needed(c->src, site);
     StrBuf sync = {0};
     strbuf_puts(&sync, "");
     for (int v = 0; homes && v < site->pragma.nvars; v++) {

@@ -31,12 +31,11 @@ void add_unique_edit(EditList *edits, unsigned start, unsigned end, char *text);
 void add_call_renames(const Ctx *c, EditList *edits, Node **calls, int ncalls, unsigned start,
                       unsigned end);
 void add_cxx_edits(const Ctx *c, EditList *edits, unsigned start, unsigned end);
-/* Globals read by the functions the loop calls (emit_globals.c): whether
- * `function` reads any; the arguments a call of its copy passes first; the
+/* Globals read by the functions the loop calls (emit_globals.c): the
+ * arguments a call of its copy passes first; the
  * parameters its copy's header declares first (the name at `name_at`, the
  * body at `body`); calls in the loop as written made calls of the copies
  * where they read globals (the fake device then reads the device copies). */
-bool emit_has_globals(const Site *site, const char *function);
 void add_global_args(const Ctx *c, EditList *edits, const Node *callee);
 void add_global_params(const Ctx *c, EditList *edits, const SiteFunction *f, unsigned name_at,
                        unsigned body);

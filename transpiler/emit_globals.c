@@ -65,7 +65,7 @@ static unsigned open_paren_after(const Source *src, unsigned from)
     return t < src->ntokens && strcmp(src->tokens[t].text, "(") == 0 ? src->tokens[t].offset : 0;
 }
 
-bool emit_has_globals(const Site *site, const char *function)
+static bool has_globals(const Site *site, const char *function)
 {
     const SiteFunction *f = function_named(site, function);
     return f && f->nglobals > 0;
@@ -124,7 +124,7 @@ void add_global_call_edits(const Ctx *c, EditList *edits, unsigned start, unsign
     const Site *site = c->site;
     for (int k = 0; k < site->nfn_calls; k++) {
         const Node *callee = site->fn_calls[k];
-        if (callee->start < start || callee->end > end || !emit_has_globals(site, callee->name))
+        if (callee->start < start || callee->end > end || !has_globals(site, callee->name))
             continue;
         add_unique_edit(edits, callee->start, callee->end, xformat("%s_fn_%s", c->p, callee->name));
         add_global_args(c, edits, callee);
