@@ -790,13 +790,19 @@ static bool check_written(const Source *src, Site *site, Capture *cap)
 }
 
 /* Elements of an array declared with a constant size (`double t[16]`,
- * `int img[H][W]` counts rows) that the loop only reads; 0 otherwise. */
-static long long declared_extent(const Capture *cap)
+ * `int img[H][W]` counts rows) that the loop only reads, or that a pointer
+ * parameter can reach by its function's calls (param_extent.c); 0
+ * otherwise. */
+static long long declared_extent(const Source *src, const Capture *cap)
 {
     CXType t = clang_getCanonicalType(cap->var->type);
-    /* a parameter declared `double t[8]` is a pointer: its size is not known */
-    if (cap->written || t.kind != CXType_ConstantArray ||
-        clang_getCursorKind(cap->var->decl) == CXCursor_ParmDecl)
+    if (cap->written)
+        return 0;
+    /* a parameter declared `double t[8]` is a pointer: its size is what
+     * the calls pass */
+    if (clang_getCursorKind(cap->var->decl) == CXCursor_ParmDecl)
+        return param_extent_from_calls(src, cap->var);
+    if (t.kind != CXType_ConstantArray)
         return 0;
     long long n = clang_getArraySize(t);
     return n > 0 ? n : 0;
@@ -1110,11 +1116,11 @@ bool access_analyze(const Source *src, Site *site)
         find_overwrite(src, site, cap);
         if (cap->section)
             continue;
-        if (cap->helper_use && declared_extent(cap) > 0) {
+        if (cap->helper_use && declared_extent(src, cap) > 0) {
             /* a global table a called function reads: all of it */
             cap->ranges = xcalloc(2, sizeof(Linear));
             cap->nranges = 0;
-            add_whole_array(cap, declared_extent(cap));
+            add_whole_array(cap, declared_extent(src, cap));
             continue;
         }
         if (cap->helper_use) {
@@ -1161,7 +1167,7 @@ bool access_analyze(const Source *src, Site *site)
         for (int k = 0; k < cap->nsubs; k++) {
             c.at = cap->subs[k]->start;
             Linear l = linear(&c, cap->subs[k]);
-            long long whole = declared_extent(cap);
+            long long whole = l.affine ? 0 : declared_extent(src, cap);
             if (!l.affine && whole > 0) {
                 /* an array of known size read at elements the analysis cannot
                  * follow (a[idx[i]]): all of it */

@@ -76,6 +76,10 @@ typedef struct {
     const Source *src;
     EditList *edits;
     bool ok;
+    /* casts already written into macro bodies: each expansion of the
+     * macro reaches the same argument again */
+    unsigned *in_macro;
+    size_t nin_macro, cap_in_macro;
 } MathCtx;
 
 /* The expression under the implicit conversion libclang shows as an
@@ -99,16 +103,12 @@ static CXCursor converted_operand(CXCursor arg, CXType param)
  * [start, end) in args. False when a macro spells the call or its
  * argument list (a cast written into a macro's arguments could change
  * other uses of them). */
-static bool spelled_arguments(const Source *src, CXCursor call, const char *name, int nargs,
-                              unsigned (*args)[2])
+/* The argument list of the call whose name is token i: each argument's
+ * [start, end) in args; the index of its closing parenthesis in *close_at. */
+static bool arguments_at(const Source *src, size_t i, const char *name, int nargs,
+                         unsigned (*args)[2], size_t *close_at)
 {
-    CXSourceRange r = clang_getCursorExtent(call);
-    unsigned s, e;
-    if (!source_offset(src, clang_getRangeStart(r), &s) ||
-        !source_offset(src, clang_getRangeEnd(r), &e) || e <= s)
-        return false;
-    size_t i = source_token_at(src, s);
-    if (i + 1 >= src->ntokens || src->tokens[i].offset != s || strcmp(src->tokens[i].text, name) ||
+    if (i + 1 >= src->ntokens || strcmp(src->tokens[i].text, name) ||
         strcmp(src->tokens[i + 1].text, "("))
         return false;
     int depth = 0, n = 0;
@@ -131,9 +131,96 @@ static bool spelled_arguments(const Source *src, CXCursor call, const char *name
             n++;
             arg_start = t->end;
         }
-        if (close && --depth == 0)
-            return t->end == e && n == nargs;
+        if (close && --depth == 0) {
+            *close_at = i;
+            return n == nargs;
+        }
     }
+    return false;
+}
+
+static bool spelled_arguments(const Source *src, CXCursor call, const char *name, int nargs,
+                              unsigned (*args)[2])
+{
+    CXSourceRange r = clang_getCursorExtent(call);
+    unsigned s, e;
+    if (!source_offset(src, clang_getRangeStart(r), &s) ||
+        !source_offset(src, clang_getRangeEnd(r), &e) || e <= s)
+        return false;
+    size_t i = source_token_at(src, s), close;
+    return i < src->ntokens && src->tokens[i].offset == s &&
+           arguments_at(src, i, name, nargs, args, &close) && src->tokens[close].end == e;
+}
+
+/* The token index of the `#define` that holds the main file's token at
+ * `offset` (its logical line, continuations included), or SIZE_MAX. */
+static size_t define_holding(const Source *src, unsigned offset)
+{
+    size_t k = source_token_at(src, offset);
+    if (k >= src->ntokens || src->tokens[k].offset != offset)
+        return SIZE_MAX;
+    for (size_t i = k + 1; i-- > 0;) {
+        if (!source_starts_line(src, src->tokens[i].offset) ||
+            source_continues_line(src, src->tokens[i].offset))
+            continue;
+        bool define = i + 1 < src->ntokens && strcmp(src->tokens[i].text, "#") == 0 &&
+                      strcmp(src->tokens[i + 1].text, "define") == 0;
+        return define && i + 2 < k ? i : SIZE_MAX;
+    }
+    return SIZE_MAX;
+}
+
+/* Is `text` one of the parameters of the function-like macro whose
+ * `#define` starts at token d? */
+static bool macro_parameter(const Source *src, size_t d, const char *text)
+{
+    size_t name = d + 2;
+    if (name + 1 >= src->ntokens || strcmp(src->tokens[name + 1].text, "(") ||
+        src->tokens[name + 1].offset != src->tokens[name].end)
+        return false; /* an object-like macro */
+    for (size_t k = name + 2; k < src->ntokens && strcmp(src->tokens[k].text, ")"); k++)
+        if (strcmp(src->tokens[k].text, text) == 0)
+            return true;
+    return false;
+}
+
+/* A call a macro of this file spells whole in its body
+ * (`#define A pow(5.0, 13)`): each argument's [start, end) there, or
+ * {0, 0} for one that uses a macro parameter (its type may change from one
+ * use to the next). The other arguments' tokens are the same in every
+ * expansion, so the conversion C makes is the same at every use and the
+ * cast can be written in the body. */
+static bool spelled_in_macro_body(const Source *src, CXCursor call, const char *name, int nargs,
+                                  unsigned (*args)[2])
+{
+    CXFile f;
+    unsigned s;
+    clang_getSpellingLocation(clang_getRangeStart(clang_getCursorExtent(call)), &f, NULL, NULL, &s);
+    if (!f || !clang_File_isEqual(f, src->file))
+        return false;
+    size_t d = define_holding(src, s), i = source_token_at(src, s), close;
+    if (d == SIZE_MAX || !arguments_at(src, i, name, nargs, args, &close) ||
+        define_holding(src, src->tokens[close].offset) != d)
+        return false;
+    for (int a = 0; a < nargs; a++)
+        for (size_t k = source_token_at(src, args[a][0]); k < src->ntokens && src->tokens[k].offset < args[a][1]; k++)
+            if (src->tokens[k].kind == CXToken_Identifier && macro_parameter(src, d, src->tokens[k].text)) {
+                args[a][0] = args[a][1] = 0;
+                break;
+            }
+    return true;
+}
+
+static bool cast_written_at(MathCtx *m, unsigned offset)
+{
+    for (size_t i = 0; i < m->nin_macro; i++)
+        if (m->in_macro[i] == offset)
+            return true;
+    if (m->nin_macro == m->cap_in_macro) {
+        m->cap_in_macro = m->cap_in_macro ? 2 * m->cap_in_macro : 8;
+        m->in_macro = xrealloc(m->in_macro, m->cap_in_macro * sizeof *m->in_macro);
+    }
+    m->in_macro[m->nin_macro++] = offset;
     return false;
 }
 
@@ -152,6 +239,7 @@ static void promote_call(MathCtx *m, CXCursor call)
         return;
     unsigned args[nargs > 0 ? nargs : 1][2];
     const bool spelled = spelled_arguments(m->src, call, name, nargs, args);
+    const bool in_body = !spelled && spelled_in_macro_body(m->src, call, name, nargs, args);
     for (int i = 0; i < nargs; i++) {
         CXType param = clang_getArgType(proto, (unsigned)i);
         if (!type_is_arithmetic(param))
@@ -161,8 +249,15 @@ static void promote_call(MathCtx *m, CXCursor call)
             continue;
         /* a whole argument as written (a macro invocation such as `N`
          * included) is exactly the expression C converts */
-        bool placed = spelled && args[i][1] > args[i][0];
+        bool placed = (spelled || in_body) && args[i][1] > args[i][0];
         char *type = type_cxx_name(param);
+        if (placed && type && in_body) {
+            if (!cast_written_at(m, args[i][0])) {
+                edits_add(m->edits, args[i][0], args[i][0], xformat("(%s)(", type));
+                edits_add(m->edits, args[i][1], args[i][1], xstrdup(")"));
+            }
+            continue;
+        }
         if (!placed || !type) {
             unsigned at = 0;
             if (!source_offset(m->src, clang_getCursorLocation(call), &at))
@@ -197,7 +292,7 @@ bool cxx_math_promotion(const Source *src, EditList *edits)
 {
     if (includes_tgmath(src))
         return true;
-    MathCtx m = {src, edits, true};
+    MathCtx m = {src, edits, true, NULL, 0, 0};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), visit_calls, &m);
     return m.ok;
 }

@@ -283,6 +283,15 @@ const ElementAcc *element_as_written(const Source *src, const char *name);
 /* Why the accumulator written at `offset` of a pragma was not rewritten, or NULL. */
 const char *element_error_at(const Source *src, unsigned offset);
 
+/* ------------------------------------------------------- param_extent.c */
+
+/* Elements a pointer parameter of a function with internal linkage can
+ * reach, from the arguments of every call of it in the file: each a whole
+ * array of one constant size (or such a parameter); 0 when some call
+ * passes something else or an array of another size, the function's
+ * address is taken, or the function changes the parameter. */
+long long param_extent_from_calls(const Source *src, const Var *param);
+
 /* ---------------------------------------------------------------- ast.c */
 
 typedef enum {

@@ -9,6 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+/* Calls a macro's body spells whole (NPB's `#define A pow(5.0,13)`): the
+ * arguments are the same tokens at every use, so the cast goes into the
+ * body, once for all its uses. The parameter of ROOT2 is not cast. */
+#define THIRD_ROOT sqrt(1.0f / 3.0f)
+#define ROOT2(x) ((x) * sqrt(2.0f))
+
 /* 1e9 times the part float precision loses: 0 with the float overload */
 static double lost(float f)
 {
@@ -35,6 +41,7 @@ int main(int argc, char **argv)
     printf("abs(-2.75): %d, abs(5000000000L): %d\n", abs(-2.75), abs(5000000000L));
     printf("fabs(-3) / 2: %.17g\n", fabs(-3) / 2);
     printf("lost(2): %.17g\n", lost(two));
+    printf("macros: %.17g %.17g %.17g\n", THIRD_ROOT, THIRD_ROOT * 2, ROOT2(third));
 
     float *f = malloc((n > 0 ? n : 1) * sizeof *f);
     if (!f)
@@ -47,6 +54,12 @@ int main(int argc, char **argv)
     for (long i = 0; i < n; i++)
         s += floor((sqrt(f[i]) - sqrtf(f[i])) * 1e9 + 0.5);
     printf("loop sqrt: %.17g\n", s);
+
+    double r = 0;
+#pragma reduce(+: r)
+    for (long i = 0; i < n; i++)
+        r += floor((THIRD_ROOT - sqrtf(1.0f / 3.0f)) * 1e9 + 0.5) + floor(ROOT2(f[i]) * 1e6);
+    printf("loop macro sqrt: %.17g\n", r);
 
     double h = 0;
 #pragma reduce(+: h)
