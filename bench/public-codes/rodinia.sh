@@ -173,15 +173,19 @@ cmd_check() {
 cmd_bundle() {
     local pr=$1 out=$2 bundle=$3 p
     rm -rf "$bundle"
-    mkdir -p "$bundle/src" "$bundle/cu"
+    mkdir -p "$bundle/src"
     for p in $RODINIA_PROGRAMS; do
         spec "$p"
         mkdir -p "$bundle/src/$p"
         # the program's folder as marked (its headers and included .c files too)
         (cd "$out/tree/$dir" && tar cf - --exclude='*.o' --exclude='*.out' .) | (cd "$bundle/src/$p" && tar xf -)
-        find "$bundle/src/$p" -type f -perm -u+x ! -name '*.sh' ! -name run -delete
-        transpile "$pr" "$out/tree" "$p" "$bundle/cu/$p.check.cu" --keep-invalid $check_defs >/dev/null
-        transpile "$pr" "$out/tree" "$p" "$bundle/cu/$p.timed.cu" --keep-invalid $timed_defs >/dev/null
+        # the fetched tree's prebuilt binaries
+        find "$bundle/src/$p" -type f -exec sh -c 'head -c 4 "$1" | grep -q ELF && rm -f "$1"' _ {} \;
+        # next to the marked file, so its quoted includes stay as written
+        (cd "$bundle/src/$p/$(dirname "$marked")" && m=$(basename "$marked") &&
+            "$pr" -fopenmp --keep-invalid $check_defs -x c "$m" -o "$m.check.cu" 2>/dev/null &&
+            "$pr" -fopenmp --keep-invalid $timed_defs -x c "$m" -o "$m.timed.cu" 2>/dev/null) ||
+            echo "$p: not transpiled (see OUT/diag.txt)"
     done
     cp "$here/rodinia/programs.sh" "$here/rodinia/gen_inputs.c" "$here/rodinia/fixtime.c" \
         "$here/rodinia/same_numbers.py" "$bundle/"
