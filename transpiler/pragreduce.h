@@ -1238,6 +1238,12 @@ void timing_enable(void);
 void timing_stage(const char *name);
 void timing_loops(int n);
 void timing_report(void);
+/* A long run's progress (more than 200 marked loops, or past 5 s): `done`
+ * of `total` loops through stage `what`, on standard error when it is a
+ * terminal; timing_progress_clear() takes the line away (before a
+ * diagnostic, at the end). */
+void timing_progress(const char *what, int done, int total);
+void timing_progress_clear(void);
 
 /* ---------------------------------------------------------------- cli.c */
 
