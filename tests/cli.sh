@@ -9,6 +9,7 @@
 #    endless (/dev/zero) is refused, a 1 MB expression fails with a message
 #    (never a crash);
 #  - 2,000 marked loops in one file transpile (in well under the limit);
+#    3,000 loops of 90-term bodies within a CPU time and a memory limit;
 #  - a misspelt `#pragma reduce` is a warning, and so are a file with no
 #    marked loop and a reduction variable with no value before its loop;
 #  - names renamed for C++ (class, new, half) read as written in messages,
@@ -153,6 +154,30 @@ st=$?
     grep -q "^  total .* s, peak memory [0-9]* MB$" "$work/err" &&
     cmp -s <(grep -v '^#line' "$work/many_loops.cu") <(grep -v '^#line' "$work/many_loops_t.cu") && ok ||
     { bad "-ftime-report: exit $st"; cat "$work/err"; }
+# 3,000 marked loops of 90-term bodies (issue 43.4, bench/big_input.py): in
+# CPU time (user + sys, not wall: CI runs other tiers beside this one on 2
+# cores) and max RSS under the limits. The issue's target is 10 s and 600 MB;
+# this machine (2 cores) measured 28 s wall / 3.9 GB at session 47's start, 13 s CPU / 1.6 GB
+# after its changes (trees held twice, compact nodes and tokens), and
+# the limits here are what the code reaches now, with a margin, so that a
+# regression fails (make check measured 21 s CPU beside the other tiers):
+# lower them as the per-loop memory comes down.
+big_cpu_limit=40 big_rss_limit_mb=2000
+python3 bench/big_input.py 3000 90 "$work/big3000.c"
+big=$(python3 - "$pragreduce" "$work/big3000.c" "$work/big3000.cu" <<'EOF2'
+import resource, subprocess, sys
+st = subprocess.call([sys.argv[1], sys.argv[2], "-o", sys.argv[3]], stderr=subprocess.DEVNULL)
+ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+print(st, "%.1f" % (ru.ru_utime + ru.ru_stime), ru.ru_maxrss // 1024)
+EOF2
+)
+read -r big_st big_cpu big_mb <<<"$big"
+echo "cli: 3,000 loops of 90 terms: ${big_cpu} s CPU, ${big_mb} MB max RSS"
+[ "$big_st" = 0 ] && [ "$(grep -c '__global__' "$work/big3000.cu")" -ge 3000 ] &&
+    awk -v c="$big_cpu" -v l=$big_cpu_limit 'BEGIN { exit !(c <= l) }' && [ "$big_mb" -le $big_rss_limit_mb ] && ok ||
+    bad "3,000 loops of 90 terms: exit $big_st, ${big_cpu} s CPU (limit $big_cpu_limit), ${big_mb} MB (limit $big_rss_limit_mb)"
+rm -f "$work/big3000.c" "$work/big3000.cu"
+
 # every #line directive still names its line: the one after it in the output
 # (for output lines) or a line of the input whose text follows (for copies)
 awk '/^#line [0-9]+ "/ { split($0, f, " "); if (index($0, ".cu\"")) { if (f[2] != NR + 1) bad++ } }

@@ -70,6 +70,34 @@ void *xrealloc(void *p, size_t size)
     return b->align;
 }
 
+/* Small zeroed objects carved from 64 KB chunks of the arena: a tree's
+ * nodes and child arrays, a million of them in a big file, without a
+ * malloc header and an arena link each. */
+#define SMALL_CHUNK (64 * 1024)
+static char *small_next, *small_end;
+
+void *arena_small(size_t size)
+{
+    size = (size + sizeof(void *) - 1) & ~(sizeof(void *) - 1);
+    if (size > SMALL_CHUNK / 4)
+        return xcalloc(1, size);
+    if ((size_t)(small_end - small_next) < size) {
+        small_next = xcalloc(1, SMALL_CHUNK);
+        small_end = small_next + SMALL_CHUNK;
+    }
+    void *p = small_next;
+    small_next += size;
+    return p;
+}
+
+void *plain_realloc(void *p, size_t size)
+{
+    void *q = realloc(p, size ? size : 1);
+    if (!q)
+        out_of_memory(size);
+    return q;
+}
+
 char *xstrndup(const char *s, size_t n)
 {
     char *p = xmalloc(n + 1);
@@ -92,6 +120,7 @@ char *xformat(const char *fmt, ...)
 
 void arena_free_all(void)
 {
+    small_next = small_end = NULL;
     while (blocks) {
         Block *next = blocks->next;
         free(blocks);
@@ -149,9 +178,23 @@ void strbuf_free(StrBuf *sb)
     *sb = (StrBuf){0};
 }
 
+/* The buffer itself becomes the arena's block, shrunk to fit (in place
+ * for a big one): stealing a whole output file's text copies none of it,
+ * so its peak is one copy, not two. */
 char *strbuf_steal(StrBuf *sb)
 {
-    char *s = xstrndup(sb->buf ? sb->buf : "", sb->len);
-    strbuf_free(sb);
-    return s;
+    if (!sb->buf)
+        return xstrndup("", 0);
+    size_t n = sb->len + 1;
+    Block *b = realloc(sb->buf, sizeof(Block) + n);
+    if (!b)
+        out_of_memory(sizeof(Block) + n);
+    memmove(b->align, b, n);
+    b->prev = NULL;
+    b->next = blocks;
+    if (blocks)
+        blocks->prev = b;
+    blocks = b;
+    *sb = (StrBuf){0};
+    return (char *)b->align;
 }

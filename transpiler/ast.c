@@ -9,6 +9,7 @@
  */
 #include "pragreduce.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* uthash allocates from the arena so that nothing outlives a run. */
@@ -149,18 +150,26 @@ Var *ast_var_for(CXCursor decl)
     CXFile file;
     unsigned line, col, off;
     clang_getFileLocation(clang_getCursorLocation(decl), &file, &line, &col, &off);
-    char *name = cursor_spelling(decl);
+    CXString spelling = clang_getCursorSpelling(decl);
+    const char *sp = clang_getCString(spelling);
     CXString fname = clang_getFileName(file);
     const char *fn = clang_getCString(fname);
-    char *key = xformat("%s:%u:%u:%s", fn ? fn : "?", off, line, name);
+    /* the key in a buffer of its own: a reference to a known variable (most
+     * of them) then allocates nothing that outlives the lookup */
+    StrBuf key = {0};
+    strbuf_printf(&key, "%s:%u:%u:%s", fn ? fn : "?", off, line, sp ? sp : "");
     clang_disposeString(fname);
 
     VarEntry *e;
-    HASH_FIND_STR(var_table, key, e);
-    if (e)
+    HASH_FIND_STR(var_table, key.buf, e);
+    if (e) {
+        strbuf_free(&key);
+        clang_disposeString(spelling);
         return e->var;
+    }
     Var *v = xcalloc(1, sizeof *v);
-    v->name = name;
+    v->name = xstrdup(sp ? sp : "");
+    clang_disposeString(spelling);
     v->decl = decl;
     v->type = clang_getCursorType(decl);
     v->decl_offset = UINT32_MAX;
@@ -178,7 +187,7 @@ Var *ast_var_for(CXCursor decl)
     v->is_register = sc == CX_SC_Register;
     v->is_volatile = clang_isVolatileQualifiedType(v->type) != 0;
     e = xcalloc(1, sizeof *e);
-    e->key = key;
+    e->key = strbuf_steal(&key);
     e->var = v;
     HASH_ADD_KEYPTR(hh, var_table, e->key, strlen(e->key), e);
     return v;
@@ -199,8 +208,9 @@ static enum CXChildVisitResult collect_child(CXCursor c, CXCursor parent, void *
     if (clang_isReference(k) || k == CXCursor_TypeRef || clang_isAttribute(k))
         return CXChildVisit_Continue;
     if (list->count == list->cap) {
+        /* (libc's: freed once the node's children are built) */
         list->cap = list->cap ? 2 * list->cap : 4;
-        list->items = xrealloc(list->items, (size_t)list->cap * sizeof(CXCursor));
+        list->items = plain_realloc(list->items, (size_t)list->cap * sizeof(CXCursor));
     }
     list->items[list->count++] = c;
     return CXChildVisit_Continue;
@@ -250,6 +260,21 @@ static NodeKind kind_of(CXCursor c, int nkids)
     }
 }
 
+/* One copy of each operator's spelling: a tree holds thousands of
+ * operator nodes and the analyses only read and compare them. */
+static const char *interned_operator(const char *spelling)
+{
+    static const char *seen[64];
+    static int nseen;
+    for (int i = 0; i < nseen; i++)
+        if (!strcmp(seen[i], spelling))
+            return seen[i];
+    const char *copy = xstrdup(spelling);
+    if (nseen < (int)(sizeof seen / sizeof seen[0]))
+        seen[nseen++] = copy;
+    return copy;
+}
+
 /* The operator of a binary, assignment or unary node, from libclang (17+),
  * which sees through macros. */
 static void find_operator(Node *n)
@@ -263,7 +288,7 @@ static void find_operator(Node *n)
         sp = clang_getBinaryOperatorKindSpelling(clang_getCursorBinaryOperatorKind(n->cursor));
     }
     const char *t = clang_getCString(sp);
-    n->op = xstrdup(t && *t ? t : "?");
+    n->op = interned_operator(t && *t ? t : "?");
     clang_disposeString(sp);
 }
 
@@ -333,7 +358,7 @@ static void widen_body_to_macro(const Source *src, const Node *loop, Node *body)
 
 static Node *build(const Source *src, CXCursor c, Node *parent)
 {
-    Node *n = xcalloc(1, sizeof *n);
+    Node *n = arena_small(sizeof *n);
     n->cursor = c;
     n->type = clang_getCursorType(c);
     n->parent = parent;
@@ -358,10 +383,11 @@ static Node *build(const Source *src, CXCursor c, Node *parent)
     clang_visitChildren(c, collect_child, &kids);
     n->kind = kind_of(c, kids.count);
     if (kids.count) {
-        n->kids = xcalloc((size_t)kids.count, sizeof(Node *));
+        n->kids = arena_small((size_t)kids.count * sizeof(Node *));
         for (int i = 0; i < kids.count; i++)
             n->kids[n->nkids++] = build(src, kids.items[i], n);
     }
+    free(kids.items);
 
     switch (n->kind) {
     case N_DECLREF: {

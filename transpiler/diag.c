@@ -192,6 +192,7 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
     level = effective_level(level);
     if (!printed(level))
         return;
+    timing_progress_clear();
     unsigned line, col;
     source_line_col(src, offset, &line, &col);
     const char *path = source_path_at(src, offset);
@@ -253,6 +254,7 @@ void diag_located(DiagLevel level, const char *fmt, ...)
     level = effective_level(level);
     if (!printed(level))
         return;
+    timing_progress_clear();
     va_list ap;
     va_start(ap, fmt);
     vfprintf(stderr, fmt, ap);
@@ -265,6 +267,7 @@ void diag_plain(DiagLevel level, const char *fmt, ...)
     level = effective_level(level);
     if (!printed(level))
         return;
+    timing_progress_clear();
     if (colours())
         fprintf(stderr, "\033[01mpragreduce:\033[m %s%s:\033[m ", level_colour(level), level_name(level));
     else

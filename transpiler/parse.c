@@ -335,6 +335,16 @@ char *source_text(const Source *src, unsigned start, unsigned end)
     return xstrndup(src->text + start, end - start);
 }
 
+/* A token's text in the arena's small chunks: a big file has millions of
+ * tokens of a few bytes each, a malloc block each doubled them. */
+static char *token_text(const Source *src, unsigned start, unsigned end)
+{
+    PR_ASSERT(start <= end && end <= src->size);
+    char *text = arena_small((size_t)(end - start) + 1);
+    memcpy(text, src->text + start, end - start);
+    return text;
+}
+
 size_t source_token_at(const Source *src, unsigned offset)
 {
     size_t lo = 0, hi = src->ntokens;
@@ -505,7 +515,7 @@ static void collect_tokens(Source *src)
         t->kind = kind;
         t->offset = s;
         t->end = e;
-        t->text = source_text(src, s, e);
+        t->text = token_text(src, s, e);
     }
     if (skipped)
         clang_disposeSourceRangeList(skipped);

@@ -48,6 +48,12 @@ void *xrealloc(void *p, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A zeroed object of pointer alignment (no larger member), for the many
+ * small ones of a tree: carved from shared chunks, never passed to
+ * xrealloc. */
+void *arena_small(size_t size);
+/* libc's realloc, checked: a temporary the caller frees with free(). */
+void *plain_realloc(void *p, size_t size);
 void arena_free_all(void);
 
 /* A growable string; the caller owns buf and releases it with strbuf_free. */
@@ -350,19 +356,20 @@ struct Var {
     Var *next; /* registry list */
 };
 
+/* (fields ordered to leave no padding: a big file has millions of nodes) */
 struct Node {
     NodeKind kind;
-    const char *op;   /* operators; NULL otherwise */
+    int nkids;
+    unsigned start, end; /* byte range in the main file (expansion) */
     bool postfix;
+    bool from_macro;     /* start or end lies in a macro expansion */
+    const char *op;   /* operators (one shared copy each); NULL otherwise */
     const char *name; /* DECLREF, CALL callee, MEMBER field */
     Var *var;         /* DECLREF / VARDECL of a variable */
     CXCursor cursor;
     CXType type;
     Node **kids;
-    int nkids;
     Node *for_init, *for_cond, *for_inc; /* N_FOR */
-    unsigned start, end; /* byte range in the main file (expansion) */
-    bool from_macro;     /* start or end lies in a macro expansion */
     Node *parent;
 };
 
@@ -1240,6 +1247,12 @@ void timing_enable(void);
 void timing_stage(const char *name);
 void timing_loops(int n);
 void timing_report(void);
+/* A long run's progress (more than 200 marked loops, or past 5 s): `done`
+ * of `total` loops through stage `what`, on standard error when it is a
+ * terminal; timing_progress_clear() takes the line away (before a
+ * diagnostic, at the end). */
+void timing_progress(const char *what, int done, int total);
+void timing_progress_clear(void);
 
 /* ---------------------------------------------------------------- cli.c */
 

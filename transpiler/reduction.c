@@ -3188,6 +3188,14 @@ static Node *scope_tree(const Source *src, const Site *site, const Var *v)
     ScopeSearch ss = {src, v->decl_offset, site->function};
     if (clang_getCursorKind(v->decl) != CXCursor_ParmDecl && v->decl_offset != UINT32_MAX)
         clang_visitChildren(site->function, search_scope, &ss);
+    /* the function's body: its subtree in the function's tree, not a copy
+     * of its own (a big file's loops would be held three times); the users
+     * of a scope look at nothing above it but under_sizeof, and the
+     * function above it is no sizeof */
+    Node *fn = ast_build(src, site->function);
+    for (int i = 0; i < fn->nkids; i++)
+        if (clang_equalCursors(fn->kids[i]->cursor, ss.scope))
+            return fn->kids[i];
     return ast_build(src, ss.scope);
 }
 

@@ -462,9 +462,12 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
     }
     check_nesting(src, sites, npragmas);
     /* (parallel loops are analyzed as segmented loops, below) */
-    for (int i = 0; i < npragmas; i++)
+    for (int i = 0; i < npragmas; i++) {
+        timing_progress("analysis", i, npragmas);
         if (!sites[i].rejected && !sites[i].pragma.parallel && !analyze_site(src, &sites[i], opts))
             sites[i].rejected = true;
+    }
+    timing_progress_clear();
 
     /* comm(C): what the ranks' parts can reproduce exactly */
     for (int i = 0; i < npragmas; i++)
@@ -726,6 +729,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
     timing_stage("kernels and wrappers");
     for (int i = 0; i < npragmas; i++) {
         Site *s = &sites[i];
+        timing_progress("kernels and wrappers", i, npragmas);
         if (s->absorbed)
             continue; /* its segmented site replaces the loop */
         if (s->rejected) {
@@ -763,6 +767,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
                   with_kept_lines(src, &s->pragma, s->loop->start, text));
     }
 
+    timing_progress_clear();
     /* C-to-C++ casts, except inside replaced loops */
     size_t nreplaced;
     Span *replaced = replaced_spans(sites, npragmas, &nreplaced);
