@@ -357,6 +357,34 @@ grep -q "$(printf '\033')\[01;31merror" "$work/err" && ok || bad "-fdiagnostics-
     bad "-fno-diagnostics-color: colour"
 "$pragreduce" "$work/undecl.c" -o "$work/undecl.cu" 2>"$work/err"
 ! grep -q "$(printf '\033')" "$work/err" && ok || bad "colour when stderr is not a terminal"
+# on a terminal, colour by default as clang's (script fakes one), none
+# with TERM=dumb or -fdiagnostics-color=never
+if command -v script >/dev/null; then
+    script -qc "'$pragreduce' '$work/undecl.c' -o '$work/undecl.cu'" /dev/null >"$work/tty" 2>&1
+    grep -q "$(printf '\033')\[01;31merror" "$work/tty" && ok || { bad "no colour on a terminal"; cat -v "$work/tty"; }
+    script -qc "'$pragreduce' -fdiagnostics-color=never '$work/undecl.c' -o '$work/undecl.cu'" /dev/null >"$work/tty" 2>&1
+    ! grep -q "$(printf '\033')" "$work/tty" && grep -q "error: use of undeclared" "$work/tty" && ok ||
+        bad "-fdiagnostics-color=never: colour on a terminal"
+    TERM=dumb script -qc "'$pragreduce' '$work/undecl.c' -o '$work/undecl.cu'" /dev/null >"$work/tty" 2>&1
+    ! grep -q "$(printf '\033')" "$work/tty" && ok || bad "colour on a terminal with TERM=dumb"
+fi
+
+# -std= changes what the file means, as gcc's: 'restrict' is a name in C89
+# (-std=c89, -ansi, -std=gnu89) and a keyword from C99; K&R definitions and
+# calls without a declaration are taken in C99 as gcc takes them
+printf 'int f(int *a, int n)\n{\n    int s = 0, restrict = 2, i;\n#pragma reduce(+: s)\n    for (i = 0; i < n; i++)\n        s += a[i] * restrict;\n    return s;\n}\n' >"$work/c89.c"
+for std in -std=c89 -ansi -std=gnu89; do
+    "$pragreduce" $std "$work/c89.c" -o "$work/c89.cu" 2>"$work/err" && ok || { bad "$std: restrict as a name"; cat "$work/err"; }
+done
+"$pragreduce" -std=c99 "$work/c89.c" -o "$work/c99.cu" 2>"$work/err"
+[ $? = 1 ] && grep -q "c89.c:3:" "$work/err" && ok || bad "-std=c99: restrict taken as a name"
+printf 'double sum(a, n)\n    double *a; long n;\n{\n    double s = 0;\n#pragma reduce(+: s)\n    for (long i = 0; i < n; i++)\n        s += a[i];\n    return s + helper();\n}\nint helper() { return 0; }\n' >"$work/kr.c"
+for std in -std=c99 -std=c11 -std=gnu89; do
+    "$pragreduce" $std "$work/kr.c" -o "$work/kr.cu" 2>"$work/err" && grep -q "__global__" "$work/kr.cu" && ok ||
+        { bad "$std: K&R definition, implicit declaration"; cat "$work/err"; }
+done
+"$pragreduce" -std=c++17 "$work/kr.c" -o "$work/kr.cu" 2>"$work/err"
+[ $? = 2 ] && grep -q "not a C dialect" "$work/err" && ok || bad "-std=c++17 taken"
 
 # --explain=brief: one line per loop, in source order, no output file needed
 "$pragreduce" --explain=brief tests/e2e/nest_kmeans_update.c >"$work/brief" 2>"$work/err" && ok ||

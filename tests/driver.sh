@@ -6,8 +6,11 @@
 # pragreduce and nvcc). Forms: @FILE response files (nested, quoted), -x c
 # on another suffix and -x none after it, '-' for standard input (linked,
 # and -c making '-.o'), joined -MFFILE, -Wp,-MD,FILE, -Wall and -Werror
-# (the host compiler's diagnostics of the marked file), an error's status,
-# --version and --help naming the driver.
+# (the host compiler's diagnostics of the marked file, the optimizer's
+# included), -ansi and a C++ -std= (ignored by gcc for C), -iquote,
+# -idirafter, --include-directory, options with a separate argument after
+# -x c (-L DIR), an error's status, --version and --help naming the driver;
+# -imacros refused for a marked file.
 #   tests/driver.sh PRAGREDUCE
 set -u
 export PRAGREDUCE
@@ -60,6 +63,27 @@ int main(int argc, char **argv)
     return 0;
 }
 SRC
+# a warning only the optimizer sees (gcc -O2: undefined behaviour in the
+# loop of set), which a syntax check alone would miss
+cat >"$work/src/ub.c" <<'SRC'
+#include <stdio.h>
+int g[4];
+void set(int k) { for (int i = 0; i <= 4; i++) g[i] = k; }
+int main(void)
+{
+    double s = 0;
+    set(1);
+#pragma reduce(+: s)
+    for (int i = 0; i < 4; i++)
+        s += g[i];
+    printf("%g\n", s);
+    return 0;
+}
+SRC
+# a header found through -iquote, -idirafter, --include-directory
+mkdir "$work/src/q" "$work/src/lib"
+printf '#define K 3\n' >"$work/src/q/k.h"
+sed 's/"h.h"/"k.h"/; s/SCALE/K/; s/NAME/"k"/' "$work/src/m.c" >"$work/src/k.c"
 printf -- '-O2 "-DNAME=\\"a b\\"" @more\n' >"$work/src/rsp"
 printf -- 'm.c u.c -o prog\n' >"$work/src/more"
 
@@ -97,6 +121,20 @@ same - "-Wall -Werror -c w.c -o w.o"
 same - "-c e.c -o e.o"
 same - "-O2 -fwrapv wrap.c -o prog"
 same - "-O2 -march=native -funroll-loops wrap.c -o prog"
+same - "-O2 -Wno-unknown-pragmas -Werror -c ub.c -o ub.o"
+same - "-O2 -Wno-unknown-pragmas -c ub.c -o ub.o"
+same - "-ansi -c w.c -o w.o"
+same - "-std=c++11 -c m.c -o m.o"
+same - "-iquote q k.c u.c -o prog"
+same - "-iquoteq -c k.c -o k.o"
+same - "-idirafter q k.c u.c -o prog"
+same - "--include-directory=q k.c u.c -o prog"
+same - "--include-directory q -x c k.c -L lib -l m -x none u.c -o prog"
+# what the driver refuses for a marked file: an error naming the option
+(cd "$work/driver" && "$driver" -imacros h.h -c m.c -o m.o) 2>"$work/err"
+[ $? = 1 ] && grep -q "^pragreduce-cc: -imacros: not taken for a file with '#pragma reduce' (m.c)" "$work/err" &&
+    ok || { bad "-imacros: no error"; cat "$work/err"; }
+(cd "$work/driver" && "$driver" -imacros h.h -c u.c -o u.o) 2>"$work/err" && ok || bad "-imacros: refused for an unmarked file"
 # the dependency files name the same headers
 for c in gcc driver; do
     rm -rf "$work/$c" && cp -r "$work/src" "$work/$c"

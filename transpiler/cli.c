@@ -36,7 +36,7 @@ void cli_usage(FILE *to)
           "  -U NAME          undefine a macro\n"
           "  -include FILE    read FILE first, as if included on the file's first line\n"
           "  -std=STD         the C dialect the program is built with (c89, c99, c11,\n"
-          "                   c17, gnu89, ..., gnu17; default gnu17, as gcc's)\n"
+          "                   c17, gnu89, ..., gnu17; default gnu17, as gcc's; -ansi: c90)\n"
           "  -fopenmp         analyze the file as an OpenMP build does (_OPENMP\n"
           "                   defined); build the output with -Xcompiler -fopenmp\n"
           "  -O, -O2, -Os ... analyze the file as that optimized build does (gcc's\n"
@@ -236,6 +236,8 @@ int cli_parse(int argc, char **argv, CommandLine *cl)
                                    "c17, c18, c2x, their gnu spellings, iso9899:...)",
                                    a + 5);
             cl->opts.parse.std = a + 5;
+        } else if (!strcmp(a, "-ansi")) { /* gcc's -std=c90 */
+            cl->opts.parse.std = "c90";
         } else if (!strcmp(a, "-fopenmp")) {
             cl->opts.parse.openmp = true;
         } else if (a[0] == '-' && a[1] == 'O') {

@@ -129,11 +129,29 @@ PRAGREDUCE_FN Settings parse_settings()
     }
     setting_flag(s, "PRAGREDUCE_PROFILE", &s.profile);
     setting_integer(s, "PRAGREDUCE_ADAPT", 0, 2, &s.adapt);
-    /* a device number: its range is the machine's (choose_device says it) */
+    /* a device number: its range is the machine's, asked only to say it
+     * (the program ends here: no CUDA call otherwise before a loop wants
+     * the GPU); one past it is choose_device's error */
     const char *gv = getenv("PRAGREDUCE_GPU");
-    if (gv && gv[0] == '-' && !s.error[0])
-        snprintf(s.error, sizeof s.error, "PRAGREDUCE_GPU=%s: expected a device number (0 for the first GPU)", gv);
-    setting_integer(s, "PRAGREDUCE_GPU", 0, 1 << 20, &s.gpu);
+    if (gv && *gv && !s.error[0]) {
+        Settings probe;
+        setting_integer(probe, "PRAGREDUCE_GPU", 0, 1 << 20, &s.gpu);
+        if (probe.error[0]) {
+            int count = 0;
+            if (cudaGetDeviceCount(&count) != cudaSuccess)
+                count = 0;
+            if (count > 0)
+                snprintf(s.error, sizeof s.error,
+                         "PRAGREDUCE_GPU=%s: expected a device number from 0 to %d (this machine has %d CUDA "
+                         "device%s)",
+                         gv, count - 1, count, count == 1 ? "" : "s");
+            else
+                snprintf(s.error, sizeof s.error,
+                         "PRAGREDUCE_GPU=%s: expected a device number (0 for the first GPU; this machine has no "
+                         "usable CUDA device)",
+                         gv);
+        }
+    }
     const char *team = getenv("PRAGREDUCE_GPUS");
     if (team && strcmp(team, "all") == 0) {
         s.gpus = 0;

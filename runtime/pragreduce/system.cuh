@@ -1,6 +1,6 @@
 /* pragreduce runtime, system: the few POSIX and Linux calls the runtime
  * makes, declared here under their C symbols instead of through
- * <unistd.h>, <sys/stat.h>, <sys/mman.h>, <sys/uio.h>, <sys/resource.h>,
+ * <unistd.h>, <sys/stat.h>, <dirent.h>, <sys/mman.h>, <sys/uio.h>, <sys/resource.h>,
  * <sys/syscall.h> or <malloc.h>. The runtime shares its file with the
  * program (nvcc compiles them as one), and those headers would declare
  * read, write, close, sleep, pipe, struct stat, environ, optarg, ... there:
@@ -63,6 +63,17 @@ int statx(int dirfd, const char *path, int flags, unsigned mask, statx_buf *out)
 int mkdir(const char *path, unsigned mode) __asm__("mkdir");
 ssize_t readlink(const char *path, char *buf, size_t size) __asm__("readlink");
 int unlink(const char *path) __asm__("unlink");
+struct dir_stream; /* DIR */
+struct dir_entry { /* struct dirent64 */
+    unsigned long long ino;
+    long long off;
+    unsigned short reclen;
+    unsigned char type;
+    char name[256];
+};
+dir_stream *opendir(const char *path) __asm__("opendir");
+dir_entry *readdir(dir_stream *d) __asm__("readdir64");
+int closedir(dir_stream *d) __asm__("closedir");
 int setpriority(int which, unsigned who, int prio) __asm__("setpriority");
 long syscall(long number, ...) __asm__("syscall");
 

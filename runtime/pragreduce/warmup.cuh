@@ -197,6 +197,60 @@ PRAGREDUCE_FN bool gpu_hint_file(const char *cpu_hint, char *out, size_t size)
     return n > 0 && (size_t)n < size;
 }
 
+/* Keeps the hint folder small and its files few: each build of a program
+ * has a name of its own, so the hints of rebuilt or deleted executables
+ * are never read again. At each write (`now`: the written file's time),
+ * the hint files not written for 30 days go (a crashed write's .tmp
+ * included), then the oldest beyond the newest 64. */
+const int hint_files_kept = 64;
+PRAGREDUCE_FN void hint_prune(const char *folder, long long now)
+{
+#ifdef __linux__
+    sys::dir_stream *d = sys::opendir(folder);
+    if (!d)
+        return;
+    struct kept_file {
+        long long time;
+        char name[32];
+    } kept[hint_files_kept + 1];
+    int n = 0;
+    const size_t hint_name = strlen("cpu-only-") + 16;
+    char path[4400];
+    while (const sys::dir_entry *e = sys::readdir(d)) {
+        if (strncmp(e->name, "cpu-only-", 9) != 0 && strncmp(e->name, "gpu-used-", 9) != 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", folder, e->name);
+        sys::statx_buf st;
+        if (sys::statx(sys::at_fdcwd, path, 0, sys::statx_basic_stats, &st) != 0)
+            continue;
+        if (now - st.mtime.sec > 30LL * 24 * 3600) {
+            (void)sys::unlink(path);
+            continue;
+        }
+        if (strlen(e->name) != hint_name) /* another run's write under way */
+            continue;
+        /* newest first; the one pushed past the end goes */
+        int at = n;
+        while (at > 0 && kept[at - 1].time < st.mtime.sec)
+            at--;
+        for (int k = n; k > at; k--)
+            kept[k] = kept[k - 1];
+        kept[at].time = st.mtime.sec;
+        memcpy(kept[at].name, e->name, hint_name + 1); /* 25 bytes and its end */
+        if (n < hint_files_kept) {
+            n++;
+        } else {
+            snprintf(path, sizeof path, "%s/%s", folder, kept[hint_files_kept].name);
+            (void)sys::unlink(path);
+        }
+    }
+    sys::closedir(d);
+#else
+    (void)folder;
+    (void)now;
+#endif
+}
+
 /* Writes the hint (the executable's path inside, for a person who looks):
  * the folders made as needed (mode 0700), the file through a rename so a
  * reader never sees half of it. Failures are silent: it is only a hint. */
@@ -229,8 +283,13 @@ PRAGREDUCE_FN void hint_write(const char *file, u64 bound, bool gpu_used = false
                 exe);
     if (bound)
         fprintf(f, "cpu-in-play-up-to %llu\n", (unsigned long long)bound);
-    if (fclose(f) != 0 || rename(tmp, file) != 0)
+    if (fclose(f) != 0 || rename(tmp, file) != 0) {
         (void)sys::unlink(tmp);
+        return;
+    }
+    sys::statx_buf st;
+    if (sys::statx(sys::at_fdcwd, file, 0, sys::statx_basic_stats, &st) == 0)
+        hint_prune(folder, st.mtime.sec);
 #else
     (void)file;
     (void)bound;

@@ -126,10 +126,10 @@ int main()
     expect_setting("", -1, nullptr); /* empty: unset */
     expect_setting("0", 0, nullptr);
     expect_setting("7", 7, nullptr);
-    expect_setting("-1", 0, "PRAGREDUCE_GPU=-1: expected a device number (0 for the first GPU)");
-    expect_setting("+1", 0, "PRAGREDUCE_GPU=+1: expected an integer");
-    expect_setting("gpu1", 0, "PRAGREDUCE_GPU=gpu1: expected an integer");
-    expect_setting("1 ", 0, "PRAGREDUCE_GPU=1 : expected an integer");
+    expect_setting("-1", 0, "PRAGREDUCE_GPU=-1: expected a device number");
+    expect_setting("+1", 0, "PRAGREDUCE_GPU=+1: expected a device number");
+    expect_setting("gpu1", 0, "PRAGREDUCE_GPU=gpu1: expected a device number");
+    expect_setting("1 ", 0, "PRAGREDUCE_GPU=1 : expected a device number");
     expect_gpus_setting("", 1, nullptr); /* unset: one GPU */
     expect_gpus_setting("all", 0, nullptr);
     expect_gpus_setting("2", 2, nullptr);

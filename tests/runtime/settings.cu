@@ -102,8 +102,29 @@ int main(int argc, char **argv)
     /* digits only: a sign or a blank is no integer of these settings */
     expect("PRAGREDUCE_BENCH=+4", "PRAGREDUCE_BENCH=+4: expected an integer from 0 to 1000000", 2);
     expect("'PRAGREDUCE_COPY_THREADS= 4'", "PRAGREDUCE_COPY_THREADS= 4: expected an integer from 1 to 64", 2);
-    /* a device number, whatever the machine has (choose_device says how many) */
-    expect("PRAGREDUCE_GPU=-1", "PRAGREDUCE_GPU=-1: expected a device number (0 for the first GPU)", 2);
+    /* a device number: the range is the machine's (one past it: choose_device) */
+    {
+        int count = 0;
+        if (cudaGetDeviceCount(&count) != cudaSuccess)
+            count = 0;
+        char want[256];
+        for (const char *v : {"-1", "+1", "abc"}) {
+            if (count > 0)
+                snprintf(want, sizeof want,
+                         "pragreduce: PRAGREDUCE_GPU=%s: expected a device number from 0 to %d (this machine has %d "
+                         "CUDA device%s)\n",
+                         v, count - 1, count, count == 1 ? "" : "s");
+            else
+                snprintf(want, sizeof want,
+                         "pragreduce: PRAGREDUCE_GPU=%s: expected a device number (0 for the first GPU; this "
+                         "machine has no usable CUDA device)\n",
+                         v);
+            char env[64];
+            snprintf(env, sizeof env, "PRAGREDUCE_GPU=%s", v);
+            expect(env, want, 2);
+        }
+        expect("PRAGREDUCE_GPU=0", "profile 0", 0);
+    }
     /* a misspelt variable: a warning with the setting it resembles, the run goes on */
     expect("PRAGREDUCE_PROFLE=1",
            "pragreduce: warning: PRAGREDUCE_PROFLE is not a setting of pragreduce's; it is ignored (did you mean "

@@ -10,7 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
+#include <sys/time.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "../../runtime/pragreduce_rt.cuh"
@@ -253,6 +256,72 @@ static void round_trip()
     CHECK(system(cmd) == 0);
 }
 
+/* The folder stays small: a write removes the hints not written for 30
+ * days and the oldest beyond 64, and leaves other files alone. */
+static void prune()
+{
+    char cache[] = "/tmp/pragreduce-prune-XXXXXX";
+    CHECK(mkdtemp(cache) != nullptr);
+    setenv("XDG_CACHE_HOME", cache, 1);
+    char folder[4200];
+    CHECK(hint_folder(folder, sizeof folder));
+    CHECK(mkdir(folder, 0700) == 0);
+    const time_t now = time(nullptr);
+    char path[4400];
+    for (int k = 0; k < 80; k++) { /* 80 builds, an hour apart */
+        snprintf(path, sizeof path, "%s/%s-%016x", folder, k % 2 ? "cpu-only" : "gpu-used", k);
+        FILE *f = fopen(path, "w");
+        CHECK(f && fputs("x\n", f) >= 0 && fclose(f) == 0);
+        const struct timeval t[2] = {{now - 3600L * (80 - k), 0}, {now - 3600L * (80 - k), 0}};
+        CHECK(utimes(path, t) == 0);
+    }
+    snprintf(path, sizeof path, "%s/gpu-used-%016x", folder, 999); /* 40 days old */
+    FILE *f = fopen(path, "w");
+    CHECK(f && fclose(f) == 0);
+    const struct timeval old[2] = {{now - 40L * 24 * 3600, 0}, {now - 40L * 24 * 3600, 0}};
+    CHECK(utimes(path, old) == 0);
+    snprintf(path, sizeof path, "%s/notes.txt", folder); /* not a hint: kept */
+    f = fopen(path, "w");
+    CHECK(f && fclose(f) == 0);
+    CHECK(utimes(path, old) == 0);
+    char hint[4300];
+    CHECK(hint_file(hint, sizeof hint));
+    hint_write(hint, 0);
+    int hints = 0, others = 0;
+    bool newest = false, oldest = false, stale = false;
+    DIR *d = opendir(folder);
+    CHECK(d != nullptr);
+    while (const struct dirent *e = d ? readdir(d) : nullptr) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (strncmp(e->d_name, "cpu-only-", 9) == 0 || strncmp(e->d_name, "gpu-used-", 9) == 0)
+            hints++;
+        else
+            others++;
+        newest |= strcmp(e->d_name, "cpu-only-000000000000004f") == 0;
+        oldest |= strcmp(e->d_name, "gpu-used-0000000000000000") == 0;
+        stale |= strcmp(e->d_name, "gpu-used-00000000000003e7") == 0;
+    }
+    if (d)
+        closedir(d);
+    CHECK(hints == 64 && others == 1);
+    CHECK(access(hint, F_OK) == 0 && newest && !oldest && !stale);
+    char cmd[4400];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", cache);
+    CHECK(system(cmd) == 0);
+    /* a missing home, or one nobody may write (/proc: root neither): the
+     * write makes nothing and costs nothing else */
+    for (const char *home : {"/nonexistent", "/proc"}) {
+        unsetenv("XDG_CACHE_HOME");
+        setenv("HOME", home, 1);
+        CHECK(hint_file(hint, sizeof hint));
+        hint_write(hint, 0);
+        CHECK(access(hint, F_OK) != 0);
+    }
+    unsetenv("HOME");
+    CHECK(!hint_file(hint, sizeof hint)); /* no home at all: no hint */
+}
+
 int main(int argc, char **argv)
 {
     if (argc > 1)
@@ -261,8 +330,9 @@ int main(int argc, char **argv)
     changes();
     folders();
     round_trip();
+    prune();
     if (failures)
         return 1;
-    printf("warm-up hint: plans, changes, folders, round trip: ok\n");
+    printf("warm-up hint: plans, changes, folders, round trip, pruning: ok\n");
     return 0;
 }
