@@ -11,7 +11,9 @@
  * marked loops inside as plain loops: the rows of NPB CG). One thread
  * running every iteration is an execution the `omp for` allows, so the
  * program means the same either way; single's barrier makes the GPU's
- * results visible to the team before anyone reads them.
+ * results visible to the team before anyone reads them, and a barrier
+ * before it lets the team finish an `omp for nowait` above, whose
+ * elements the one thread may read.
  */
 #include "emit.h"
 
@@ -52,8 +54,12 @@ bool team_check_site(const Source *src, const Site *site)
 void emit_team_call(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
+    /* the barrier first: after an `omp for nowait` the team may still be
+     * writing what the loop reads (each thread its own iterations, which
+     * static schedules allow), and the thread in `single` reads all of it */
     strbuf_puts(sb, "{ bool pr_team_cpu = false; /* under '#pragma omp for': one thread of the team "
-                    "calls it */\n"
+                    "calls it, once the team has finished what came before */\n"
+                    "#pragma omp barrier\n"
                     "#pragma omp single copyprivate(pr_team_cpu)\n");
     strbuf_printf(sb, "%s(", c->p);
     if (emit_call_args(c, sb, false))
