@@ -478,12 +478,13 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
     /* independent outer loops around marked loops, and parallel loops: one
      * launch each */
     int nmarked = npragmas;
-    if (diag_error_count() == errors_before)
-        segment_find_all(src, &sites, &npragmas, opts->explain_brief ? NULL : opts->explain);
+    /* (after errors too: each parallel loop's own reason is reported with
+     * the others', not one round of fixes later) */
+    segment_find_all(src, &sites, &npragmas, opts->explain_brief ? NULL : opts->explain);
     diag_set_errors_are_warnings(false);
     for (int i = 0; i < nmarked; i++)
         if (sites[i].pragma.parallel && !sites[i].absorbed)
-            sites[i].rejected = true; /* not taken (segment.c said why), or not tried after errors */
+            sites[i].rejected = true; /* not taken (segment.c said why) */
     for (int i = nmarked; i < npragmas; i++) {
         Site *s = &sites[i];
         s->prefix = xformat("%sloop%d", prefix, i);
