@@ -376,7 +376,8 @@ osp=tests/e2e/omp_shadowed_private.c
 [ ! -s "$work/err" ] && ok || { bad "$osp: a warning"; cat "$work/err"; }
 grep -q '^#pragma omp parallel for shared(J, c, rows, cols) private(k, Jc)$' "$work/osp.cu" &&
     grep -q '^#pragma omp parallel for shared(J, e)  private(d)$' "$work/osp.cu" &&
-    grep -q '^#pragma omp parallel for private(\\$' "$work/osp.cu" && ok ||
+    grep -q '^#pragma omp parallel for private(\\$' "$work/osp.cu" &&
+    grep -q '^#pragma omp parallel for $' "$work/osp.cu" && ok ||
     { bad "$osp: the OpenMP lines not kept on the CPU fallback"; grep -n '^#pragma omp' "$work/osp.cu"; }
 # a clause other than private/firstprivate/shared naming one keeps the
 # fallback without OpenMP (lastprivate would set the function's j)

@@ -64,6 +64,15 @@ int main(int argc, char **argv)
         }
     for (i = 0; i < size; i++)
         s3 += c[i];
+
+    /* only the loop's own i named (the clause goes: no 'i' where the
+     * fallback's OpenMP line stands) */
+#pragma omp parallel for private(i)
+#pragma reduce parallel
+    for (int i = 0; i < size; i++)
+        e[i] = c[i] - J[i];
+    for (i = 0; i < size; i++)
+        s3 += e[i] * (i % 3);
     printf("sweep3 %.2f\n", s3);
     free(J);
     free(c);
