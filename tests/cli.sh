@@ -421,6 +421,32 @@ grep -q '^#include <omp.h>' "$work/omp.cu" && ok || bad "-fopenmp: '#include <om
 "$pragreduce" "$work/omp.c" -o "$work/omp2.cu" 2>"$work/err" && ok || { bad "<omp.h> without -fopenmp: exit $?"; cat "$work/err"; }
 grep -q 'omp_set_num_threads' "$work/omp2.cu" && ok || bad "without -fopenmp: the program's text lost"
 "$pragreduce" --help | grep -q -- -fopenmp && ok || bad "--help does not mention -fopenmp"
+# OpenMP clauses naming the function's variables the loop shadows or never
+# uses (srad_v2's private(i, j) over `for (int i ...) for (int j ...)`):
+# the CPU fallback keeps the line without those names, and no warning
+osp=tests/e2e/omp_shadowed_private.c
+"$pragreduce" -fopenmp "$osp" -o "$work/osp.cu" 2>"$work/err" && ok || { bad "$osp: exit $?"; cat "$work/err"; }
+[ ! -s "$work/err" ] && ok || { bad "$osp: a warning"; cat "$work/err"; }
+grep -q '^#pragma omp parallel for shared(J, c, rows, cols) private(k, Jc)$' "$work/osp.cu" &&
+    grep -q '^#pragma omp parallel for shared(J, e)  private(d)$' "$work/osp.cu" &&
+    grep -q '^#pragma omp parallel for private(\\$' "$work/osp.cu" &&
+    grep -q '^#pragma omp parallel for $' "$work/osp.cu" && ok ||
+    { bad "$osp: the OpenMP lines not kept on the CPU fallback"; grep -n '^#pragma omp' "$work/osp.cu"; }
+# a clause other than private/firstprivate/shared naming one keeps the
+# fallback without OpenMP (lastprivate would set the function's j)
+cat >"$work/omplast.c" <<'OMP'
+void f(float *a, int n)
+{
+    int j = 0;
+#pragma omp parallel for lastprivate(j)
+#pragma reduce parallel
+    for (int i = 0; i < n; i++)
+        a[i] = 1;
+}
+OMP
+"$pragreduce" -fopenmp "$work/omplast.c" -o "$work/omplast.cu" 2>"$work/err" && ok || { bad "lastprivate: exit $?"; cat "$work/err"; }
+grep -q "omplast.c:4:1: warning: this '#pragma omp' names 'j', which the loop does not use" "$work/err" && ok ||
+    { bad "lastprivate(j): no warning"; cat "$work/err"; }
 
 # residency beside OpenMP (tests/e2e/openmp_beside.c): kept in main, whose
 # OpenMP loops are invalidated before their directive; off in a function

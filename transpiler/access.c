@@ -281,23 +281,54 @@ static const Node *private_single_assignment(const Site *site, const Var *v)
     return private_single_assignment_at(site, v, 0);
 }
 
+/* Declared inside the site's loop: each iteration has its own. */
+static bool declared_in_site(const Site *site, const Var *v)
+{
+    return v->decl_offset != UINT32_MAX && v->decl_offset >= site->loop->start &&
+           v->decl_offset < site->loop->end && find_decl(site->loop, v);
+}
+
 static const Node *private_single_assignment_at(const Site *site, const Var *v, int depth)
 {
-    if (!site || depth > 8 || !type_is_integer(v->type) || v->is_volatile || v->storage != VAR_LOCAL ||
-        !site_private(site, v) || count_writes(site->loop, v) != 1)
+    if (!site || depth > 8 || !type_is_integer(v->type) || v->is_volatile || v->storage != VAR_LOCAL)
         return NULL;
-    const Node *def = assignment_of(site->loop, v);
-    if (!def || ast_mentions(def->kids[1], v))
+    /* a local of the loop body (C99 `int c = x + y * nx;`, or C89 style
+     * `int c;` at the top of the body assigned once below) is private to
+     * the iteration that declares it, as private() scalars are */
+    const bool local = declared_in_site(site, v);
+    if (!local && !site_private(site, v))
         return NULL;
-    const Node *stmt = def;
+    const int writes = count_writes(site->loop, v);
+    const Node *def = NULL, *value = NULL, *stmt = NULL;
+    if (writes == 1) {
+        def = assignment_of(site->loop, v);
+        if (!def)
+            return NULL;
+        value = def->kids[1];
+        stmt = def;
+        /* an initializer as well as the assignment: the value before it is
+         * read nowhere (every mention follows the assignment) */
+    } else if (writes == 0 && local) {
+        def = find_decl(site->loop, v);
+        if (!def || def->nkids != 1 || def->kids[0]->kind == N_INITLIST)
+            return NULL;
+        value = def->kids[0];
+        stmt = def->parent; /* the declaration statement */
+        if (!stmt || stmt->kind != N_DECLSTMT)
+            return NULL;
+    } else {
+        return NULL;
+    }
+    if (ast_mentions(value, v))
+        return NULL;
     while (stmt->parent && (stmt->parent->kind == N_PAREN || stmt->parent->kind == N_IMPLICIT))
         stmt = stmt->parent;
     const Node *block = stmt->parent;
     if (!block || block->kind != N_COMPOUND || block->start < site->loop->start)
         return NULL;
-    return mentions_only_within(site->loop, v, stmt->end, block->end, ast_strip(def->kids[0])) &&
-                   stable_from(site, def->kids[1], def, depth)
-               ? def->kids[1]
+    const Node *skip = def->kind == N_ASSIGN ? ast_strip(def->kids[0]) : NULL;
+    return mentions_only_within(site->loop, v, stmt->end, block->end, skip) && stable_from(site, value, def, depth)
+               ? value
                : NULL;
 }
 
@@ -311,6 +342,27 @@ const Node *access_value_of(const Site *site, const Node *n)
         s = ast_strip((Node *)e);
     }
     return s;
+}
+
+static bool value_mentions_at(const Site *site, const Node *n, const Var *v, int depth)
+{
+    if (!n || depth > 8)
+        return false;
+    if (n->kind == N_DECLREF && n->var == v)
+        return true;
+    if (n->kind == N_DECLREF && n->var) {
+        const Node *e = private_single_assignment(site, n->var);
+        return e && value_mentions_at(site, e, v, depth + 1);
+    }
+    for (int i = 0; i < n->nkids; i++)
+        if (value_mentions_at(site, n->kids[i], v, depth))
+            return true;
+    return false;
+}
+
+bool access_value_mentions(const Site *site, const Node *n, const Var *v)
+{
+    return value_mentions_at(site, n, v, 0);
 }
 
 /* Whether `n` reads a local that stands for its initializer. */
@@ -695,7 +747,7 @@ int access_element_chain(const Site *site, const Node *sub, const Node **out, in
     const Node *s = sub;
     while (s && n < max) {
         out[n++] = s;
-        if (ast_mentions(access_value_of(site, s), site->info.iv))
+        if (access_value_mentions(site, s, site->info.iv))
             return n;
         /* the next subscript: the N_SUBSCRIPT holding this one is the base of another */
         const Node *ref = s->parent;

@@ -364,14 +364,16 @@ static bool loop_from_zero(const Source *src, const Site *site, const Node *at, 
 
 /* The terms of a sum `a + b + c` (in any grouping), up to max; 0 when
  * there are more, or a subtraction. */
-static int sum_terms(const Node *e, const Node **out, int max)
+static int sum_terms(const Site *site, const Node *e, const Node **out, int max)
 {
-    e = ast_strip((Node *)e);
+    /* a local set once (`base = z * nx * ny + y * nx;` then `k = base +
+     * x;`) stands for its value here too */
+    e = access_value_of(site, e);
     if (e->kind == N_BINARY && e->nkids == 2 && !strcmp(e->op, "+")) {
-        int n = sum_terms(e->kids[0], out, max);
+        int n = sum_terms(site, e->kids[0], out, max);
         if (n == 0)
             return 0;
-        int m = sum_terms(e->kids[1], out + n, max - n);
+        int m = sum_terms(site, e->kids[1], out + n, max - n);
         return m == 0 ? 0 : n + m;
     }
     if (max < 1)
@@ -437,7 +439,7 @@ static bool below_product(const Source *src, const Site *site, const Node *at, c
 static bool nested_row(const Source *src, const Site *site, const Node *sub, const Node **width)
 {
     const Node *t[8];
-    int n = sum_terms(sub, t, 8);
+    int n = sum_terms(site, sub, t, 8);
     for (int q = 0; q < n; q++) {
         Factors w = {.k = 1}, r;
         bool seen = false;

@@ -1579,7 +1579,9 @@ static enum CXChildVisitResult find_local_decl(CXCursor cur, CXCursor parent, vo
 }
 
 /* A name the CPU fallback knows as the loop did: the wrapper's copies of
- * the loop's variables keep their names. */
+ * the loop's variables keep their names. An induction variable the loop
+ * declares (`for (int i = ...)`) is not one: at the OpenMP line, before
+ * the loop, no `i` is in scope there. */
 static bool known_to_fallback(const Site *site, const char *name)
 {
     for (int v = 0; v < site->pragma.nvars; v++)
@@ -1591,10 +1593,10 @@ static bool known_to_fallback(const Site *site, const char *name)
     for (int k = 0; k < site->nprivates; k++)
         if (!strcmp(site->privates[k]->name, name))
             return true;
-    if (!strcmp(site->info.iv->name, name))
+    if (!site->info.iv_declared_in_loop && !strcmp(site->info.iv->name, name))
         return true;
     for (int k = 0; k < site->ninner; k++)
-        if (!strcmp(site->inner[k].iv->name, name))
+        if (!site->inner[k].iv_declared_in_loop && !strcmp(site->inner[k].iv->name, name))
             return true;
     for (int i = 0; i < site->ncaptures; i++)
         if (!strcmp(site->captures[i].var->name, name))
@@ -1602,24 +1604,100 @@ static bool known_to_fallback(const Site *site, const char *name)
     return false;
 }
 
-/* The first name in an OpenMP line that is a variable of the enclosing
- * function the fallback does not have (a clause about a variable the loop
- * does not use: `num_threads(nt)`, `shared(z)`), or NULL. Other names
- * (clauses, globals, macros, functions) mean there what they meant. */
-static const char *omp_unknown_name(const Ctx *c, const OmpLine *line)
+/* A variable of the enclosing function the fallback does not have (one
+ * the loop does not use, or shadows with its own). */
+static bool unknown_local(const Ctx *c, const char *name)
+{
+    if (known_to_fallback(c->site, name))
+        return false;
+    NameSearch ns = {name, false};
+    clang_visitChildren(c->site->function, find_local_decl, &ns);
+    return ns.found;
+}
+
+static bool token_is(const Source *src, size_t t, unsigned end, const char *text)
+{
+    return t < src->ntokens && src->tokens[t].offset < end && !strcmp(src->tokens[t].text, text);
+}
+
+/* The text of an OpenMP line for the CPU fallback, a function of its own
+ * (its caller's variables the loop does not use are not there), or NULL
+ * with *bad the first such variable it names where that matters. A
+ * private, firstprivate or shared clause naming such a variable (srad's
+ * `private(i, j, k)` over `for (int i ...) for (int j ...)`, whose
+ * clauses name the function's i and j, which the loop never touches) says
+ * nothing about the loop: the name is left out of the list (the clause
+ * too when none is left), OpenMP's meaning unchanged. Any other mention
+ * (`num_threads(nt)`, `lastprivate(j)`, `if(n > m)`) keeps the line off
+ * the fallback. Other names (clauses, globals, macros, functions) mean
+ * there what they meant. */
+static const char *omp_fallback_text(const Ctx *c, const OmpLine *line, const char **bad)
 {
     const Source *src = c->src;
-    for (size_t t = source_token_at(src, line->start) + 3;
-         t < src->ntokens && src->tokens[t].offset < line->end; t++) {
+    const unsigned len = line->end - line->start;
+    char *cut = xcalloc(len + 1, 1);
+    bool any = false;
+    *bad = NULL;
+    for (size_t t = source_token_at(src, line->start) + 3; t < src->ntokens && src->tokens[t].offset < line->end;
+         t++) {
         const Token *tok = &src->tokens[t];
-        if (tok->kind != CXToken_Identifier || known_to_fallback(c->site, tok->text))
+        if (tok->kind != CXToken_Identifier)
             continue;
-        NameSearch ns = {tok->text, false};
-        clang_visitChildren(c->site->function, find_local_decl, &ns);
-        if (ns.found)
-            return tok->text;
+        const bool list = !strcmp(tok->text, "private") || !strcmp(tok->text, "firstprivate") ||
+                          !strcmp(tok->text, "shared");
+        if (list && token_is(src, t + 1, line->end, "(")) {
+            /* `(a, b, c)`: identifiers and commas only, else as any name */
+            size_t q = t + 2, close = 0;
+            int items = 0, dropped = 0;
+            for (; q < src->ntokens && src->tokens[q].offset < line->end; q += 2) {
+                if (src->tokens[q].kind != CXToken_Identifier)
+                    break;
+                items++;
+                if (token_is(src, q + 1, line->end, ")")) {
+                    close = q + 1;
+                    break;
+                }
+                if (!token_is(src, q + 1, line->end, ","))
+                    break;
+            }
+            if (close) {
+                for (q = t + 2; q < close; q += 2)
+                    dropped += unknown_local(c, src->tokens[q].text);
+                if (dropped == items) { /* the whole clause */
+                    const Token *e = &src->tokens[close];
+                    memset(cut + (tok->offset - line->start), 1, e->offset + strlen(e->text) - tok->offset);
+                } else {
+                    for (q = t + 2; q < close; q += 2) {
+                        if (!unknown_local(c, src->tokens[q].text))
+                            continue;
+                        /* the name and the comma after it, or before the last */
+                        const Token *from = &src->tokens[q], *to = &src->tokens[q + 1];
+                        if (q + 1 == close)
+                            from = &src->tokens[q - 1], to = &src->tokens[q];
+                        unsigned stop = to->offset + (unsigned)strlen(to->text) - line->start;
+                        if (q + 1 != close) /* and the blanks after the comma */
+                            while (stop < len && (line->text[stop] == ' ' || line->text[stop] == '\t'))
+                                stop++;
+                        memset(cut + (from->offset - line->start), 1, stop - (from->offset - line->start));
+                    }
+                }
+                any = any || dropped > 0;
+                t = close;
+                continue;
+            }
+        }
+        if (unknown_local(c, tok->text)) {
+            *bad = tok->text;
+            return NULL;
+        }
     }
-    return NULL;
+    if (!any)
+        return line->text;
+    StrBuf sb = {0};
+    for (unsigned k = 0; k < len && line->text[k]; k++)
+        if (!cut[k])
+            strbuf_putn(&sb, line->text + k, 1);
+    return strbuf_steal(&sb);
 }
 
 /* Whether the loop's OpenMP goes on its CPU fallback: not when a clause
@@ -1630,8 +1708,9 @@ static bool omp_on_fallback(const Ctx *c)
     const Pragma *pg = &c->site->pragma;
     bool ok = pg->nomp > 0;
     for (int k = 0; k < pg->nomp; k++) {
-        const char *name = omp_unknown_name(c, &pg->omp[k]);
-        if (name) {
+        const char *name;
+        const char *text = omp_fallback_text(c, &pg->omp[k], &name);
+        if (!text) {
             diag_at(c->src, pg->omp[k].start, DIAG_WARNING,
                     "this '#pragma omp' names '%s', which the loop does not use: the loop's CPU "
                     "fallback, in a function of its own, runs without OpenMP",
@@ -1668,8 +1747,11 @@ static void emit_omp_open(const Ctx *c, StrBuf *sb)
         strbuf_printf(sb, "        { %s pr_omp_%s = %s; { %s %s = pr_omp_%s;\n", ivs[k]->iv_type,
                       ivs[k]->iv->name, ivs[k]->iv->name, ivs[k]->iv_type, ivs[k]->iv->name,
                       ivs[k]->iv->name);
-    for (int k = 0; k < c->site->pragma.nomp; k++)
-        strbuf_printf(sb, "%s\n", c->site->pragma.omp[k].text);
+    for (int k = 0; k < c->site->pragma.nomp; k++) {
+        const char *bad;
+        const char *text = omp_fallback_text(c, &c->site->pragma.omp[k], &bad);
+        strbuf_printf(sb, "%s\n", text ? text : c->site->pragma.omp[k].text);
+    }
 }
 
 static void emit_omp_close(const Ctx *c, StrBuf *sb)

@@ -695,6 +695,8 @@ bool access_invariant(const Site *site, const Node *n);
  * (`c = x + y * nx;` before its uses in a block) by its value, followed
  * through such scalars; otherwise n itself (stripped). */
 const Node *access_value_of(const Site *site, const Node *n);
+/* Whether n mentions v, itself or through such scalars' values. */
+bool access_value_mentions(const Site *site, const Node *n, const Var *v);
 
 /* ---------------------------------------------------------------- disjoint.c */
 

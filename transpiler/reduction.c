@@ -525,7 +525,7 @@ static Var *lvalue_root(Node *n, bool *through_pointer)
 static bool moving_below(const Site *site, Node **subs, int k)
 {
     for (int q = k - 1; q >= 0; q--)
-        if (ast_mentions(subs[q], site->info.iv))
+        if (access_value_mentions(site, subs[q], site->info.iv))
             return true;
     return false;
 }
@@ -556,7 +556,7 @@ static Var *fused_output(const Source *src, const Site *site, Node *target)
              * in a loop over c with r an inner loop's): whatever their
              * values, the element is in the iteration's own column */
             for (int k = n - 1; k >= 0; k--) {
-                if (!ast_mentions(subs[k], site->info.iv)) {
+                if (!access_value_mentions(site, subs[k], site->info.iv)) {
                     if (!access_invariant(site, subs[k]) && !moving_below(site, subs, k))
                         return NULL;
                     continue;

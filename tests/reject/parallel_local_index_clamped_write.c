@@ -1,0 +1,15 @@
+/* expect-error-at: 5:16: 12:17: 'out[w]' is written here */
+void f(float *out, int nx, int ny, int nz)
+{
+    int z;
+#pragma reduce parallel
+    for (z = 0; z < nz; z++) {
+        int y, x;
+        for (y = 0; y < ny; y++)
+            for (x = 0; x < nx; x++) {
+                int c = x + y * nx + z * nx * ny;
+                int w = (x == 0) ? c : c - 1;
+                out[w] = 1;
+            }
+    }
+}
