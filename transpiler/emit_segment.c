@@ -45,7 +45,7 @@ static char *restore_markers(char *text)
     return sb.buf ? strbuf_steal(&sb) : xstrdup("");
 }
 
-static char *escape_comment(const char *s)
+char *escape_comment(const char *s)
 {
     /* pragma text inside a comment: a stray "*" "/" would end it */
     StrBuf sb = {0};

@@ -542,6 +542,8 @@ Pragma *pragma_find_all(const Source *src, int *count);
 char *pragma_kept_lines(const Source *src, const Pragma *p, unsigned upto);
 /* `text` after pragma_kept_lines(src, p, upto). */
 char *with_kept_lines(const Source *src, const Pragma *p, unsigned upto, char *text);
+/* Pragma text for inside a comment (a "*" "/" in it broken up). */
+char *escape_comment(const char *s);
 /* `in(a[first:count], ...)` starting at toks[*i] (the `in`), appended to
  * *sections; *i moves past it. `where` names the clause or directive in the
  * message about an array named twice. */
@@ -899,6 +901,9 @@ struct Site {
     int nnan_takes;
     bool rejected;
     bool absorbed;        /* a parallel pragma's site: the segmented site made from it replaces it */
+    unsigned inside_marked_at; /* a marked loop inside another marked reduction loop (whose
+                                  loop starts here; 0 otherwise): it runs as written in
+                                  each iteration of that one, its pragma a comment */
     char *prefix;         /* "pr_loop0" */
     /* segmented reductions (segment.c): */
     Var **privates;       /* outer scalars each outer iteration writes before reading */

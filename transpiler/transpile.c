@@ -396,7 +396,9 @@ static Site *expand_parallel_collapse(const Source *src, const LoopIndex *ix, Si
 }
 
 /* A marked loop inside another marked loop's range. The sites are in
- * source order (pragma_find_all), so those inside one follow it. */
+ * source order (pragma_find_all), so those inside one follow it. Inside a
+ * marked reduction, a marked loop runs as written in each iteration (the
+ * outer loop is the one reduced); a parallel loop there is an error. */
 static bool check_nesting(const Source *src, Site *sites, int n)
 {
     bool ok = true;
@@ -417,12 +419,12 @@ static bool check_nesting(const Source *src, Site *sites, int n)
                 ok = false;
                 continue;
             }
-            if (sites[j].pragma.start > sites[i].pragma.start) {
-                diag_at(src, sites[j].pragma.hash_offset, DIAG_ERROR,
-                        "a marked loop inside another marked loop is not supported; mark one of "
-                        "them");
+            if (sites[j].pragma.start > sites[i].pragma.start && !sites[j].inside_marked_at) {
+                /* the outer one reduces over its iterations, each running the
+                 * inner loop as written: the sequential program's order inside
+                 * each (XSBench's lookups, each with its maxloc over a few) */
+                sites[j].inside_marked_at = sites[i].loop->start;
                 sites[j].rejected = true;
-                ok = false;
             }
         }
     }
@@ -512,7 +514,8 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
 
     bool any_rejected = malformed;
     for (int i = 0; i < npragmas; i++)
-        any_rejected |= sites[i].rejected && !sites[i].collapse_auto; /* (tried by itself: segment.c) */
+        any_rejected |= sites[i].rejected && !sites[i].collapse_auto && /* (tried by itself: segment.c) */
+                        !sites[i].inside_marked_at;
     *ok = !(any_rejected && !keep_invalid) && diag_error_count() == errors_before;
     /* --keep-invalid would leave a comm loop sequential: each rank's own
      * result, never combined; an error even then */
@@ -608,6 +611,13 @@ static void explain_brief(const Source *src, const Site *sites, int n, FILE *to)
         fprintf(to, "%s:%u: ", source_path_at(src, loop->start), line);
         if (s->rejected && s->collapse_auto)
             continue; /* (tried by itself: nothing was asked) */
+        if (s->inside_marked_at) {
+            unsigned oline;
+            source_line_col(src, s->inside_marked_at, &oline, &col);
+            fprintf(to, "#pragma %s: as written, in each iteration of the marked loop at line %u\n",
+                    s->pragma.summary, oline);
+            continue;
+        }
         if (s->rejected) {
             fprintf(to, "#pragma %s: kept sequential (not a valid reduction)\n", s->pragma.summary);
             continue;
@@ -663,6 +673,14 @@ char *transpile(Source *src, const TranspileOptions *opts)
     bool cxx_ok = cxx_rewrite(src, &casts);
     cxx_ok &= cxx_local_enum_values(src, sites, npragmas, &copied); /* every error in one run */
     cxx_ok &= cxx_read_only_args(src, sites, npragmas, &copied);
+    /* marked loops inside marked reductions run as written in their copies */
+    for (int i = 0; i < npragmas; i++)
+        if (sites[i].inside_marked_at)
+            edits_add(&copied, sites[i].pragma.start, sites[i].pragma.end,
+                      with_kept_lines(src, &sites[i].pragma, sites[i].pragma.end,
+                                      xformat("/* #pragma %s: as written, in each iteration of the "
+                                              "marked loop around it */",
+                                              escape_comment(sites[i].pragma.summary))));
     if (!cxx_ok || !cxx_check_runtime_interposition(src))
         return NULL;
     EditList edits = {0};
