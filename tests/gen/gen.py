@@ -39,7 +39,7 @@ AVOID = set(x for x in os.environ.get("GEN_AVOID", "").split(",") if x)
 # own), bom (a UTF-8 byte-order mark)
 SETUP_FORMS = ["bound", "step", "in", "data", "csr", "seg", "arg", "if"]
 NEW_KINDS = ["setup", "splice-fused", "splice-nest", "implicit", "kr", "in-nonconst", "elem-dp",
-             "helper-global"]
+             "helper-global", "nested-mark"]
 FILE_FORMS = ["cguard", "ownnames", "bom"]
 # GEN_FORCE=KIND: every program's first piece is KIND (one of NEW_KINDS) or
 # every program wants the file-level form KIND: to count what one form finds
@@ -1586,6 +1586,57 @@ class Program:
         lines.append('printf("%s global %%a %%a\\n", s, u);' % self.label())
         return self.block(lines)
 
+    def piece_nested_mark(self):
+        """Marked loops inside a marked reduction (XSBench's maxloc inside
+        its lookups): each runs as written in each outer iteration. The
+        inner accumulator declared in the body, or before the outer loop
+        (C89) and set before the inner loop; one or two inner levels; the
+        inner loop a sum, a max or a maxloc over a small table and the
+        outer loop's element; the outer one a sum or a max of integers."""
+        r = self.rng
+        a = r.choice(self.arrays_of(lambda x: x.kind == "small"))
+        tab = self.fresh("ntab")
+        w = r.randint(1, 7)
+        inner_op = r.choice(["+", "max", "maxloc"])
+        outer_op = r.choice(["+", "max"])
+        c89 = self.c89 or r.random() < 0.3
+        two = r.random() < 0.3 and inner_op != "maxloc"
+        elem = "(long)%s[i]" % a.name
+        lines = ["long %s[%d];" % (tab, w), "long t, acc = %s;" % ("0" if outer_op == "+" else "-1")]
+        if c89:
+            lines.append("long v, vi, i, j, k;")
+        lines += ["for (t = 0; t < %d; t++)" % w, "    %s[t] = (t * %d + 3) %% 17;" % (tab, r.randrange(1, 9))]
+        if c89:
+            decl_v, decl_vi, loop_i, loop_j, loop_k = "v = ", "vi = ", "for (i = 0; i < n; i++) {", \
+                "for (j = 0; j < %d; j++)" % w, "for (k = 0; k <= 2; k++)"
+        else:
+            decl_v, decl_vi, loop_i, loop_j, loop_k = "long v = ", "long vi = ", "for (long i = 0; i < n; i++) {", \
+                "for (long j = 0; j < %d; j++)" % w, "for (long k = 0; k <= 2; k++)"
+        term = "(%s[j] + %s %% 5)" % (tab, elem)
+        lines += ["#pragma reduce(%s: acc)" % outer_op, loop_i]
+        if inner_op == "maxloc":
+            lines += ["    %s-1;" % decl_v, "    %s0;" % decl_vi, "#pragma reduce(maxloc: v, vi)", "    " + loop_j,
+                      "        if (%s > v) { v = %s; vi = j; }" % (term, term)]
+            val = "vi + 1"
+        elif two:
+            lines += ["    %s0;" % decl_v, "#pragma reduce(+: v)", "    " + loop_j + " {",
+                      "        long cell = 0;", "#pragma reduce(+: cell)", "        " + loop_k,
+                      "            cell += %s * (k + 1);" % term, "        v += cell;", "    }"]
+            val = "v"
+        elif inner_op == "+":
+            lines += ["    %s0;" % decl_v, "#pragma reduce(+: v)", "    " + loop_j, "        v += %s;" % term]
+            val = "v"
+        else:
+            lines += ["    %s-1;" % decl_v, "#pragma reduce(max: v)", "    " + loop_j,
+                      "        v = %s > v ? %s : v;" % (term, term)]
+            val = "v"
+        if outer_op == "+":
+            lines.append("    acc += %s;" % val)
+        else:
+            lines.append("    acc = %s > acc ? %s : acc;" % (val, val))
+        lines += ["}", 'printf("%s nested %%ld\\n", acc);' % self.label()]
+        return self.block(lines)
+
     def piece_own_names(self):
         """Names C11 leaves to the program (defined in the file: OWN_NAMES),
         on the host and in a marked loop's body."""
@@ -1610,7 +1661,7 @@ class Program:
             # earlier programs as they were
             kinds += NEW_KINDS
             weights += [0 if k in AVOID or (k == "setup" and all("setup-" + f in AVOID for f in SETUP_FORMS))
-                        else w for k, w in zip(NEW_KINDS, [3, 1, 1, 1, 1, 1, 1, 1])]
+                        else w for k, w in zip(NEW_KINDS, [3, 1, 1, 1, 1, 1, 1, 1, 1])]
             kind = r.choices(kinds, weights)[0]
             if k == 0 and FORCE in NEW_KINDS:
                 kind = FORCE
@@ -1648,6 +1699,8 @@ class Program:
                 p = self.piece_elem_dp()
             elif kind == "helper-global":
                 p = self.piece_helper_global()
+            elif kind == "nested-mark":
+                p = self.piece_nested_mark()
             else:
                 p = self.piece_data()
             # some loops in a function of their own (chained residency)
