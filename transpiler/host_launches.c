@@ -265,8 +265,15 @@ static void launch_writes(const Pass *p, const Site *s, const Capture *cap, cons
     writes_to(p, loop, var, NULL, fn, 0, w);
 }
 
-static void print_writes(const Pass *p, const Writes *w, FILE *to)
+static void print_writes(const Pass *p, const Site *s, const Writes *w, FILE *to)
 {
+    const char *off = residency_off_in(s->function);
+    if (off) {
+        fprintf(to, "    copies per launch: every array the loop reads, at every launch: no device copies "
+                    "are kept in '%s' (%s)\n",
+                s->function_name, off);
+        return;
+    }
     if (!w->count) {
         fprintf(to, "    copies per launch: none the transpiler sees written by the host in those loops "
                     "(arrays kept on the GPU are copied once)\n");
@@ -367,7 +374,7 @@ static void explain_site(const Pass *p, const Site *s, FILE *to)
                 "whose arrays are kept on the GPU copies only what the host wrote since; in auto mode, "
                 "calls near the loop's thresholds are timed on both sides and the faster keeps them "
                 "(PRAGREDUCE_ADAPT)\n");
-    print_writes(p, &w, to);
+    print_writes(p, s, &w, to);
     strbuf_free(&own);
 }
 

@@ -1227,6 +1227,9 @@ bool fx_harmless(Effects *fx, CXCursor fn);
  * data directives' included; false after errors (host writes to a data
  * region's array with no update after them). Describes every copy and
  * invalidation on `explain` when not NULL. */
+/* After residency_rewrite: why function `fn`'s region keeps no device
+ * copies (each call copies what it reads), or NULL when it keeps them. */
+const char *residency_off_in(CXCursor fn);
 bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDirective *dirs,
                        int ndirs, EditList *edits, FILE *explain, bool line_directives);
 

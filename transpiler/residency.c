@@ -2253,9 +2253,33 @@ static void explain_sites(Res *r, CXCursor fn)
     }
 }
 
+/* The functions whose region keeps nothing, and why (residency_off_in). */
+static struct {
+    CXCursor fn;
+    const char *why;
+} *kept_nothing;
+static int nkept_nothing;
+
+static void note_kept_nothing(CXCursor fn, const char *why)
+{
+    kept_nothing = xrealloc(kept_nothing, (size_t)(nkept_nothing + 1) * sizeof *kept_nothing);
+    kept_nothing[nkept_nothing].fn = clang_getCanonicalCursor(fn);
+    kept_nothing[nkept_nothing++].why = why;
+}
+
+const char *residency_off_in(CXCursor fn)
+{
+    CXCursor c = clang_getCanonicalCursor(fn);
+    for (int i = 0; i < nkept_nothing; i++)
+        if (clang_equalCursors(kept_nothing[i].fn, c))
+            return kept_nothing[i].why;
+    return NULL;
+}
+
 bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDirective *dirs,
                        int ndirs, EditList *edits, FILE *explain, bool line_directives)
 {
+    nkept_nothing = 0; /* (an earlier file's) */
     Res r = {.fx = {.src = src}, .src = src, .sites = sites, .nsites = nsites, .dirs = dirs, .ndirs = ndirs,
              .edits = edits, .explaining = explain != NULL, .ok = true,
              .line_directives = line_directives};
@@ -2310,9 +2334,13 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
                               ? "off"
                               : "device copies kept from loop to loop while a call runs");
         if (unsafe) {
+            note_kept_nothing(fn, xformat("the file uses %s", unsafe));
+            /* (the explanation below says the same) */
             if (r.explaining)
                 strbuf_printf(&r.explain, "  nothing kept: the file uses %s\n", unsafe);
         } else if (uses_openmp(&r, tree)) {
+            note_kept_nothing(fn, "it uses '#pragma omp', whose other threads write what this one "
+                                  "cannot invalidate");
             edits_add(edits, body->start + 1, body->start + 1,
                       xformat(" pragreduce::region %sregion(false); /* pragreduce: OpenMP threads "
                               "write unseen here: no device copies kept in this function, and "
