@@ -557,7 +557,7 @@ static Var *fused_output(const Source *src, const Site *site, Node *target)
              * values, the element is in the iteration's own column */
             for (int k = n - 1; k >= 0; k--) {
                 if (!ast_mentions(subs[k], site->info.iv)) {
-                    if (!access_invariant(site, subs[k]) && !moving_below(site, subs, k))
+                    if (!access_invariant(src, site, subs[k]) && !moving_below(site, subs, k))
                         return NULL;
                     continue;
                 }
@@ -3283,6 +3283,16 @@ static const Capture *pointer_to(const Walk *w, const Node *scope, const Var *v)
         return c;
     }
     return NULL;
+}
+
+/* Whether a pointer may hold the address of v, an outer variable (taken
+ * outside the loop where it may matter, or v a global any file may
+ * point to): access.c's test for members of a struct the loop cannot
+ * change. */
+bool reduction_address_escapes(const Source *src, const Site *site, const Var *v, bool *global)
+{
+    Node *scope = v->storage == VAR_GLOBAL ? NULL : scope_tree(src, site, v);
+    return address_escapes(src, site, scope, v, global) != UINT32_MAX;
 }
 
 /* A read through a pointer sees the caller's variable, but the loop works
