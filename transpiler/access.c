@@ -224,6 +224,9 @@ static const char *member_unproven(const Source *src, const Site *site, const No
     const Var *v = b->var;
     if (v->is_volatile)
         return xformat("'%s' is volatile", v->name);
+    for (const Node *m = n; m != b; m = ast_strip(m->kids[0]))
+        if (clang_isVolatileQualifiedType(m->type))
+            return xformat("'%s' is volatile", ast_expr_text(src, m));
     if (site_is_iv(site, v) || site_private(site, v) ||
         !(v->decl_offset == UINT32_MAX || v->decl_offset < loop_start || v->decl_offset >= loop_end) ||
         !(v->decl_offset == UINT32_MAX || v->decl_offset < site->loop->start ||
@@ -1265,6 +1268,14 @@ static const char *member_note(const Source *src, const Site *site, const Node *
     CXString ty = clang_getTypeSpelling(m->type);
     char *type = xstrdup(clang_getCString(ty));
     clang_disposeString(ty);
+    /* the copy's own type: the member's, unqualified */
+    for (bool more = true; more;) {
+        more = false;
+        if (!strncmp(type, "const ", 6))
+            type += 6, more = true;
+        if (!strncmp(type, "volatile ", 9))
+            type += 9, more = true;
+    }
     return xformat(" ('%s' is not known to keep its value during the loop: %s; if it does, copy it "
                    "into a local before the loop, `%s w = %s;`, and use that)",
                    t, why, type, t);
