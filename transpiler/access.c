@@ -142,13 +142,13 @@ static bool may_alias_aggregate(CXType pointer)
 }
 
 /* Whether the loop may store through a pointer into a struct of any
- * type (with `any`: through any pointer at all): it writes through a pointer to a struct, union, character type or void,
- * or a '->' member, or passes such a pointer (or an address) to a call,
- * which may write through it. Writes through pointers to other types
- * (`out[i]` of a double *) cannot reach an integer member of a struct of
- * another type without the struct's address being taken, which the
- * callers check, or are checked at run time against the arrays the loop
- * reads (emit_alias_check: the struct behind p of `p->f` is one). */
+ * type (with `any`: through any pointer at all): through a pointer to a
+ * struct, union, character type or void, a '->' member, or a call given
+ * such a pointer or an address. Stores through pointers to other types
+ * (`out[i]` of a double *) reach an integer member of a struct only
+ * where its address was taken, which the callers check, or hit arrays
+ * checked at run time against those the loop reads (emit_alias_check:
+ * the struct behind p of `p->f` is one). */
 static bool stores_into_structs(const Node *n, bool any)
 {
     if (!n)
@@ -197,22 +197,20 @@ static bool stores_into_structs(const Node *n, bool any)
  * loop cannot change: the struct variable s (a local, a parameter passed
  * by value, a global) is declared outside the loop, which neither writes
  * any part of it nor takes its address, and no pointer may point to it
- * where the loop stores through a pointer (its address never escapes:
- * a global with internal linkage whose address the file never takes, or
- * any such local); or the pointer p is
- * an outer variable the loop never changes, and the loop stores nothing
- * through pointers that may reach into a struct (stores_into_structs;
- * other arrays the loop writes are checked against *p, an array the
- * loop reads, at run time). Like an outer scalar, the value is the same
- * in every iteration, so the host's copy and the kernel's agree.
- * Returns NULL for such a member, else why it may change. */
+ * where the loop stores through a pointer (its address never escapes: a
+ * global with internal linkage whose address the file never takes, or
+ * any such local); or the pointer p is an outer variable the loop never
+ * changes, and the loop stores nothing through pointers that may reach
+ * into a struct (stores_into_structs; other arrays the loop writes are
+ * checked against *p, an array the loop reads, at run time). Like an
+ * outer scalar, the value is the same in every iteration, so the host's
+ * copy and the kernel's agree. Returns NULL for such a member, else why
+ * it may change ("": nothing a message could add). */
 static const char *member_unproven(const Source *src, const Site *site, const Node *n, unsigned loop_start,
                                    unsigned loop_end)
 {
-    /* "": not invariant, and nothing a message could add (not an integer
-     * member of a variable from outside the loop) */
     if (!site || !src || !type_is_integer(n->type))
-        return "";
+        return ""; /* (not an integer member of a variable from outside) */
     const Node *b = n;
     bool arrow = false;
     while (b && b->kind == N_MEMBER && b->nkids == 1 && !arrow) {
