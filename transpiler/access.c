@@ -73,12 +73,233 @@ static bool site_private(const Site *site, const Var *v)
     return false;
 }
 
+static bool is_invariant(const Source *src, const Site *site, const Node *n, const Var *iv,
+                         unsigned loop_start, unsigned loop_end);
+static bool writes_var(const Node *n, const Var *v);
+
+/* Whether `n`, a reference to v somewhere in a member chain, is where the
+ * chain's lvalue is written (assigned, ++/--), has its address taken, or
+ * decays to a pointer: what could change a member of v. */
+static bool touches_root(const Node *ref)
+{
+    const Node *child = ref, *p = ref->parent;
+    for (;;) {
+        while (p && (p->kind == N_PAREN || (p->kind == N_IMPLICIT && p->nkids == 1 &&
+                                            clang_getCanonicalType(p->type).kind != CXType_Pointer))) {
+            child = p;
+            p = p->parent;
+        }
+        if (!p)
+            return false;
+        bool base = p->nkids && p->kids[0] == child;
+        if (base && p->kind == N_MEMBER && p->op && !strcmp(p->op, ".")) {
+        } else if (base && p->kind == N_SUBSCRIPT &&
+                   clang_getCanonicalType(child->type).kind == CXType_ConstantArray) {
+        } else {
+            break;
+        }
+        child = p;
+        p = p->parent;
+    }
+    if (p->kind == N_ASSIGN && p->nkids && p->kids[0] == child)
+        return true;
+    if (p->kind == N_UNARY && (!strcmp(p->op, "++") || !strcmp(p->op, "--") || !strcmp(p->op, "&")))
+        return true;
+    /* an array (of the struct, or a member) decaying to a pointer */
+    return p->kind == N_IMPLICIT && clang_getCanonicalType(p->type).kind == CXType_Pointer &&
+           clang_getCanonicalType(child->type).kind != CXType_Pointer;
+}
+
+static bool root_touched_in(const Node *n, const Var *v)
+{
+    if (!n)
+        return false;
+    if (n->kind == N_DECLREF && n->var == v && touches_root(n))
+        return true;
+    for (int i = 0; i < n->nkids; i++)
+        if (root_touched_in(n->kids[i], v))
+            return true;
+    return false;
+}
+
+/* A pointer type whose target may hold a struct's member without being of
+ * the member's type: a struct or union, a character type, void. */
+static bool may_alias_aggregate(CXType pointer)
+{
+    CXType t = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(pointer)));
+    switch (t.kind) {
+    case CXType_Record:
+    case CXType_Void:
+    case CXType_Char_S:
+    case CXType_Char_U:
+    case CXType_SChar:
+    case CXType_UChar:
+    case CXType_Pointer: /* (a table of rows, which may hold anything) */
+        return true;
+    default:
+        return t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray;
+    }
+}
+
+/* Whether the loop may store through a pointer into a struct of any
+ * type (with `any`: through any pointer at all): through a pointer to a
+ * struct, union, character type or void, a '->' member, or a call given
+ * such a pointer or an address. Stores through pointers to other types
+ * (`out[i]` of a double *) reach an integer member of a struct only
+ * where its address was taken, which the callers check, or hit arrays
+ * checked at run time against those the loop reads (emit_alias_check:
+ * the struct behind p of `p->f` is one). */
+static bool stores_into_structs(const Node *n, bool any)
+{
+    if (!n)
+        return false;
+    const Node *target = NULL;
+    if (n->kind == N_ASSIGN && n->nkids)
+        target = n->kids[0];
+    else if (n->kind == N_UNARY && (!strcmp(n->op, "++") || !strcmp(n->op, "--")))
+        target = n->kids[0];
+    for (const Node *t = target ? ast_strip((Node *)target) : NULL; t;) {
+        if (t->kind == N_MEMBER && t->nkids == 1) {
+            if (t->op && !strcmp(t->op, "->"))
+                return true;
+            t = ast_strip(t->kids[0]);
+        } else if (t->kind == N_SUBSCRIPT && t->nkids == 2) {
+            const Node *b = ast_strip(t->kids[0]);
+            if (clang_getCanonicalType(b->type).kind == CXType_Pointer && (any || may_alias_aggregate(b->type)))
+                return true;
+            t = b;
+        } else if (t->kind == N_UNARY && !strcmp(t->op, "*")) {
+            const Node *b = ast_strip(t->kids[0]);
+            if (any || may_alias_aggregate(b->type))
+                return true;
+            t = b;
+        } else if (t->kind == N_DECLREF || t->kind == N_CAST) {
+            break;
+        } else {
+            return true; /* a store through something else */
+        }
+    }
+    if (n->kind == N_CALL)
+        for (int i = 1; i < n->nkids; i++) {
+            const Node *a = ast_strip(n->kids[i]);
+            enum CXTypeKind k = clang_getCanonicalType(a->type).kind;
+            if ((k == CXType_Pointer && (any || may_alias_aggregate(a->type))) ||
+                (a->kind == N_UNARY && !strcmp(a->op, "&")))
+                return true;
+        }
+    for (int i = 0; i < n->nkids; i++)
+        if (stores_into_structs(n->kids[i], any))
+            return true;
+    return false;
+}
+
+/* `s.f`, `s.a.b`, `g.f` or `p->f` (`p->a.b`) of integer type, which the
+ * loop cannot change: the struct variable s (a local, a parameter passed
+ * by value, a global) is declared outside the loop, which neither writes
+ * any part of it nor takes its address, and no pointer may point to it
+ * where the loop stores through a pointer (its address never escapes: a
+ * global with internal linkage whose address the file never takes, or
+ * any such local); or the pointer p is an outer variable the loop never
+ * changes, and the loop stores nothing through pointers that may reach
+ * into a struct (stores_into_structs; other arrays the loop writes are
+ * checked against *p, an array the loop reads, at run time). Like an
+ * outer scalar, the value is the same in every iteration, so the host's
+ * copy and the kernel's agree. Returns NULL for such a member, else why
+ * it may change ("": nothing a message could add). */
+static const char *member_unproven(const Source *src, const Site *site, const Node *n, unsigned loop_start,
+                                   unsigned loop_end)
+{
+    if (!site || !src || !type_is_integer(n->type))
+        return ""; /* (not an integer member of a variable from outside) */
+    const Node *b = n;
+    bool arrow = false;
+    while (b && b->kind == N_MEMBER && b->nkids == 1 && !arrow) {
+        arrow = b->op && !strcmp(b->op, "->");
+        b = ast_strip(b->kids[0]);
+    }
+    if (!b || b->kind != N_DECLREF || !b->var)
+        return ""; /* (reached through memory: nothing to say about a copy before the loop) */
+    const Var *v = b->var;
+    if (v->is_volatile)
+        return xformat("'%s' is volatile", v->name);
+    for (const Node *m = n; m != b; m = ast_strip(m->kids[0]))
+        if (clang_isVolatileQualifiedType(m->type))
+            return xformat("'%s' is volatile", ast_expr_text(src, m));
+    if (site_is_iv(site, v) || site_private(site, v) ||
+        !(v->decl_offset == UINT32_MAX || v->decl_offset < loop_start || v->decl_offset >= loop_end) ||
+        !(v->decl_offset == UINT32_MAX || v->decl_offset < site->loop->start ||
+          v->decl_offset >= site->loop_end))
+        return ""; /* (the iteration's own) */
+    /* a union's members share their bytes */
+    for (const Node *m = n; m != b; m = ast_strip(m->kids[0])) {
+        CXType t = clang_getCanonicalType(ast_strip(m->kids[0])->type);
+        if (t.kind == CXType_Pointer)
+            t = clang_getCanonicalType(clang_getPointeeType(t));
+        if (t.kind != CXType_Record || clang_getCursorKind(clang_getTypeDeclaration(t)) != CXCursor_StructDecl)
+            return "it is a member of a union, whose members share their bytes";
+    }
+    CXType vt = clang_getCanonicalType(v->type);
+    if (arrow) {
+        if (vt.kind != CXType_Pointer)
+            return "";
+        if (writes_var(site->loop, v))
+            return xformat("the loop changes the pointer '%s'", v->name);
+        if (stores_into_structs(site->loop, false))
+            return xformat("the loop stores through a pointer that may point into '*%s' (a '->' member, or "
+                           "a pointer to a struct, union, character type or void, or one passed to a call)",
+                           v->name);
+        return NULL;
+    }
+    if (vt.kind != CXType_Record)
+        return "";
+    if (root_touched_in(site->loop, v))
+        return xformat("the loop writes '%s' or takes its address", v->name);
+    bool global;
+    if (stores_into_structs(site->loop, true) && reduction_address_escapes(src, site, v, &global))
+        return xformat("a pointer may point to '%s' (%s), and the loop may store through it", v->name,
+                       global ? "a global with external linkage, which any file may point to"
+                              : "its address is taken");
+    return NULL;
+}
+
+static bool member_invariant(const Source *src, const Site *site, const Node *n, unsigned loop_start,
+                             unsigned loop_end)
+{
+    return !member_unproven(src, site, n, loop_start, loop_end);
+}
+
+/* The first integer struct member in `n` that the loop may change, and
+ * why (member_unproven), for the messages about a subscript; NULL: none. */
+static const Node *unproven_member(const Source *src, const Site *site, const Node *n, const char **why)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_MEMBER && type_is_integer(n->type)) {
+        const char *r = member_unproven(src, site, n, site->loop->start, site->loop_end);
+        if (r && *r) {
+            *why = r;
+            return n;
+        }
+        if (!r)
+            return NULL;
+    }
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *m = unproven_member(src, site, n->kids[i], why);
+        if (m)
+            return m;
+    }
+    return NULL;
+}
+
 /* Integer expression the body cannot change: literals, enumerators, sizeof,
- * and outer integer variables (the body writes none of them). */
-static bool is_invariant(const Site *site, const Node *n, const Var *iv, unsigned loop_start,
-                         unsigned loop_end)
+ * outer integer variables (the body writes none of them) and members of
+ * structs it cannot change (member_invariant). */
+static bool is_invariant(const Source *src, const Site *site, const Node *n, const Var *iv,
+                         unsigned loop_start, unsigned loop_end)
 {
     switch (n->kind) {
+    case N_MEMBER:
+        return member_invariant(src, site, n, loop_start, loop_end);
     case N_INTLIT:
     case N_CHARLIT:
     case N_SIZEOF:
@@ -104,7 +325,7 @@ static bool is_invariant(const Site *site, const Node *n, const Var *iv, unsigne
                                    !strcmp(n->op, "*") || !strcmp(n->op, "&")))
             return false;
         for (int i = 0; i < n->nkids; i++)
-            if (!is_invariant(site, n->kids[i], iv, loop_start, loop_end))
+            if (!is_invariant(src, site, n->kids[i], iv, loop_start, loop_end))
                 return false;
         return true;
     default:
@@ -402,7 +623,7 @@ static Linear linear(const Ctx *c, const Node *expr)
             return linear(c, init);
     }
     if (!ast_mentions(n, c->iv) && !mentions_range_var(c, n) && !mentions_single_assignment(c, n)) {
-        if (is_invariant(c->site, n, c->iv, c->loop_start, c->loop_end))
+        if (is_invariant(c->src, c->site, n, c->iv, c->loop_start, c->loop_end))
             return constant_node(c->src, n);
         return not_affine();
     }
@@ -489,9 +710,9 @@ bool access_distinct_per_iteration(const Source *src, const Site *site, const No
     return l.affine && l.coef_known && l.coef_value != 0 && l.nterms == 0;
 }
 
-bool access_invariant(const Site *site, const Node *n)
+bool access_invariant(const Source *src, const Site *site, const Node *n)
 {
-    return is_invariant(site, ast_strip((Node *)n), site->info.iv, site->loop->start, site->loop_end);
+    return is_invariant(src, site, ast_strip((Node *)n), site->info.iv, site->loop->start, site->loop_end);
 }
 
 Linear access_linear(const Source *src, const Node *expr, const Var *iv)
@@ -638,17 +859,19 @@ static bool divides_by_variable(const Node *s)
 
 /* A bound the wrapper may evaluate before the loop runs, even when the
  * inner loop never would: no calls, loads, or division by a variable. */
-static bool safe_bound(const Site *site, const Node *n, unsigned start, unsigned end)
+static bool safe_bound(const Source *src, const Site *site, const Node *n, unsigned start, unsigned end)
 {
     if (!n)
         return true;
-    if (!is_invariant(site, n, site->info.iv, start, end))
+    if (!is_invariant(src, site, n, site->info.iv, start, end))
         return false;
     const Node *s = ast_strip((Node *)n);
     if (divides_by_variable(s))
         return false;
+    if (s->kind == N_MEMBER)
+        return true; /* (its struct is no integer: member_invariant took the whole) */
     for (int i = 0; i < s->nkids; i++)
-        if (!safe_bound(site, s->kids[i], start, end))
+        if (!safe_bound(src, site, s->kids[i], start, end))
             return false;
     return true;
 }
@@ -656,7 +879,7 @@ static bool safe_bound(const Site *site, const Node *n, unsigned start, unsigned
 /* A safe bound that may also read the marked loop's variable (the
  * triangle of `j <= i`, `k = i + 1`, `n - i`, `i / 2`): the wrapper
  * evaluates it at each iteration a copy covers, which is all it needs. */
-static bool safe_bound_of_iv(const Site *site, const Node *n, unsigned start, unsigned end)
+static bool safe_bound_of_iv(const Source *src, const Site *site, const Node *n, unsigned start, unsigned end)
 {
     if (!n)
         return true;
@@ -664,7 +887,7 @@ static bool safe_bound_of_iv(const Site *site, const Node *n, unsigned start, un
     if (s->kind == N_DECLREF && s->var == site->info.iv && !site->ninner)
         return true;
     if (!ast_mentions(s, site->info.iv))
-        return safe_bound(site, s, start, end);
+        return safe_bound(src, site, s, start, end);
     /* (assignments are N_ASSIGN, never N_BINARY) */
     bool operation = s->kind == N_CAST || s->kind == N_PAREN || s->kind == N_IMPLICIT ||
                      s->kind == N_COND ||
@@ -673,7 +896,7 @@ static bool safe_bound_of_iv(const Site *site, const Node *n, unsigned start, un
     if (!operation || divides_by_variable(s))
         return false;
     for (int i = 0; i < s->nkids; i++)
-        if (!safe_bound_of_iv(site, s->kids[i], start, end))
+        if (!safe_bound_of_iv(src, site, s->kids[i], start, end))
             return false;
     return true;
 }
@@ -692,9 +915,9 @@ static void find_inner_loops(const Source *src, Site *site, Node *n)
         diag_probe(false);
         unsigned start = site->loop->start, end = site->loop_end;
         if (canonical && !li.step_runtime_check && !site_is_iv(site, li.iv) && !writes_var(li.body, li.iv)) {
-            bool fixed = safe_bound(site, li.lo_node, start, end) && safe_bound(site, li.hi_node, start, end);
-            if (fixed || (safe_bound_of_iv(site, li.lo_node, start, end) &&
-                          safe_bound_of_iv(site, li.hi_node, start, end))) {
+            bool fixed = safe_bound(src, site, li.lo_node, start, end) && safe_bound(src, site, li.hi_node, start, end);
+            if (fixed || (safe_bound_of_iv(src, site, li.lo_node, start, end) &&
+                          safe_bound_of_iv(src, site, li.hi_node, start, end))) {
                 site->ranges = xrealloc(site->ranges, (size_t)(site->nranges + 1) * sizeof(RangeVar));
                 site->ranges[site->nranges++] = (RangeVar){li, li.body->start, n->end, 0, !fixed};
             }
@@ -719,8 +942,8 @@ bool access_enclosing_range(const Source *src, const Site *site, const Node *at,
         if (!canonical || li.iv != v)
             continue;
         const unsigned start = site->loop->start, end = site->loop_end;
-        if (li.step_runtime_check || site_is_iv(site, li.iv) || !safe_bound(site, li.lo_node, start, end) ||
-            !safe_bound(site, li.hi_node, start, end) || writes_var(li.body, li.iv) || at->start < li.body->start)
+        if (li.step_runtime_check || site_is_iv(site, li.iv) || !safe_bound(src, site, li.lo_node, start, end) ||
+            !safe_bound(src, site, li.hi_node, start, end) || writes_var(li.body, li.iv) || at->start < li.body->start)
             return false;
         *out = li;
         return true;
@@ -902,7 +1125,7 @@ static bool flat_subscript(const Source *src, const Site *site, const Node *sub)
         return false;
     const Node *width = is_ref(prod->kids[0], r) ? prod->kids[1] : is_ref(prod->kids[1], r) ? prod->kids[0] : NULL;
     return width && !width->from_macro && strcmp(ast_expr_text(src, width), site->inner[0].hi) == 0 &&
-           access_invariant(site, width);
+           access_invariant(src, site, width);
 }
 
 /* Whether `n` holds a jump that could skip a statement of the loop body. */
@@ -1068,9 +1291,9 @@ static const Node *unfollowed_bound(const Source *src, const Site *site, const N
             if (!canonical || li.iv != n->var)
                 continue;
             const unsigned start = site->loop->start, end = site->loop_end;
-            if (!safe_bound_of_iv(site, li.lo_node, start, end))
+            if (!safe_bound_of_iv(src, site, li.lo_node, start, end))
                 return li.lo_node;
-            if (!safe_bound_of_iv(site, li.hi_node, start, end))
+            if (!safe_bound_of_iv(src, site, li.hi_node, start, end))
                 return li.hi_node;
             return NULL;
         }
@@ -1081,6 +1304,31 @@ static const Node *unfollowed_bound(const Source *src, const Site *site, const N
             return b;
     }
     return NULL;
+}
+
+/* What a subscript's message adds for a struct member the loop may
+ * change (`nuc * d.width + i` with &d taken): why, and the way out. */
+static const char *member_note(const Source *src, const Site *site, const Node *sub)
+{
+    const char *why = NULL;
+    const Node *m = unproven_member(src, site, sub, &why);
+    if (!m)
+        return "";
+    const char *t = ast_expr_text(src, m);
+    CXString ty = clang_getTypeSpelling(m->type);
+    char *type = xstrdup(clang_getCString(ty));
+    clang_disposeString(ty);
+    /* the copy's own type: the member's, unqualified */
+    for (bool more = true; more;) {
+        more = false;
+        if (!strncmp(type, "const ", 6))
+            type += 6, more = true;
+        if (!strncmp(type, "volatile ", 9))
+            type += 9, more = true;
+    }
+    return xformat(" ('%s' is not known to keep its value during the loop: %s; if it does, copy it "
+                   "into a local before the loop, `%s w = %s;`, and use that)",
+                   t, why, type, t);
 }
 
 /* A subscript whose elements the analysis cannot follow. The advice must
@@ -1118,13 +1366,13 @@ static void report_unfollowed(const Source *src, const Site *site, const Capture
     } else if (cap->written) {
         diag_at(src, sub->start, DIAG_ERROR,
                 "cannot tell which elements of '%s' the loop writes: the subscript '%s' is not an "
-                "affine function of '%s' and of inner loops' variables",
-                name, text, site->info.iv->name);
+                "affine function of '%s' and of inner loops' variables%s",
+                name, text, site->info.iv->name, member_note(src, site, sub));
     } else {
         diag_at(src, sub->start, DIAG_ERROR,
                 "cannot tell which elements of '%s' the loop reads: the subscript '%s' is not an "
-                "affine function of '%s'; add 'in(%s[FIRST:COUNT])' to the pragma",
-                name, text, site->info.iv->name, name);
+                "affine function of '%s'%s; add 'in(%s[FIRST:COUNT])' to the pragma",
+                name, text, site->info.iv->name, member_note(src, site, sub), name);
     }
     diag_at(src, site->pragma.hash_offset, DIAG_NOTE, "in the loop marked by '#pragma %s'",
             site->pragma.summary);

@@ -185,7 +185,7 @@ static bool loop_values(const LoopInfo *li, Offset *lo, Offset *hi)
 /* The values `e` may take where it is: a loop variable (the marked loop's,
  * or an inner loop's whose bounds the loop does not change) plus a
  * constant, or an expression the loop does not change. */
-static bool values_of(const Site *site, const Node *e, Offset *lo, Offset *hi)
+static bool values_of(const Source *src, const Site *site, const Node *e, Offset *lo, Offset *hi)
 {
     if (!signed_integer(e->type))
         return false;
@@ -210,7 +210,7 @@ static bool values_of(const Site *site, const Node *e, Offset *lo, Offset *hi)
         hi->c += f.c;
         return true;
     }
-    if (ast_mentions(e, site->info.iv) || !access_invariant(site, e))
+    if (ast_mentions(e, site->info.iv) || !access_invariant(src, site, e))
         return false;
     *lo = *hi = f;
     return true;
@@ -242,7 +242,7 @@ static bool never_meet(const Source *src, const Site *site, const Node *write_su
         if (!rows_stay_apart(wb, d) || !rows_stay_apart(rb, d))
             return false;
         Offset wlo, whi, rlo, rhi;
-        if (values_of(site, w[d], &wlo, &whi) && values_of(site, r[d], &rlo, &rhi) &&
+        if (values_of(src, site, w[d], &wlo, &whi) && values_of(src, site, r[d], &rlo, &rhi) &&
             (below(src, rhi, wlo) || below(src, whi, rlo)))
             return true;
     }
@@ -274,7 +274,7 @@ bool access_same_block(const Source *src, const Site *site, const Node *w, const
 }
 
 /* `i * w` or `w * i` with i the loop's variable and w invariant: w. */
-static const Node *row_width(const Site *site, const Node *p)
+static const Node *row_width(const Source *src, const Site *site, const Node *p)
 {
     p = ast_strip((Node *)p);
     if (p->kind != N_BINARY || p->nkids != 2 || strcmp(p->op, "*") != 0)
@@ -282,7 +282,7 @@ static const Node *row_width(const Site *site, const Node *p)
     for (int side = 0; side < 2; side++) {
         const Node *i = ast_strip(p->kids[side]), *w = ast_strip(p->kids[1 - side]);
         if (i->kind == N_DECLREF && i->var == site->info.iv && !ast_mentions(w, site->info.iv) &&
-            access_invariant(site, w))
+            access_invariant(src, site, w))
             return w;
     }
     return NULL;
@@ -299,18 +299,18 @@ typedef struct {
 
 /* The factors of product p; the one factor that is variable `var` (when
  * given) is left out and must be there. */
-static bool product_factors(const Site *site, const Node *p, const Var *var, Factors *f, bool *seen)
+static bool product_factors(const Source *src, const Site *site, const Node *p, const Var *var, Factors *f, bool *seen)
 {
     p = ast_strip((Node *)p);
     if (p->kind == N_BINARY && p->nkids == 2 && !strcmp(p->op, "*"))
-        return product_factors(site, p->kids[0], var, f, seen) &&
-               product_factors(site, p->kids[1], var, f, seen);
+        return product_factors(src, site, p->kids[0], var, f, seen) &&
+               product_factors(src, site, p->kids[1], var, f, seen);
     long long v;
     if (var && p->kind == N_DECLREF && p->var == var && !*seen) {
         *seen = true;
         return true;
     }
-    if (ast_mentions(p, site->info.iv) || (var && ast_mentions(p, var)) || !access_invariant(site, p))
+    if (ast_mentions(p, site->info.iv) || (var && ast_mentions(p, var)) || !access_invariant(src, site, p))
         return false;
     if (ast_int_constant(p, &v)) {
         if (v <= 0 || v > (1LL << 30) || f->k > (1LL << 30))
@@ -359,7 +359,7 @@ static bool loop_from_zero(const Source *src, const Site *site, const Node *at, 
         return true;
     }
     bool none = false;
-    return hi.c == -1 && product_factors(site, hi.base, NULL, h, &none);
+    return hi.c == -1 && product_factors(src, site, hi.base, NULL, h, &none);
 }
 
 /* The terms of a sum `a + b + c` (in any grouping), up to max; 0 when
@@ -416,7 +416,7 @@ static bool below_product(const Source *src, const Site *site, const Node *at, c
             Factors h, w = {.k = 1}, r;
             bool seen = false;
             if (j->kind != N_DECLREF || !loop_from_zero(src, site, at, j, &h) ||
-                !product_factors(site, term, j->var, &w, &seen) || !seen ||
+                !product_factors(src, site, term, j->var, &w, &seen) || !seen ||
                 !below_product(src, site, at, rest, nrest, &r) || !same_factors(src, &r, &w))
                 continue;
             if (w.nsym + h.nsym > 8 || w.k > (1LL << 30) || h.k > (1LL << 30))
@@ -443,7 +443,7 @@ static bool nested_row(const Source *src, const Site *site, const Node *sub, con
     for (int q = 0; q < n; q++) {
         Factors w = {.k = 1}, r;
         bool seen = false;
-        if (!product_factors(site, t[q], site->info.iv, &w, &seen) || !seen)
+        if (!product_factors(src, site, t[q], site->info.iv, &w, &seen) || !seen)
             continue;
         const Node *rest[8];
         const int nrest = all_but(t, n, q, rest);
@@ -469,7 +469,7 @@ bool access_row_block(const Source *src, const Site *site, const Node *sub, cons
     if (!f.base)
         return false;
     long long wv;
-    const Node *w = row_width(site, f.base);
+    const Node *w = row_width(src, site, f.base);
     if (w) { /* the row's element f.c */
         *width = w;
         return ast_int_constant(w, &wv) && f.c >= 0 && f.c < wv;
@@ -479,7 +479,7 @@ bool access_row_block(const Source *src, const Site *site, const Node *sub, cons
         return false;
     for (int side = 0; side < 2; side++) {
         const Node *j = ast_strip(b->kids[1 - side]);
-        w = row_width(site, b->kids[side]);
+        w = row_width(src, site, b->kids[side]);
         LoopInfo li;
         Offset lo, hi;
         if (!w || j->kind != N_DECLREF || !j->var || !signed_integer(j->type) ||
@@ -514,7 +514,7 @@ bool access_whole_row(const Source *src, const Site *site, const Node *sub, cons
         return false;
     for (int side = 0; side < 2; side++) {
         const Node *j = ast_strip(b->kids[1 - side]);
-        const Node *w = row_width(site, b->kids[side]);
+        const Node *w = row_width(src, site, b->kids[side]);
         LoopInfo li;
         Offset lo, hi;
         long long wv;

@@ -652,6 +652,10 @@ bool reduction_iv_dead_after(const Source *src, const Site *site);
 /* No assignment, increment, statement expression, asm or call other than
  * of a <math.h> function: evaluating it again is evaluating it once. */
 bool reduction_side_effect_free(const Node *n);
+/* Whether a pointer may hold the address of the outer variable v (its
+ * address taken outside the loop where the loop may see it, or v a
+ * global with external linkage: *global). */
+bool reduction_address_escapes(const Source *src, const Site *site, const Var *v, bool *global);
 
 /* ---------------------------------------------------------------- access.c */
 
@@ -692,7 +696,7 @@ Linear access_linear(const Source *src, const Node *expr, const Var *iv);
 /* c * iv + b with c a nonzero constant, b invariant: a new value each iteration. */
 bool access_distinct_per_iteration(const Source *src, const Site *site, const Node *sub);
 /* An integer expression the loop cannot change. */
-bool access_invariant(const Site *site, const Node *n);
+bool access_invariant(const Source *src, const Site *site, const Node *n);
 /* What a subscript stands for: a private scalar the loop sets once
  * (`c = x + y * nx;` before its uses in a block) by its value, followed
  * through such scalars; otherwise n itself (stripped). */

@@ -557,7 +557,7 @@ static Var *fused_output(const Source *src, const Site *site, Node *target)
              * values, the element is in the iteration's own column */
             for (int k = n - 1; k >= 0; k--) {
                 if (!access_value_mentions(site, subs[k], site->info.iv)) {
-                    if (!access_invariant(site, subs[k]) && !moving_below(site, subs, k))
+                    if (!access_invariant(src, site, subs[k]) && !moving_below(site, subs, k))
                         return NULL;
                     continue;
                 }
@@ -763,6 +763,35 @@ static int param_index(const SiteFunction *f, const Var *v)
     return -1;
 }
 
+static bool is_loaded_pointer(const Node *n);
+static bool varies_in_loop(const Walk *w, const Node *n);
+
+/* The pointer the lvalue `target` is stored through, where that pointer
+ * is itself read from memory the same way in every iteration
+ * (`SD.index_grid` of `SD.index_grid[e * w + i] = v`), or NULL. */
+static Node *stored_through_loaded(Walk *w, Node *target)
+{
+    for (Node *t = ast_strip(target); t;) {
+        Node *b;
+        if ((t->kind == N_SUBSCRIPT && t->nkids == 2) || (t->kind == N_UNARY && !strcmp(t->op, "*")) ||
+            (t->kind == N_MEMBER && t->nkids == 1))
+            b = ast_strip(t->kids[0]);
+        else
+            return NULL;
+        /* *(p + k): the pointer operand */
+        if (t->kind == N_UNARY && b->kind == N_BINARY && b->nkids == 2 &&
+            (!strcmp(b->op, "+") || !strcmp(b->op, "-"))) {
+            Node *l = ast_strip(b->kids[0]), *r = ast_strip(b->kids[1]);
+            b = clang_getCanonicalType(l->type).kind == CXType_Pointer ? l : r;
+        }
+        bool via_pointer = t->kind != N_MEMBER || (t->op && !strcmp(t->op, "->"));
+        if (via_pointer && is_loaded_pointer(b))
+            return varies_in_loop(w, b) ? NULL : b;
+        t = b;
+    }
+    return NULL;
+}
+
 static void check_write(Walk *w, Node *target, Node *whole)
 {
     Site *site = w->site;
@@ -770,6 +799,11 @@ static void check_write(Walk *w, Node *target, Node *whole)
     Var *root = lvalue_root(target, &through_pointer);
     Node *t = ast_strip(target);
     char *text = ast_expr_text(w->src, t);
+    /* the store goes through a pointer loaded from memory: the reason it
+     * cannot run on the GPU is the pointer, which the walk of the target
+     * reports (report_loaded_pointer), with what to do */
+    if (!w->function && !w->host_side && stored_through_loaded(w, target))
+        return;
     if (w->function) {
         if (root && declared_in_function(w->function, root) && !through_pointer)
             return;
@@ -1745,6 +1779,36 @@ static Node *table_member(Node *n)
     return base && depth > 0 && base->kind == N_MEMBER && pointer_levels(base->type) >= 2 ? base : NULL;
 }
 
+/* Whether the loop stores through the pointer value `n`: it is the base
+ * of the target of an assignment or ++/-- (`n[k] = v`, `*n = v`,
+ * `*(n + k) = v`, `n->f = v`, `n[k].f += v`). */
+static bool stored_through_here(const Node *n)
+{
+    const Node *child = n, *p = n->parent;
+    bool through = false;
+    while (p) {
+        if (p->kind == N_PAREN || p->kind == N_IMPLICIT || p->kind == N_CAST) {
+        } else if (p->kind == N_BINARY && (!strcmp(p->op, "+") || !strcmp(p->op, "-")) && !through &&
+                   clang_getCanonicalType(p->type).kind == CXType_Pointer) {
+            /* p + k, then dereferenced */
+        } else if (p->nkids && p->kids[0] == child &&
+                   ((p->kind == N_SUBSCRIPT && p->nkids == 2) || (p->kind == N_UNARY && !strcmp(p->op, "*")) ||
+                    p->kind == N_MEMBER)) {
+            through = through || p->kind != N_MEMBER || (p->op && !strcmp(p->op, "->"));
+            if (!through)
+                return false;
+        } else {
+            break;
+        }
+        child = p;
+        p = p->parent;
+    }
+    if (!p || !through || !p->nkids || p->kids[0] != child)
+        return false;
+    return p->kind == N_ASSIGN ||
+           (p->kind == N_UNARY && (!strcmp(p->op, "++") || !strcmp(p->op, "--")));
+}
+
 static void report_loaded_pointer(Walk *w, Node *n)
 {
     char *text = ast_expr_text(w->src, n);
@@ -1760,6 +1824,18 @@ static void report_loaded_pointer(Walk *w, Node *n)
         char *type = type_spelling(clang_getCanonicalType(n->type));
         size_t len = strlen(type);
         const char *name = n->kind == N_MEMBER && n->name ? n->name : "row";
+        if (stored_through_here(n)) {
+            /* the same pointer in every iteration: once in a variable,
+             * the store is one to an outer array, its own element or row */
+            REPORT(w, n->start,
+                   "'%s' is a pointer stored in memory, and the loop writes through it: on the GPU "
+                   "it would hold a host address (pragreduce copies structs and tables, not what "
+                   "their pointers point to); copy it to a variable before the loop, '%s%s%s = %s;', "
+                   "and write through that variable in the loop (each iteration its own element "
+                   "of it, or its own row)",
+                   text, type, len && type[len - 1] == '*' ? "" : " ", name, text);
+            return;
+        }
         REPORT(w, n->start,
                "'%s' is a pointer stored in memory: on the GPU it would hold a host address "
                "(pragreduce copies structs and tables, not what their pointers point to); copy "
@@ -3291,6 +3367,16 @@ static const Capture *pointer_to(const Walk *w, const Node *scope, const Var *v)
         return c;
     }
     return NULL;
+}
+
+/* Whether a pointer may hold the address of v, an outer variable (taken
+ * outside the loop where it may matter, or v a global any file may
+ * point to): access.c's test for members of a struct the loop cannot
+ * change. */
+bool reduction_address_escapes(const Source *src, const Site *site, const Var *v, bool *global)
+{
+    Node *scope = v->storage == VAR_GLOBAL ? NULL : scope_tree(src, site, v);
+    return address_escapes(src, site, scope, v, global) != UINT32_MAX;
 }
 
 /* A read through a pointer sees the caller's variable, but the loop works
