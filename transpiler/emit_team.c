@@ -8,7 +8,9 @@
  * its results into the shared reduction variables, or says that it stays
  * on the CPU; `copyprivate` hands that answer to the whole team, which
  * then runs the loop as written under its own `omp for` (a nest with its
- * marked loops inside as plain loops: the rows of NPB CG). One thread
+ * marked loops inside as plain loops: the rows of NPB CG), array sections
+ * included (NPB IS's histogram into each thread's own prv_buff1, or into a
+ * shared array under OpenMP's reduction(+: h[0:n])). One thread
  * running every iteration is an execution the `omp for` allows, so the
  * program means the same either way; single's barrier makes the GPU's
  * results visible to the team before anyone reads them, and a barrier
@@ -26,8 +28,6 @@ static const char *team_problem(const Source *src, const Site *site)
         return "completes its reduction over MPI ranks (comm)";
     for (int v = 0; v < site->pragma.nvars; v++) {
         const ReduceVar *rv = &site->pragma.vars[v];
-        if (is_section(rv))
-            return "reduces into an array section";
         if (element_named(src, rv->name))
             return "reduces into an array element or a member";
     }

@@ -1,8 +1,8 @@
-/* expect-error-at: 12:1: omp for beside an element accumulator; 16:1: omp for beside a section */
+/* expect-error-at: 12:1: omp for beside an element accumulator */
 /* '#pragma omp for' beside '#pragma reduce' (one thread of the team calls
- * the loop's wrapper; emit_team.c) takes loops that reduce into variables:
- * not into array elements or sections (a nest of them is fine: e2e
- * omp_for_region). */
+ * the loop's wrapper; emit_team.c) takes loops that reduce into variables
+ * and array sections (e2e omp_for_sections), not into array elements (a
+ * nest of them is fine: e2e omp_for_region). */
 void team(const double *a, const int *x, int n, double *y, long *h)
 {
     double s = 0;
