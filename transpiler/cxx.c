@@ -496,6 +496,9 @@ static void return_at_end(Ctx *ctx, CXCursor fn)
     if (is_main || clang_Cursor_isNull(body) || clang_getCursorKind(body) != CXCursor_CompoundStmt)
         return;
     CXCursor last = cursor_last_child(body);
+    /* (`done: return out;`: a label's statement is its last child) */
+    while (!clang_Cursor_isNull(last) && clang_getCursorKind(last) == CXCursor_LabelStmt)
+        last = cursor_last_child(last);
     if (!clang_Cursor_isNull(last) && clang_getCursorKind(last) == CXCursor_ReturnStmt)
         return;
     unsigned s, e;
