@@ -279,7 +279,9 @@ static char *knr_parameters(const Source *src, CXCursor fn, unsigned at, bool re
         CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
         CXType declared = clang_getCursorType(p);
         enum CXTypeKind k = clang_getCanonicalType(declared).kind;
-        bool half = k == CXType_Half || k == CXType_Float16;
+        /* (a float whose passed type clang does not give: refused too) */
+        bool unknown = k == CXType_Float && !proto;
+        bool half = k == CXType_Half || k == CXType_Float16 || unknown;
         bool promoted =
             !half && proto && knr_promoted(declared, clang_getArgType(fn_type, (unsigned)i));
         char *text = parameter_text(p);
@@ -290,8 +292,10 @@ static char *knr_parameters(const Source *src, CXCursor fn, unsigned at, bool re
         if (half || !text) {
             CXString name = clang_getCursorSpelling(p);
             diag_at(src, at, DIAG_ERROR,
-                    half ? "the K&R definition's parameter '%s' is a half-precision float: "
-                           "pragreduce cannot pass it as C does; write a prototype"
+                    unknown ? "the K&R definition's parameter '%s' is a float, and pragreduce "
+                              "cannot tell what its callers pass: write a prototype"
+                    : half  ? "the K&R definition's parameter '%s' is a half-precision float: "
+                              "pragreduce cannot pass it as C does; write a prototype"
                          : "the K&R definition's parameter '%s' has a type pragreduce cannot "
                            "move into a prototype: write the prototype",
                     clang_getCString(name));
