@@ -474,6 +474,40 @@ static void respell_keywords(Ctx *ctx)
     }
 }
 
+/* A function with a result whose body does not end in a return: C lets
+ * control reach its `}` when the caller does not use the value (C89 code's
+ * implicit-int functions that return nothing: Rodinia backprop's
+ * `bpnn_randomize_weights(w, m, n) float **w; ... {`), C++ makes reaching
+ * it undefined and g++ -O2 compiles the end as unreachable (the call ran
+ * on into the next function's code). `return {};` before the `}` returns
+ * the value-initialized result instead, which a C caller may not read
+ * either; the GPU copies of the function take it too. Not main, which
+ * returns 0 at its end in C and C++. */
+static void return_at_end(Ctx *ctx, CXCursor fn)
+{
+    const Source *src = ctx->src;
+    CXType r = clang_getCanonicalType(clang_getResultType(clang_getCursorType(fn)));
+    if (r.kind == CXType_Void || r.kind == CXType_Invalid)
+        return;
+    CXString name = clang_getCursorSpelling(fn);
+    bool is_main = strcmp(clang_getCString(name), "main") == 0;
+    clang_disposeString(name);
+    CXCursor body = cursor_last_child(fn);
+    if (is_main || clang_Cursor_isNull(body) || clang_getCursorKind(body) != CXCursor_CompoundStmt)
+        return;
+    CXCursor last = cursor_last_child(body);
+    /* (`done: return out;`: a label's statement is its last child) */
+    while (!clang_Cursor_isNull(last) && clang_getCursorKind(last) == CXCursor_LabelStmt)
+        last = cursor_last_child(last);
+    if (!clang_Cursor_isNull(last) && clang_getCursorKind(last) == CXCursor_ReturnStmt)
+        return;
+    unsigned s, e;
+    if (!range_offsets(src, body, &s, &e) || e == 0 || e > src->size || src->text[e - 1] != '}' ||
+        source_in_macro(src, e - 1, e))
+        return;
+    edits_add(ctx->edits, e - 1, e - 1, xstrdup("return {}; "));
+}
+
 /* File-scope declarations of the main file, for the checks below. */
 typedef struct {
     Ctx *ctx;
@@ -535,6 +569,8 @@ static enum CXChildVisitResult scan_top_level(CXCursor c, CXCursor parent, void 
                                      src->tokens[body].offset, top->ctx->edits)))
             top->ctx->ok = false;
     }
+    if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c))
+        return_at_end(top->ctx, c);
     if (k == CXCursor_VarDecl && clang_Cursor_getStorageClass(c) != CX_SC_Extern) {
         /* (the last child of `int a[3]` is its size, not an initializer) */
         bool has_init = !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(c));

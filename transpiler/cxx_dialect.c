@@ -17,8 +17,9 @@
  *    `int f(...)`, which in C++ passes arguments with C's default
  *    promotions, as C's implicit declaration does;
  *  - K&R definitions: the parameters' types moved into the parentheses
- *    (line breaks kept). A `float` parameter is an error: callers without a
- *    prototype pass it a double, which a prototype would not take.
+ *    (line breaks kept). A parameter C passes promoted (float as double,
+ *    char and short as int) takes the promoted type under another name and
+ *    is declared under its own at the body's start, converted as C does.
  */
 #include "pragreduce.h"
 
@@ -220,34 +221,100 @@ static char *parameter_text(CXCursor parm)
     return text;
 }
 
+/* Whether C passes a K&R parameter of this type as another (its default
+ * promotion: float as double, the integer types below int as int); the
+ * function's type, as clang gives it, says which: a prototype before the
+ * definition decides instead (GNU C: `float f(float);` then `float f(x)
+ * float x; {` takes a float). */
+static bool knr_promoted(CXType declared, CXType passed)
+{
+    switch (clang_getCanonicalType(declared).kind) {
+    case CXType_Float:
+    case CXType_Bool:
+    case CXType_Char_S:
+    case CXType_Char_U:
+    case CXType_SChar:
+    case CXType_UChar:
+    case CXType_Short:
+    case CXType_UShort:
+        break;
+    default:
+        return false;
+    }
+    CXType p = clang_getCanonicalType(passed);
+    return p.kind != CXType_Invalid &&
+           !clang_equalTypes(clang_getUnqualifiedType(clang_getCanonicalType(declared)), p);
+}
+
+/* The name of a promoted parameter: one no identifier of the file has. */
+static char *promoted_name(const Source *src, const char *name)
+{
+    for (int n = 0;; n++) {
+        char *cand = n ? xformat("pr_knr%d_%s", n, name) : xformat("pr_knr_%s", name);
+        bool clash = false;
+        for (size_t i = 0; i < src->ntokens && !clash; i++)
+            clash = src->tokens[i].kind == CXToken_Identifier && strcmp(src->tokens[i].text, cand) == 0;
+        if (!clash)
+            return cand;
+    }
+}
+
 /* `(T a, U b)` from a K&R definition's parameters (undeclared ones are
- * int), or NULL: after an error at `at` when `report`. */
-static char *knr_parameters(const Source *src, CXCursor fn, unsigned at, bool report)
+ * int), or NULL: after an error at `at` when `report`. A parameter C
+ * passes promoted (knr_promoted) takes the promoted type under a name of
+ * pragreduce's, and `entry` gets its declaration under its own name with
+ * the value converted, as C converts it on entry (`float squash(double
+ * pr_knr_x) { float x = (float)pr_knr_x;`): callers, here or compiled as C
+ * in another file, pass what C passes, and the body sees the parameter's
+ * own type (`sizeof x`, `&x`). */
+static char *knr_parameters(const Source *src, CXCursor fn, unsigned at, bool report,
+                            StrBuf *entry)
 {
     StrBuf sb = {0};
     strbuf_puts(&sb, "(");
     int n = clang_Cursor_getNumArguments(fn);
+    CXType fn_type = clang_getCursorType(fn);
+    bool proto = fn_type.kind == CXType_FunctionProto && clang_getNumArgTypes(fn_type) == n;
     for (int i = 0; i < n; i++) {
         CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
-        enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(p)).kind;
+        CXType declared = clang_getCursorType(p);
+        enum CXTypeKind k = clang_getCanonicalType(declared).kind;
+        /* (a float whose passed type clang does not give: refused too) */
+        bool unknown = k == CXType_Float && !proto;
+        bool half = k == CXType_Half || k == CXType_Float16 || unknown;
+        bool promoted =
+            !half && proto && knr_promoted(declared, clang_getArgType(fn_type, (unsigned)i));
         char *text = parameter_text(p);
-        if ((k == CXType_Float || k == CXType_Half || k == CXType_Float16 || !text) && !report) {
+        if ((half || !text) && !report) {
             strbuf_free(&sb);
             return NULL;
         }
-        if (k == CXType_Float || k == CXType_Half || k == CXType_Float16 || !text) {
+        if (half || !text) {
             CXString name = clang_getCursorSpelling(p);
             diag_at(src, at, DIAG_ERROR,
-                    k == CXType_Float || k == CXType_Half || k == CXType_Float16
-                        ? "the K&R definition's parameter '%s' is a float: callers without a "
-                          "prototype pass it as a double, which the C++ output (what nvcc "
-                          "compiles) cannot take the same way; write a prototype (with double)"
-                        : "the K&R definition's parameter '%s' has a type pragreduce cannot "
-                          "move into a prototype: write the prototype",
+                    unknown ? "the K&R definition's parameter '%s' is a float, and pragreduce "
+                              "cannot tell what its callers pass: write a prototype"
+                    : half  ? "the K&R definition's parameter '%s' is a half-precision float: "
+                              "pragreduce cannot pass it as C does; write a prototype"
+                         : "the K&R definition's parameter '%s' has a type pragreduce cannot "
+                           "move into a prototype: write the prototype",
                     clang_getCString(name));
             clang_disposeString(name);
             strbuf_free(&sb);
             return NULL;
+        }
+        if (promoted) {
+            CXString name = clang_getCursorSpelling(p);
+            CXString passed = clang_getTypeSpelling(clang_getArgType(fn_type, (unsigned)i));
+            CXString own = clang_getTypeSpelling(declared);
+            char *pname = promoted_name(src, clang_getCString(name));
+            strbuf_printf(&sb, "%s%s %s", i ? ", " : "", clang_getCString(passed), pname);
+            if (entry)
+                strbuf_printf(entry, " %s = (%s)%s;", text, clang_getCString(own), pname);
+            clang_disposeString(name);
+            clang_disposeString(passed);
+            clang_disposeString(own);
+            continue;
         }
         strbuf_printf(&sb, "%s%s", i ? ", " : "", text);
     }
@@ -282,14 +349,19 @@ char *cxx_knr_prototype_parameters(const Source *src, CXCursor def)
         !cxx_knr_identifier_list(src, def, name_tok + 1))
         return NULL;
     /* its rewrite reports what cannot be moved */
-    return knr_parameters(src, def, src->tokens[name_tok + 1].offset, false);
+    return knr_parameters(src, def, src->tokens[name_tok + 1].offset, false, NULL);
 }
 
 bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits)
 {
-    char *params = knr_parameters(src, fn, open, true);
+    StrBuf entry = {0};
+    char *params = knr_parameters(src, fn, open, true, &entry);
     if (!params)
         return false;
+    /* the promoted parameters' own declarations, after the body's `{`
+     * (the copies of the function for the GPU take this edit too) */
+    if (entry.len)
+        edits_add(edits, body + 1, body + 1, strbuf_steal(&entry));
     StrBuf sb = {0};
     strbuf_puts(&sb, params);
     /* the declarations' line breaks stay: the lines below keep their numbers */

@@ -11,10 +11,16 @@
  * stay inside. Which is which is decided by where clang found the file, not
  * by the include's spelling: `#include <polybench.h>` found through -I is
  * the program's, `#include "stdio.h"` found in /usr/include the system's.
- * Generated code and system headers go in C++ linkage blocks of their own:
- * the `}` before them may close a block of the file's own instead (its
- * `extern "C" {` under `#ifdef __cplusplus`). Each edit keeps the lines
- * that follow where they were, with a #line after it.
+ * Generated code and system headers go in C++ linkage blocks of their own,
+ * nested where they stand (linkage specifications nest; the innermost one
+ * decides): the file's own blocks (`extern "C" {` or `extern "C++" {` under
+ * `#ifdef __cplusplus`, opened around includes or definitions, in the file
+ * or in a header, closed in the same place or another) are then never
+ * closed or reopened by pragreduce's text, and the code after its text has
+ * the linkage it had before. Only `main`'s definition leaves the block, by
+ * closing it and opening it again (C++ linkage by nesting still counts as a
+ * linkage specification for nvcc). Each edit keeps the lines that follow
+ * where they were, with a #line after it.
  *
  * A quoted include found beside the source is found from the output's
  * folder too: its path is rewritten relative to that folder.
@@ -33,7 +39,10 @@ typedef struct {
 } TopLevel;
 
 /* `main` cannot have C linkage (nvcc warns): the block closes before it
- * and opens after it, on the same lines. */
+ * and opens after it, on the same lines. A declaration's extent ends before
+ * its `;`: the block opens after the `;` (before it, nvcc reads the `{` as
+ * the function's body); a declaration of more than main (`int main(void),
+ * f(void);`) stays inside, which nvcc only warns about. */
 static void keep_main_out(TopLevel *t, CXCursor c, unsigned s, unsigned e)
 {
     CXString name = clang_getCursorSpelling(c);
@@ -41,6 +50,15 @@ static void keep_main_out(TopLevel *t, CXCursor c, unsigned s, unsigned e)
     clang_disposeString(name);
     if (!is_main || clang_getCursorKind(c) != CXCursor_FunctionDecl)
         return;
+    if (!clang_isCursorDefinition(c)) {
+        unsigned k = e;
+        while (k < t->src->size && (t->src->text[k] == ' ' || t->src->text[k] == '\t' ||
+                                    t->src->text[k] == '\n' || t->src->text[k] == '\r'))
+            k++;
+        if (k >= t->src->size || t->src->text[k] != ';')
+            return;
+        e = k + 1;
+    }
     edits_add(t->edits, s, s, xstrdup("} /* extern \"C\" */ "));
     edits_add(t->edits, e, e, xstrdup(" extern \"C\" {"));
 }
@@ -132,8 +150,8 @@ static bool includes_system_header(const Inclusions *in, const Source *src, size
     return hash_token + 2 < src->ntokens && strcmp(src->tokens[hash_token + 2].text, "<") == 0;
 }
 
-/* A system #include at file scope: the C linkage block closes before it
- * and opens again after it, with C++ linkage between. */
+/* A system #include at file scope: in a C++ linkage block of its own,
+ * nested in whichever block holds the line. */
 static void wrap_system_include(const Source *src, unsigned hash, EditList *edits, bool lines)
 {
     unsigned line, col;
@@ -143,10 +161,10 @@ static void wrap_system_include(const Source *src, unsigned hash, EditList *edit
     while (end < src->size && src->text[end] != '\n')
         end++;
     StrBuf before = {0}, after = {0};
-    strbuf_puts(&before, "} /* extern \"C\": a system header */ extern \"C++\" {\n");
+    strbuf_puts(&before, "extern \"C++\" { /* a system header */\n");
     if (lines)
         strbuf_line_directive(&before, line, source_path_at(src, hash));
-    strbuf_puts(&after, "\n} /* extern \"C++\" */ extern \"C\" {");
+    strbuf_puts(&after, "\n} /* extern \"C++\" */");
     if (lines) {
         strbuf_puts(&after, "\n");
         strbuf_line_directive(&after, line + 1, source_path_at(src, hash));

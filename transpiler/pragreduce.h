@@ -1314,7 +1314,9 @@ bool cxx_implicitly_declared(const Source *src, CXCursor fn);
  * NULL when its result type does not spell as a prefix; */
 char *cxx_prototype_text(CXCursor fn, const char *name);
 /* a K&R definition's parameter declarations moved into its parentheses
- * (`open`: its '(', `body`: its '{'); false after an error. */
+ * (`open`: its '(', `body`: its '{'); one C passes promoted (float, char,
+ * short) takes the promoted type under another name, its own declared at
+ * the body's start from it; false after an error. */
 bool cxx_knr_rewrite(const Source *src, CXCursor fn, unsigned open, unsigned body, EditList *edits);
 /* True when a project header the file includes has one of these (or a
  * `()` declaration): headers.c then inlines the project headers so that

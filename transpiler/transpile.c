@@ -761,13 +761,14 @@ char *transpile(Source *src, const TranspileOptions *opts)
             continue;
         }
         StrBuf defs = {0}, call = {0};
-        /* generated code has templates and internal linkage: outside the
-         * program's C linkage block, and in C++ linkage of its own, since
-         * the `}` may close a block of the file's own instead (its
-         * `#ifdef __cplusplus` / `extern "C" {` guard) */
-        strbuf_puts(&defs, "} /* extern \"C\" */ extern \"C++\" {\n");
+        /* generated code has templates and internal linkage: in C++
+         * linkage of its own, nested in whichever block holds the function
+         * (the program's, or a block of the file's own: its `#ifdef
+         * __cplusplus` / `extern "C" {` guard, or an `extern "C++" {`),
+         * which then goes on after it as before (linkage.c) */
+        strbuf_puts(&defs, "extern \"C++\" { /* pragreduce's code */\n");
         emit_site(src, s, &eo, &defs, &call);
-        strbuf_puts(&defs, "} /* extern \"C++\" */ extern \"C\" {\n");
+        strbuf_puts(&defs, "} /* extern \"C++\" */\n");
         if (opts->line_directives) {
             unsigned line, col;
             source_line_col(src, s->function_start, &line, &col);

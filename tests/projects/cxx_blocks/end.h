@@ -1,0 +1,4 @@
+/* end.h - closes begin.h's block. */
+#ifdef __cplusplus
+}
+#endif

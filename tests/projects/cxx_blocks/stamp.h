@@ -1,0 +1,2 @@
+/* stamp.h - an unprototyped declaration, under the including file's guard. */
+long stamp();
