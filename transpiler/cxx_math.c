@@ -251,13 +251,6 @@ static void promote_call(MathCtx *m, CXCursor call)
          * included) is exactly the expression C converts */
         bool placed = (spelled || in_body) && args[i][1] > args[i][0];
         char *type = type_cxx_name(param);
-        if (placed && type && in_body) {
-            if (!cast_written_at(m, args[i][0])) {
-                edits_add(m->edits, args[i][0], args[i][0], xformat("(%s)(", type));
-                edits_add(m->edits, args[i][1], args[i][1], xstrdup(")"));
-            }
-            continue;
-        }
         if (!placed || !type) {
             unsigned at = 0;
             if (!source_offset(m->src, clang_getCursorLocation(call), &at))
@@ -272,6 +265,9 @@ static void promote_call(MathCtx *m, CXCursor call)
             m->ok = false;
             continue;
         }
+        /* a macro body's cast serves every expansion of it: written once */
+        if (in_body && cast_written_at(m, args[i][0]))
+            continue;
         edits_add(m->edits, args[i][0], args[i][0], xformat("(%s)(", type));
         edits_add(m->edits, args[i][1], args[i][1], xstrdup(")"));
     }
