@@ -1907,6 +1907,63 @@ static void emit_threaded_cpu_path(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "            return;\n        }\n");
 }
 
+/* Whether the elements a CPU run of the loop writes follow from its
+ * iterations alone: every array it writes is subscripted affinely in the
+ * loop's own variable (q[j], p[2 * j + 1]: no inner loop's, no collapse),
+ * with no in() section, element accumulator or table among its outputs. */
+bool cpu_writes_bounded(const Ctx *c)
+{
+    const Site *site = c->site;
+    if (site->ninner || site_has_sections(site) || has_elements(c))
+        return false;
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (!cap->written)
+            continue;
+        if (cap->kind != CAP_ARRAY || cap->section || cap->nranges == 0)
+            return false;
+        for (int k = 0; k < cap->nranges; k++)
+            if (!cap->ranges[k].affine || cap->ranges[k].nterms)
+                return false;
+    }
+    return true;
+}
+
+/* After (or, for a team, before) a CPU run that cpu_writes_bounded takes:
+ * the elements its iterations write marked stale in kept copies, and only
+ * those (host_wrote_all would send a kept matrix the loop only reads to
+ * the GPU again: NPB CG's vector loops on the CPU beside its rows). */
+void emit_cpu_wrote(const Ctx *c, StrBuf *sb, const char *in)
+{
+    const Site *site = c->site;
+    const LoopInfo *li = &site->info;
+    const char *down = li->step_down ? "true" : "false";
+    strbuf_printf(sb,
+                  "%s/* the elements its iterations write: their kept copies are stale (only\n"
+                  "%s   those: what it reads alone stays on the GPU) */\n"
+                  "%sif (pragreduce::iv_wraps(pr_lo, pr_trip, pr_step, %s)) {\n"
+                  "%s    pragreduce::host_wrote_all(true);\n"
+                  "%s} else if (pr_trip > 0) {\n"
+                  "%s    const long long pr_f = (long long)pr_lo;\n"
+                  "%s    const long long pr_l = (long long)pragreduce::iv_at<%s, %s>(pr_lo, pr_trip - 1, pr_step);\n"
+                  "%s    (void)pr_f, (void)pr_l;\n",
+                  in, in, in, down, in, in, in, in, li->iv_type, down, in);
+    for (int i = 0; i < site->ncaptures; i++) {
+        const Capture *cap = &site->captures[i];
+        if (!cap->written)
+            continue;
+        for (int k = 0; k < cap->nranges; k++) {
+            const Linear *l = &cap->ranges[k];
+            const char *coef = l->coef ? l->coef : "0", *off = l->off ? l->off : "0";
+            strbuf_printf(sb,
+                          "%s    pragreduce::host_wrote_elems(%s, sizeof(%s), (long long)(%s) * pr_f + (long long)(%s),\n"
+                          "%s                                 (long long)(%s) * pr_l + (long long)(%s));\n",
+                          in, cap->var->name, array_elem(cap), coef, off, in, coef, off);
+        }
+    }
+    strbuf_printf(sb, "%s}\n", in);
+}
+
 /* The wrapper's CPU path, pr_on_cpu: the loop as written over the host's
  * arrays after what kernels kept comes back; under `omp for` (team) only
  * the answer that the calling team is to run it. */
@@ -1917,8 +1974,10 @@ static void emit_on_cpu(const Ctx *c, StrBuf *sb, bool team, bool omp)
         strbuf_puts(sb, "    };\n    (void)pr_as_written;\n    auto pr_on_cpu = [&]() {\n"
                         "        /* what kernels kept on the GPU back first; then the team that called\n"
                         "           runs the loop as written, under its '#pragma omp for' */\n"
-                        "        pragreduce::host_reads_all();\n"
-                        "        *pr_team_cpu = true;\n"
+                        "        pragreduce::host_reads_all();\n");
+        if (site_writes_arrays(site) && cpu_writes_bounded(c))
+            emit_cpu_wrote(c, sb, "        ");
+        strbuf_puts(sb, "        *pr_team_cpu = true;\n"
                         "    };\n");
         return;
     }
@@ -1933,7 +1992,9 @@ static void emit_on_cpu(const Ctx *c, StrBuf *sb, bool team, bool omp)
     strbuf_puts(sb, "        pr_as_written(");
     emit_as_written_args(c, sb, false);
     strbuf_puts(sb, ");\n");
-    if (site_writes_arrays(site) || site_has_sections(site))
+    if (site_writes_arrays(site) && cpu_writes_bounded(c))
+        emit_cpu_wrote(c, sb, "        ");
+    else if (site_writes_arrays(site) || site_has_sections(site))
         strbuf_puts(sb, "        /* the host wrote outputs that kept device copies may hold */\n"
                         "        pragreduce::host_wrote_all(true);\n");
     strbuf_puts(sb, "    };\n");

@@ -56,6 +56,8 @@ void emit_call(const Ctx *c, StrBuf *sb, bool in_segment);
 bool emit_call_args(const Ctx *c, StrBuf *sb, bool in_segment);
 /* Whether the loop writes any array. */
 bool site_writes_arrays(const Site *site);
+bool cpu_writes_bounded(const Ctx *c);
+void emit_cpu_wrote(const Ctx *c, StrBuf *sb, const char *indent);
 /* The loop as written where it stands, at its own line (`before` after
  * its indentation; homes: element accumulators in the elements). */
 void emit_loop_in_caller(const Ctx *c, StrBuf *sb, const char *before, bool homes);

@@ -19,6 +19,8 @@
  */
 #include "emit.h"
 
+#include <string.h>
+
 /* What about the site keeps its loop from being shared this way, or NULL. */
 static const char *team_problem(const Source *src, const Site *site)
 {
@@ -51,6 +53,56 @@ bool team_check_site(const Source *src, const Site *site)
     return false;
 }
 
+/* The token after the `}` matching the `{` at token `open`. */
+static size_t after_block(const Source *src, size_t open)
+{
+    int depth = 0;
+    for (size_t k = open; k < src->ntokens; k++) {
+        if (!strcmp(src->tokens[k].text, "{"))
+            depth++;
+        else if (!strcmp(src->tokens[k].text, "}") && --depth == 0)
+            return k + 1;
+    }
+    return src->ntokens;
+}
+
+/* Whether the innermost `#pragma omp parallel` block around the site
+ * leaves the function's region shared (no `default(...)` other than
+ * shared): the team call may name it then. */
+static bool region_shared_in_team(const Source *src, const Site *site)
+{
+    bool shared = false;
+    for (size_t i = source_token_at(src, site->function_start);
+         i + 3 < src->ntokens && src->tokens[i].offset < site->pragma.start; i++) {
+        if (strcmp(src->tokens[i].text, "#") != 0 || !source_omp_line_at(src, i) ||
+            strcmp(src->tokens[i + 3].text, "parallel") != 0)
+            continue;
+        size_t t = source_after_omp_lines(src, i);
+        if (t >= src->ntokens || strcmp(src->tokens[t].text, "{") != 0)
+            continue;
+        size_t end = after_block(src, t);
+        if (end < src->ntokens && src->tokens[end - 1].offset < site->loop_end)
+            continue; /* it ends before the loop */
+        shared = true;
+        for (size_t k = i + 4; k + 2 < t; k++) /* its clauses */
+            if (!strcmp(src->tokens[k].text, "default") && !strcmp(src->tokens[k + 1].text, "(") &&
+                strcmp(src->tokens[k + 2].text, "shared") != 0)
+                shared = false;
+    }
+    return shared;
+}
+
+/* The statement that runs `call` on the borrowed region, or `call` alone. */
+static char *on_borrowed_region(const Ctx *c, const char *call)
+{
+    if (!region_shared_in_team(c->src, c->site))
+        return xstrdup(call);
+    const char *l = strstr(c->p, "loop");
+    return xformat("{ pragreduce::team_borrow pr_borrow(%.*sregion); /* this function's copies */\n"
+                   "  %s }",
+                   l ? (int)(l - c->p) : (int)strlen(c->p), c->p, call);
+}
+
 void emit_team_call(const Ctx *c, StrBuf *sb)
 {
     const Site *site = c->site;
@@ -61,21 +113,25 @@ void emit_team_call(const Ctx *c, StrBuf *sb)
                     "calls it, once the team has finished what came before */\n"
                     "#pragma omp barrier\n"
                     "#pragma omp single copyprivate(pr_team_cpu)\n");
-    strbuf_printf(sb, "%s(", c->p);
-    if (emit_call_args(c, sb, false))
-        strbuf_puts(sb, ", ");
-    strbuf_puts(sb, "&pr_team_cpu);\n"
-                    "if (pr_team_cpu) { /* on the CPU: the team runs the loop as written */\n");
+    StrBuf call = {0};
+    strbuf_printf(&call, "%s(", c->p);
+    if (emit_call_args(c, &call, false))
+        strbuf_puts(&call, ", ");
+    strbuf_puts(&call, "&pr_team_cpu);");
+    strbuf_printf(sb, "%s\n", on_borrowed_region(c, call.buf));
+    strbuf_free(&call);
+    strbuf_puts(sb, "if (pr_team_cpu) { /* on the CPU: the team runs the loop as written */\n");
     for (int k = 0; k < site->pragma.nomp; k++)
         strbuf_printf(sb, "%s\n", site->pragma.omp[k].text);
     if (site->segment) /* a nest: its marked loops run as written in each thread's iterations */
         emit_text_in_caller(c, sb, segment_as_written_text(c));
     else
         emit_loop_in_caller(c, sb, "", false);
-    if (site_writes_arrays(site))
+    if (site_writes_arrays(site) && !cpu_writes_bounded(c)) /* (else the wrapper said which) */
         strbuf_puts(sb, "/* the host wrote outputs that kept device copies may hold */\n"
-                        "#pragma omp single\n"
-                        "pragreduce::host_wrote_all(true);\n");
+                        "#pragma omp single\n");
+    if (site_writes_arrays(site) && !cpu_writes_bounded(c))
+        strbuf_printf(sb, "%s\n", on_borrowed_region(c, "pragreduce::host_wrote_all(true);"));
     strbuf_puts(sb, "} }");
     emit_rest_of_line(c, sb);
 }

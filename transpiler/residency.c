@@ -2141,7 +2141,180 @@ static char *unsafe_reason(const Source *src, const Site *sites, int nsites)
  * inside, where other threads would run it on their own empty region
  * stacks). Anything else: the region keeps nothing, and marks the
  * callers' copies stale when it ends; no invalidation is inserted. */
-static bool uses_openmp(const Res *r, const Node *fn)
+/* The token after the logical line that starts at token `hash`. */
+static size_t after_line(const Source *src, size_t hash)
+{
+    size_t k = hash + 1;
+    while (k < src->ntokens && !(source_starts_line(src, src->tokens[k].offset) &&
+                                 !source_continues_line(src, src->tokens[k].offset)))
+        k++;
+    return k;
+}
+
+/* `#pragma omp parallel` with clauses only (not `parallel for`, `parallel
+ * sections`, ...) at token `hash`; its `default(none)` in *none (the team
+ * call could not name the function's region inside it). */
+static bool omp_parallel_line(const Source *src, size_t hash, bool *none)
+{
+    size_t end = after_line(src, hash);
+    if (hash + 4 > end || strcmp(src->tokens[hash + 2].text, "omp") != 0 ||
+        strcmp(src->tokens[hash + 3].text, "parallel") != 0)
+        return false;
+    static const char *const combined[] = {"for", "loop", "sections", "master", "masked", "workshare", "simd"};
+    if (hash + 4 < end)
+        for (size_t k = 0; k < sizeof combined / sizeof *combined; k++)
+            if (!strcmp(src->tokens[hash + 4].text, combined[k]))
+                return false;
+    *none = false;
+    for (size_t k = hash + 4; k + 2 < end; k++)
+        if (!strcmp(src->tokens[k].text, "default") && !strcmp(src->tokens[k + 1].text, "(") &&
+            !strcmp(src->tokens[k + 2].text, "none"))
+            *none = true;
+    return true;
+}
+
+/* The outermost statement of `n` that starts at `start`, or NULL. */
+static const Node *stmt_starting_at(const Node *n, unsigned start)
+{
+    if (n->start == start)
+        return n;
+    for (int i = 0; i < n->nkids; i++)
+        if (n->kids[i]->start <= start && start < n->kids[i]->end)
+            return stmt_starting_at(n->kids[i], start);
+    return NULL;
+}
+
+/* A static local of the function named `name` under `n`, of arithmetic
+ * type and never addressed, or NULL. */
+static const Var *static_scalar_in(Res *r, const Node *n, const char *name, size_t len)
+{
+    if (n->kind == N_DECLREF && n->var && n->var->storage == VAR_STATIC &&
+        strlen(n->var->name) == len && !strncmp(n->var->name, name, len)) {
+        CXType t = clang_getCanonicalType(n->var->type);
+        if (t.kind >= CXType_FirstBuiltin && t.kind <= CXType_LastBuiltin && t.kind != CXType_Void &&
+            !n->var->is_volatile && !fx_is_addr_taken(&r->fx, n->var))
+            return n->var;
+        return NULL;
+    }
+    for (int i = 0; i < n->nkids; i++) {
+        const Var *v = static_scalar_in(r, n->kids[i], name, len);
+        if (v)
+            return v;
+    }
+    return NULL;
+}
+
+/* Whether invalidation `text` is host_wrote of a static local scalar of
+ * the function that is never addressed (NPB CG's `callcount++`): no copy
+ * can hold it, for no pointer reaches it. */
+static int writes_static_scalar(Res *r, const Node *n, const char *text)
+{
+    static const char head[] = "pragreduce::host_wrote(&(";
+    if (strncmp(text, head, sizeof head - 1) != 0)
+        return 0;
+    const char *name = text + sizeof head - 1;
+    size_t len = 0;
+    while (name[len] == '_' || (name[len] >= 'a' && name[len] <= 'z') || (name[len] >= 'A' && name[len] <= 'Z') ||
+           (len > 0 && name[len] >= '0' && name[len] <= '9'))
+        len++;
+    char *rest = xformat("), sizeof(%.*s));", (int)len, name);
+    const bool exact = len > 0 && !strcmp(name + len, rest);
+    return exact && static_scalar_in(r, n, name, len) ? 1 : 0;
+}
+
+/* A statement of a team region other than its marked loops: it may touch
+ * only variables (no memory a copy may hold, read or written, no call of
+ * a function with a region), for then its threads need no invalidation of
+ * their own (they would run it on their own empty region stacks). */
+static bool team_leaf_ok(Res *r, const Node *n)
+{
+    unsigned s, e;
+    stmt_range(r, n, &s, &e);
+    if (n->from_macro || in_macro(r, n) || holds_special(r, s, e))
+        return false;
+    if (n->kind == N_DECLSTMT)
+        for (int i = 0; i < n->nkids; i++) {
+            const Node *d = n->kids[i];
+            if (d->kind == N_VARDECL && d->var &&
+                (fx_type_is_aggregate(d->var->type) || fx_is_addr_taken(&r->fx, d->var)))
+                return false;
+        }
+    /* (a question: what the walks would put at the writes is dropped) */
+    EditList scratch = {0};
+    EditList *held = r->held_edits;
+    const size_t explained = r->explain.len;
+    r->held_edits = &scratch;
+    InvalList w = writes_of(r, n, n);
+    InvalList rd = reads_of(r, n, n);
+    r->held_edits = held;
+    if (r->explain.buf) {
+        r->explain.len = explained;
+        r->explain.buf[explained] = '\0';
+    }
+    int harmless = 0;
+    for (int i = 0; i < w.count; i++)
+        harmless += writes_static_scalar(r, n, w.items[i].text);
+    return w.count == harmless && w.inlined == 0 && rd.count == 0;
+}
+
+/* `#pragma omp parallel` over `body`, which holds marked loops: residency
+ * follows it when the body is a block of marked loops under `omp for`
+ * (the team calls, whose one thread borrows this function's region:
+ * emit_team.c) and statements team_leaf_ok takes; `omp barrier` lines
+ * are no statements. Nothing then needs invalidating inside the region:
+ * the marked loops invalidate their own writes (their CPU path, under
+ * `omp single`, on the borrowed region). */
+static bool team_region_ok(Res *r, const Node *body)
+{
+    if (body->kind != N_COMPOUND || body->from_macro || in_macro(r, body))
+        return false;
+    for (int d = 0; d < r->ndirs; d++)
+        if (r->dirs[d].bound && body->start <= r->dirs[d].start && r->dirs[d].start < body->end)
+            return false;
+    for (int i = 0; i < body->nkids; i++) {
+        const Node *k = body->kids[i];
+        int which;
+        if (is_marked_loop(r, k, &which)) {
+            if (!site_in_team(&r->sites[which]))
+                return false;
+            continue;
+        }
+        if (!team_leaf_ok(r, k))
+            return false;
+    }
+    return true;
+}
+
+/* `#pragma omp parallel` at token `hash` over a statement residency
+ * follows: one holding no marked loop and no call of a function with a
+ * region (its writes are invalidated before the directive, by this
+ * thread, as for `parallel for`), or a team region (team_region_ok). The
+ * token after the statement in *next. */
+static bool followed_parallel(Res *r, const Node *fn, size_t hash, size_t *next)
+{
+    const Source *src = r->src;
+    bool none;
+    if (!omp_parallel_line(src, hash, &none))
+        return false;
+    size_t t = source_after_omp_lines(src, hash);
+    if (t >= src->ntokens)
+        return false;
+    const Node *stmt = stmt_starting_at(fn, src->tokens[t].offset);
+    if (!stmt || stmt->from_macro || in_macro(r, stmt))
+        return false;
+    unsigned s, e;
+    stmt_range(r, stmt, &s, &e);
+    if (source_pragma_operator_in(src, stmt->start, e, true))
+        return false;
+    if (holds_special(r, stmt->start, e) && (none || !team_region_ok(r, stmt)))
+        return false;
+    *next = source_token_at(src, e);
+    while (*next < src->ntokens && src->tokens[*next].offset < e)
+        (*next)++;
+    return true;
+}
+
+static bool uses_openmp(Res *r, const Node *fn)
 {
     const Source *src = r->src;
     /* _Pragma("omp ...") in any form: which loop it governs is not read */
@@ -2153,6 +2326,11 @@ static bool uses_openmp(const Res *r, const Node *fn)
             !source_has_omp_line(src, src->tokens[i].offset, src->tokens[i].offset + 1, r->sites,
                                  r->nsites))
             continue;
+        size_t next;
+        if (followed_parallel(r, fn, i, &next)) {
+            i = next - 1;
+            continue;
+        }
         if (!pragma_omp_is_loop_form(src, i))
             return true;
         /* the `for` after its line (and any more OpenMP lines) */

@@ -707,6 +707,15 @@ char *transpile(Source *src, const TranspileOptions *opts)
     else
         strbuf_puts(&prelude, pragreduce_runtime_text);
     strbuf_puts(&prelude, "\n");
+    /* the name team calls borrow a function's region by, where the
+     * function has none (emit_team.c) */
+    for (int i = 0; i < npragmas; i++)
+        if (!sites[i].rejected && site_in_team(&sites[i])) {
+            const char *l = strstr(sites[i].prefix, "loop");
+            strbuf_printf(&prelude, "[[maybe_unused]] static pragreduce::no_region %.*sregion;\n\n",
+                          l ? (int)(l - sites[i].prefix) : (int)strlen(sites[i].prefix), sites[i].prefix);
+            break;
+        }
     /* the macros given with -D, so nvcc sees the program pragreduce analyzed */
     const ParseOptions *po = &opts->parse;
     for (size_t i = 0, nd = 0, nu = 0; i < po->ndefines + po->nundefines; i++) {

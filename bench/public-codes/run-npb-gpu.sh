@@ -7,7 +7,9 @@
 # At the first class every build must print NPB's "Verification =
 # SUCCESSFUL" (auto and forced GPU); at the last, whole-process wall time of
 # serial, OpenMP 16, auto and forced GPU (PRAGREDUCE_DEVICE=gpu), LIMIT
-# seconds at most each (60). Writes $OUT/npb.md and npb.log.
+# seconds at most each (60). Writes $OUT/npb.md and npb.log. SKIP_SERIAL=1
+# leaves the serial run out; PROFILE=1 adds $OUT/BENCH.profile.txt, the
+# auto run under PRAGREDUCE_PROFILE=1.
 #   bash run.sh          BENCHES="CG EP" bash run.sh: those only
 set -u
 b=$(cd "$(dirname "$0")" && pwd)
@@ -66,12 +68,16 @@ last=${classes[${#classes[@]}-1]}
             fi
         done
         w=$b/work/$bm.$last
-        run_out=$w/ser.txt; s=$(wall OMP_NUM_THREADS=1 "$w/ser")
+        s=-
+        [ -n "${SKIP_SERIAL:-}" ] || { run_out=$w/ser.txt; s=$(wall OMP_NUM_THREADS=1 "$w/ser"); }
         run_out=$w/omp.txt; o=$(wall OMP_NUM_THREADS=16 "$w/omp")
         run_out=$w/auto.txt; a=$(wall OMP_NUM_THREADS=16 PRAGREDUCE_DEVICE=auto "$w/pr")
         verified "$w/auto.txt" || a="$a (not verified)"
         run_out=$w/gpu.txt; g=$(wall OMP_NUM_THREADS=16 PRAGREDUCE_DEVICE=gpu "$w/pr")
         verified "$w/gpu.txt" || g="$g (not verified)"
+        # PROFILE=1: what the auto run did, call by call (PRAGREDUCE_PROFILE)
+        [ -z "${PROFILE:-}" ] || OMP_NUM_THREADS=16 PRAGREDUCE_PROFILE=1 timeout "${LIMIT:-60}" "$w/pr" \
+            >"$out/$bm.profile.txt" 2>&1
         ratio=$(echo "$o $a" | awk '$1 + 0 > 0 && $2 + 0 > 0 { printf "%.2fx", $1 / $2 }')
         echo "$row | $s | $o | $a | $g | ${ratio:--} |"
     done

@@ -325,8 +325,9 @@ struct region {
     bool chained; /* to the region below it on the stack */
     bool sync_on_exit; /* bring back what kernels wrote as the call returns */
     region *below; /* the caller's region (or an outer one), nullptr at the bottom */
+    ThreadState *owner; /* the thread whose stack it is on (team_borrow) */
 
-    explicit region(bool on = true) : enabled(on), below(region_top())
+    explicit region(bool on = true) : enabled(on), below(region_top()), owner(&thread_state())
     {
         /* a function the transpiler did not instrument reads the host's bytes */
         if (!on)
@@ -392,6 +393,40 @@ struct region {
         on_device on(e->device);
         device_free(e->dev, to_pool);
         delete e;
+    }
+};
+
+/* What a file-scope name stands for in a function the transpiler gave no
+ * region (emit_team.c's calls name the function's region). */
+struct no_region {
+};
+
+/* A marked loop under `omp for` (emit_team.c): the one thread of the team
+ * in `omp single` runs its wrapper on the region stack of the thread that
+ * entered the parallel region, which holds the function's region and its
+ * kept copies (a thread of the team has an empty stack of its own). The
+ * team waits at the barriers before and after `single`, so no other
+ * thread uses that state meanwhile; what the wrapper changed in it goes
+ * back to its owner at the end. */
+struct team_borrow {
+    ThreadState *owner;
+    ThreadState mine;
+    explicit team_borrow(region &r) : owner(r.owner == &thread_state() ? nullptr : r.owner)
+    {
+        if (owner) {
+            mine = thread_state();
+            thread_state() = *owner;
+        }
+    }
+    explicit team_borrow(no_region &) : owner(nullptr) {}
+    team_borrow(const team_borrow &) = delete;
+    team_borrow &operator=(const team_borrow &) = delete;
+    ~team_borrow()
+    {
+        if (owner) {
+            *owner = thread_state();
+            thread_state() = mine;
+        }
     }
 };
 

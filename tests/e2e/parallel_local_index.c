@@ -40,8 +40,10 @@ static void sweep3d(const float *p, float *in, float *out, int nx, int ny, int n
                     s = (y == ny - 1) ? c : c + nx;
                     b = (z == 0) ? c : c - nx * ny;
                     t = (z == nz - 1) ? c : c + nx * ny;
-                    tout[c] = 0.4f * tin[c] + 0.1f * tin[w] + 0.1f * tin[e] + 0.1f * tin[n] +
-                              0.1f * tin[s] + 0.05f * tin[b] + 0.05f * tin[t] + 0.1f * p[c];
+                    /* (weights of powers of two: every product exact, so a GPU that
+                     * fuses them into FMAs gives the same sums) */
+                    tout[c] = 0.5f * tin[c] + 0.0625f * tin[w] + 0.0625f * tin[e] + 0.0625f * tin[n] +
+                              0.0625f * tin[s] + 0.0625f * tin[b] + 0.0625f * tin[t] + 0.125f * p[c];
                 }
             }
         }
