@@ -4,8 +4,10 @@
 # in the runtime's table of variables (known_variables in
 # runtime/pragreduce/host.cuh) in the man page and in docs/environment.md;
 # the rows of those two docs tables must name real options and variables;
-# and the man page's list of options pragreduce-cc refuses must be the
-# driver's own list, holding none of the options pragreduce takes.
+# pragreduce-cc's own options and variables (its usage text) must be in the
+# man page and command-line.md too; and the man page's list of options
+# pragreduce-cc refuses must be the driver's own list, holding none of the
+# options pragreduce takes.
 #   tests/docs.sh [build/pragreduce]
 set -u
 cd "$(dirname "$0")/.."
@@ -81,6 +83,22 @@ for v in $vars; do
 done
 for v in $env_rows; do
     if printf '%s\n' $vars | grep -qx "$v"; then ok; else bad "$v (in $envdoc's table) is not in the runtime's settings table"; fi
+done
+
+# ------------------------------------------ pragreduce-cc's own options
+# from its usage line ("usage: pragreduce-cc [--gpu=ARCH] ..."): an entry
+# in the man page, a row in command-line.md's second table (the driver's)
+cc_usage=$(grep -m1 '^usage: pragreduce-cc' tools/pragreduce-cc)
+cc_options=$(printf '%s\n' "$cc_usage" | grep -oE -- '--[a-z][a-z-]*=?' | sort -u)
+[ -n "$cc_options" ] && ok || bad "no usage line in tools/pragreduce-cc"
+cc_table=$(awk '/^\| option \|/ { n++ } n == 2 && /^\| `-/' "$cmdline" | cut -d'|' -f2)
+for o in $cc_options; do
+    names "$man_tags" "$o" && ok || bad "pragreduce-cc's $o has no entry in $man"
+    names "$cc_table" "$o" && ok || bad "pragreduce-cc's $o is not in $cmdline's pragreduce-cc table"
+done
+# the variables its usage names (Environment: PRAGREDUCE, NVCC, ...)
+for v in $(sed -n '/^Environment: /,/^See /p' tools/pragreduce-cc | grep -oE '\b(PRAGREDUCE[A-Z_]*|NVCC)\b' | sort -u); do
+    names "$man_tags" "$v" && ok || bad "pragreduce-cc's $v has no entry in $man"
 done
 
 # ---------------------------------------------- what pragreduce-cc refuses
