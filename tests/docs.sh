@@ -10,8 +10,10 @@
 # options pragreduce takes.
 #   tests/docs.sh [build/pragreduce]
 set -u
-cd "$(dirname "$0")/.."
-pr=${1:-build/pragreduce}
+pr=${1:-}
+case $pr in '' | /*) ;; *) pr=$PWD/$pr ;; esac
+cd "$(dirname "$0")/.." || exit 1
+pr=${pr:-build/pragreduce}
 man=man/pragreduce.1
 cmdline=docs/command-line.md
 envdoc=docs/environment.md
