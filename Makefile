@@ -3,7 +3,8 @@
 #   make            build build/pragreduce
 #   make demo       transpile samples/dot.c, build it with nvcc, run it
 #   make test       unit tests (Check), golden diagnostics and the command line
-#                   (tests/cli.sh), the runtime's residency table (faked device),
+#                   (tests/cli.sh), the man page and docs/ against --help and the runtime's
+#                   settings (tests/docs.sh), the runtime's residency table (faked device),
 #                   end-to-end tests (also on a faked device), multi-file projects
 #                   (tests/projects), MPI programs (tests/mpi), random programs, build-all,
 #                   the unit tests and every transpile again under AddressSanitizer + UBSan;
@@ -12,7 +13,7 @@
 #   make projects   multi-file programs linked from transpiled and gcc-built files
 #   make build-all  outputs no other test builds (explain, reject --keep-invalid): nvcc -c, C linkage
 #   make mpi        MPI programs with comm(...) on 1-4 ranks (Open MPI)
-#   make check      the fast tier: unit, golden, runtime tests, 8 e2e programs (also faked device),
+#   make check      the fast tier: unit, golden, docs, runtime tests, 8 e2e programs (also faked device),
 #                   timed and totalled as make test is
 #   make gen-test   200 random programs (tests/gen) through pragreduce, gcc as the oracle
 #   make gpu-bundle transpile the GPU tests into gpu-bundle/ (carried to the GPU machine)
@@ -58,7 +59,7 @@ else
 Q := @
 endif
 
-.PHONY: all lib install uninstall install-test test check unit golden runtime-test runtime-layers e2e e2e-fake e2e-all e2e-check projects mpi gen-test build-all asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
+.PHONY: all lib install uninstall install-test test check unit golden docs runtime-test runtime-layers e2e e2e-fake e2e-all e2e-check projects mpi gen-test build-all asan demo deps gpu-bundle gen-bundle bench fuzz clean golden-update
 
 all: $(B)/pragreduce
 
@@ -138,6 +139,10 @@ unit: $(B)/unit-tests
 golden: $(B)/pragreduce
 	tests/run-golden.sh $(B)/pragreduce
 	tests/cli.sh $(B)/pragreduce
+
+# the man page and docs/ against --help and the runtime's settings table
+docs: $(B)/pragreduce
+	tests/docs.sh $(B)/pragreduce
 
 golden-update: $(B)/pragreduce
 	tests/run-golden.sh $(B)/pragreduce --update
@@ -257,7 +262,7 @@ build-all: $(B)/pragreduce lib
 # with its output in build/tiers/NAME.log and its own wall and CPU time;
 # the end sums the counts of all tiers (tests/tier-summary.sh). The
 # binaries are built first, so that no two tiers build the same one.
-TEST_TIERS := e2e-all gen-test projects asan mpi build-all runtime-test runtime-layers install-test golden unit
+TEST_TIERS := e2e-all gen-test projects asan mpi build-all runtime-test runtime-layers install-test golden unit docs
 TEST_JOBS ?= 2
 test:
 	@rm -rf $(B)/tiers
@@ -275,7 +280,7 @@ tier-%:
 CHECK_E2E = samples/dot.c tests/e2e/segmented.c tests/e2e/logical_filtered.c \
 	tests/e2e/resid_repeat.c tests/e2e/cxx_math_promotion.c tests/e2e/struct_members.c \
 	tests/e2e/mixed_collapse_segments.c tests/e2e/helper_chains.c
-CHECK_TIERS := runtime-test e2e-check golden unit
+CHECK_TIERS := runtime-test e2e-check golden unit docs
 check:
 	@rm -rf $(B)/tiers
 	$(MAKE) --no-print-directory -j$(TEST_JOBS) $(B)/pragreduce $(B)/unit-tests lib

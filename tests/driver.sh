@@ -98,7 +98,7 @@ same() {
         (cd "$work/$c" && if [ "$input" = - ]; then eval "\"$cc\" $line"; else eval "\"$cc\" $line" <"$input"; fi) \
             >"$work/$c.out" 2>"$work/$c.err"
         echo $? >"$work/$c.status"
-        # (the driver leaves its CUDA files beside the objects: README)
+        # (the driver leaves its CUDA files beside the objects: docs/projects.md)
         (cd "$work/$c" && ls | grep -v '\.pr\.cu$' | sort) >"$work/$c.files"
         [ -x "$work/$c/prog" ] && (cd "$work/$c" && ./prog 10 >"$work/$c.run" 2>&1) || : >"$work/$c.run"
     done

@@ -45,9 +45,9 @@ enum { MODE_AUTO, MODE_CPU, MODE_GPU };
 enum { WARMUP_OFF, WARMUP_ON, WARMUP_AUTO, WARMUP_LATER };
 
 /* Every PRAGREDUCE_* variable the runtime reads, parsed once (a function-
- * local static: thread-safe) and range-checked; README lists the bounds. A
- * bad value is an error at its first use (the first marked loop, or the
- * first pinned allocation), never a silent wrap. */
+ * local static: thread-safe) and range-checked; docs/environment.md lists
+ * the bounds. A bad value is an error at its first use (the first marked
+ * loop, or the first pinned allocation), never a silent wrap. */
 struct Settings {
     int device = MODE_AUTO;
     int copy_threads = 0;       /* 0: one per online core, at most 8 */

@@ -119,7 +119,7 @@ template <bool MAX, class T> inline T fold_take(T before, T r)
 }
 /* A floating-point min/max result that is a zero (the loop keeps the sign
  * of the first or last zero it met, an order no parallel combine follows)
- * or a NaN: the host runs the loop as written instead (README, "NaN and
+ * or a NaN: the host runs the loop as written instead (docs/pragma.md, "NaN and
  * signed zeros"). */
 template <class T> inline bool order_sensitive(T v)
 {
