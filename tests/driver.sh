@@ -10,7 +10,8 @@
 # included), -ansi and a C++ -std= (ignored by gcc for C), -iquote,
 # -idirafter, --include-directory, options with a separate argument after
 # -x c (-L DIR), an error's status, --version and --help naming the driver;
-# -imacros refused for a marked file.
+# -imacros refused for a marked file; -fmad for nvcc from the contraction
+# the command line asks for.
 #   tests/driver.sh PRAGREDUCE
 set -u
 export PRAGREDUCE
@@ -146,6 +147,15 @@ cmp -s "$work/gcc.deps" "$work/driver.deps" && ok || bad "-MFdeps.d: $(diff "$wo
 # -Wall shows gcc's warning for the marked file, and no '#pragma reduce' one
 (cd "$work/driver" && "$driver" -Wall -c w.c -o w.o) 2>"$work/err"
 grep -q "unused variable" "$work/err" && ! grep -q "pragma" "$work/err" && ok || { bad "-Wall: the warnings"; cat "$work/err"; }
+# the kernels fuse multiply-adds only where the command line allows it
+printf '#!/bin/sh\necho "$*" >>"%s/nvcc.args"\nexec nvcc "$@"\n' "$work" >"$work/nvcc-log"
+chmod +x "$work/nvcc-log"
+for fl in "-O2:false" "-O2 -ffp-contract=fast:true" "-ffast-math -fno-fast-math:false" "-O3 -ffast-math:true"; do
+    : >"$work/nvcc.args"
+    # shellcheck disable=SC2086
+    (cd "$work/driver" && NVCC="$work/nvcc-log" "$driver" ${fl%:*} -c m.c -o m.o) >/dev/null 2>&1
+    grep -q -- "-fmad=${fl#*:}" "$work/nvcc.args" && ok || bad "${fl%:*}: nvcc not given -fmad=${fl#*:}: $(cat "$work/nvcc.args")"
+done
 "$driver" --version >"$work/v" 2>&1 && head -n 1 "$work/v" | grep -q "^pragreduce-cc (pragreduce " && ok || bad "--version"
 "$driver" --help >"$work/h" 2>&1 && head -n 1 "$work/h" | grep -q "^usage: pragreduce-cc" && ok || bad "--help"
 echo "driver: $pass passed, $fail failed"
