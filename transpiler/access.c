@@ -262,6 +262,60 @@ static const char *member_unproven(const Source *src, const Site *site, const No
     return NULL;
 }
 
+/* `D.v`, `p->v`, `a.b.v`, `p->q->v`: a pointer held in a struct, which
+ * element.c copied to a variable before the loop (its uses in the loop
+ * read that variable). The copy is the value every iteration would read
+ * when the loop cannot change it: the path reads no variable the loop
+ * sets, the loop neither writes nor takes the address of the struct
+ * variable at its root (nor changes the pointer at its root), and, where
+ * the pointer lies behind a '->' or in a struct whose address escapes,
+ * the loop stores nothing through a pointer that may reach it (a '->'
+ * member, a pointer to a struct, union, pointer, character type or void,
+ * or one given to a call: stores_into_structs; a store of a double
+ * through a double * cannot change a pointer). NULL when proven, else why
+ * not. */
+const char *access_member_pointer_unproven(const Source *src, const Site *site, const Node *path)
+{
+    const Node *b = ast_strip((Node *)path);
+    bool arrow = false;
+    while (b && b->kind == N_MEMBER && b->nkids == 1) {
+        if (clang_isVolatileQualifiedType(b->type))
+            return xformat("'%s' is volatile", ast_expr_text(src, b));
+        const Node *base = ast_strip(b->kids[0]);
+        CXType t = clang_getCanonicalType(base->type);
+        if (b->op && !strcmp(b->op, "->")) {
+            arrow = true;
+            t = clang_getCanonicalType(clang_getPointeeType(t));
+        }
+        if (t.kind != CXType_Record || clang_getCursorKind(clang_getTypeDeclaration(t)) != CXCursor_StructDecl)
+            return xformat("'%s' is a member of a union, whose members share their bytes", ast_expr_text(src, b));
+        b = base;
+    }
+    if (!b || b->kind != N_DECLREF || !b->var)
+        return xstrdup("it is not read from a variable through '.' and '->'");
+    const Var *v = b->var;
+    if (v->is_volatile)
+        return xformat("'%s' is volatile", v->name);
+    if (site_is_iv(site, v) || site_private(site, v))
+        return xformat("'%s' is %s", v->name, site_is_iv(site, v) ? "the loop's induction variable" : "private");
+    if (v->decl_offset != UINT32_MAX && v->decl_offset >= site->loop->start && v->decl_offset < site->loop_end)
+        return xformat("'%s' is declared in the loop", v->name);
+    CXType vt = clang_getCanonicalType(v->type);
+    bool global;
+    if (vt.kind == CXType_Pointer) {
+        if (writes_var(site->loop, v))
+            return xformat("the loop changes the pointer '%s'", v->name);
+    } else if (root_touched_in(site->loop, v)) {
+        return xformat("the loop writes '%s' or takes its address", v->name);
+    }
+    if (stores_into_structs(site->loop, false) && (arrow || reduction_address_escapes(src, site, v, &global)))
+        return xformat("the loop stores through a pointer that may point to where it is held (a '->' member, "
+                       "a pointer to a struct, union, pointer, character type or void, or one passed to a "
+                       "call)%s",
+                       arrow ? "" : xformat(", and the address of '%s' is taken", v->name));
+    return NULL;
+}
+
 static bool member_invariant(const Source *src, const Site *site, const Node *n, unsigned loop_start,
                              unsigned loop_end)
 {

@@ -801,6 +801,232 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
     edits_add(&rw->edits, loop_end, loop_end, strbuf_steal(&store));
 }
 
+/* ------------------------------------------------------------ pointers held in structs */
+
+/* `D.v[i]`, `D->v[i]`, `a.b.v[i]`, `p->q->v[i]`: a pointer a marked loop
+ * reads from a struct. On the GPU the struct's copy would hold a host
+ * address; the way is a variable set before the loop, and the rewrite
+ * makes it, as the user would:
+ *
+ *     #pragma reduce(+: s)                  { double *v_ptr = (D.v);
+ *     for (i = 0; i < D.n; i++)      ->     #pragma reduce(+: s)
+ *         s += D.v[D.idx[i]];               for (i = 0; i < D.n; i++)
+ *                                               s += v_ptr[idx_ptr[i]]; }
+ *
+ * (`idx_ptr` likewise), with the in() clauses of the loop's pragmas
+ * renamed the same way (`in(D.v[0:n])` -> `in(v_ptr[0:n])`). Through a
+ * '->' the copy is guarded, `(p ? p->v : 0)`, so a loop that never reads
+ * it does not follow a null pointer. Every later stage then sees a local
+ * pointer: captured, copied and kept on the GPU like one. That the loop
+ * cannot change the pointer (so the copy is what each iteration reads) is
+ * checked where the loop is known: reduction.c, with
+ * access_member_pointer_unproven. Only reads are renamed; a path through
+ * an array element (`s[i].v`: a table of pointers) or a pointer to
+ * pointers (`T **`) is left for the messages of reduction.c. */
+typedef struct {
+    unsigned start, end; /* an occurrence */
+    size_t a, b;         /* its tokens */
+    CXType type;
+} PathUse;
+
+typedef struct {
+    const Source *src;
+    unsigned loop_start, loop_end;
+    PathUse *uses;
+    size_t nuses;
+} PathSearch;
+
+/* `x (. | ->) m ...` exactly the tokens [a, b). */
+static bool is_path_tokens(const Source *src, size_t a, size_t b)
+{
+    if (b < a + 3 || (b - a) % 2 == 0 || src->tokens[a].kind != CXToken_Identifier)
+        return false;
+    for (size_t i = a + 1; i < b; i += 2)
+        if (!(token_is(src, i, ".") || token_is(src, i, "->")) || src->tokens[i + 1].kind != CXToken_Identifier)
+            return false;
+    return true;
+}
+
+static bool pointer_to_data(CXType t)
+{
+    CXType canon = clang_getCanonicalType(t);
+    if (canon.kind != CXType_Pointer)
+        return false;
+    CXType p = clang_getCanonicalType(clang_getPointeeType(canon));
+    return (p.kind >= CXType_Bool && p.kind <= CXType_LongDouble) || p.kind == CXType_Record ||
+           p.kind == CXType_Enum;
+}
+
+static enum CXChildVisitResult find_paths(CXCursor c, CXCursor parent, void *data)
+{
+    PathSearch *s = data;
+    const Source *src = s->src;
+    if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+        return CXChildVisit_Recurse;
+    unsigned start, end, ps, pe;
+    CXSourceRange r = clang_getCursorExtent(c), pr = clang_getCursorExtent(parent);
+    if (!source_offset(src, clang_getRangeStart(r), &start) || !source_offset(src, clang_getRangeEnd(r), &end) ||
+        start >= end || !spelled_in_loop(src, start, s->loop_start, s->loop_end) || end > s->loop_end)
+        return CXChildVisit_Recurse;
+    /* a read: the value converted (an implicit cast of the same extent) */
+    if (clang_getCursorKind(parent) != CXCursor_UnexposedExpr ||
+        !source_offset(src, clang_getRangeStart(pr), &ps) || !source_offset(src, clang_getRangeEnd(pr), &pe) ||
+        ps != start || pe != end)
+        return CXChildVisit_Recurse;
+    CXType type = clang_getCursorType(c);
+    if (!pointer_to_data(type))
+        return CXChildVisit_Recurse;
+    size_t a = source_token_at(src, start), b = a;
+    while (b < src->ntokens && src->tokens[b].offset < end)
+        b++;
+    if (!is_path_tokens(src, a, b) || src->tokens[b - 1].end != end)
+        return CXChildVisit_Recurse;
+    /* from a variable declared outside the loop */
+    CXSourceLocation loc = clang_getLocationForOffset(src->tu, src->file, start);
+    CXCursor ref = clang_getCursorReferenced(clang_getCursor(src->tu, loc));
+    enum CXCursorKind rk = clang_getCursorKind(ref);
+    if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl)
+        return CXChildVisit_Recurse;
+    unsigned at;
+    if (source_offset(src, clang_getCursorLocation(ref), &at) && at >= s->loop_start && at < s->loop_end)
+        return CXChildVisit_Recurse;
+    for (size_t k = 0; k < s->nuses; k++)
+        if (s->uses[k].start == start && s->uses[k].end == end)
+            return CXChildVisit_Recurse;
+    s->uses = xrealloc(s->uses, (s->nuses + 1) * sizeof *s->uses);
+    s->uses[s->nuses++] = (PathUse){start, end, a, b, type};
+    return CXChildVisit_Recurse;
+}
+
+static bool same_tokens(const Source *src, size_t a, size_t b, size_t c)
+{
+    for (size_t k = 0; k < b - a; k++)
+        if (c + k >= src->ntokens || strcmp(src->tokens[a + k].text, src->tokens[c + k].text) != 0)
+            return false;
+    return true;
+}
+
+/* The paths of in(...) clauses on the `#pragma reduce` lines in [from, to)
+ * (the loop's own and those of marked loops inside it), renamed where they
+ * are one of the loop's: `in(D.v[0:n])`. */
+static void rename_in_clauses(Rewrite *rw, unsigned from, unsigned to, const PathUse *first, char **names,
+                              size_t ngroups)
+{
+    const Source *src = rw->src;
+    for (size_t h = source_token_at(src, from); h + 2 < src->ntokens && src->tokens[h].offset < to; h++) {
+        if (!token_is(src, h, "#") || !token_is(src, h + 1, "pragma") || !token_is(src, h + 2, "reduce") ||
+            !source_starts_line(src, src->tokens[h].offset))
+            continue;
+        unsigned end = line_end_at(src, src->tokens[h].offset);
+        for (size_t i = h + 3; i + 1 < src->ntokens && src->tokens[i].offset < end; i++) {
+            if (!token_is(src, i, "in") || !token_is(src, i + 1, "("))
+                continue;
+            int depth = 0;
+            for (size_t j = i + 1; j < src->ntokens && src->tokens[j].offset < end; j++) {
+                if (token_is(src, j, "(") || token_is(src, j, "["))
+                    depth++;
+                else if (token_is(src, j, ")") || token_is(src, j, "]"))
+                    depth--;
+                if (depth == 0)
+                    break;
+                if (depth != 1 || !(token_is(src, j, "(") || token_is(src, j, ",")))
+                    continue;
+                for (size_t g = 0; g < ngroups; g++) {
+                    size_t n = first[g].b - first[g].a;
+                    if (!same_tokens(src, first[g].a, first[g].b, j + 1) || !token_is(src, j + 1 + n, "["))
+                        continue;
+                    unsigned s = src->tokens[j + 1].offset, e = src->tokens[j + n].end;
+                    if (!edited(rw, s, e))
+                        edits_add(&rw->edits, s, e, names[g]);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+static void hoist_member_pointers(Rewrite *rw, size_t h)
+{
+    const Source *src = rw->src;
+    unsigned line_end = line_end_at(src, src->tokens[h].offset);
+    /* `#pragma reduce data ...` and `update ...` are data.c's */
+    if (token_is(src, h + 3, "data") || token_is(src, h + 3, "update"))
+        return;
+    size_t f = source_after_omp_lines(src, source_token_at(src, line_end));
+    if (!token_is(src, f, "for"))
+        return;
+    CXSourceLocation loc = clang_getLocationForOffset(src->tu, src->file, src->tokens[f].offset);
+    CXCursor loop_cursor = clang_getCursor(src->tu, loc);
+    if (clang_getCursorKind(loop_cursor) != CXCursor_ForStmt)
+        return;
+    unsigned loop_start = src->tokens[f].offset, loop_end = loop_cursor_end(src, loop_cursor);
+    unsigned group = source_omp_group_start(src, src->tokens[h].offset);
+    size_t g = source_token_at(src, group), before_line;
+    if (g == 0 || !source_line_before(src, group, &before_line) || token_is(src, before_line, "#"))
+        return;
+    unsigned load_at = src->tokens[g - 1].end;
+    if (source_inside_macro(src, load_at) || source_inside_macro(src, loop_end))
+        return;
+    PathSearch s = {.src = src, .loop_start = loop_start, .loop_end = loop_end};
+    clang_visitChildren(loop_cursor, find_paths, &s);
+    /* the outermost paths (`p->q->v`, not its `p->q`), not renamed yet */
+    PathUse *first = NULL;
+    char **names = NULL;
+    size_t ngroups = 0;
+    bool any = false;
+    StrBuf load = {0};
+    for (size_t k = 0; k < s.nuses; k++) {
+        PathUse *u = &s.uses[k];
+        bool inner = false;
+        for (size_t j = 0; j < s.nuses && !inner; j++)
+            inner = j != k && s.uses[j].start <= u->start && u->end <= s.uses[j].end &&
+                    s.uses[j].end - s.uses[j].start > u->end - u->start;
+        if (inner || edited(rw, u->start, u->end))
+            continue;
+        size_t gi = 0;
+        while (gi < ngroups && !(first[gi].b - first[gi].a == u->b - u->a && same_tokens(src, first[gi].a, first[gi].b, u->a)))
+            gi++;
+        if (gi == ngroups) {
+            CXString ts = clang_getTypeSpelling(u->type);
+            char *type = xstrdup(clang_getCString(ts));
+            clang_disposeString(ts);
+            if (strchr(type, '(') || !*type)
+                continue; /* (an unnamed struct's pointer: no name to declare it with) */
+            first = xrealloc(first, (ngroups + 1) * sizeof *first);
+            names = xrealloc(names, (ngroups + 1) * sizeof *names);
+            first[ngroups] = *u;
+            names[ngroups] = choose_name(rw, u->a, u->b, "ptr");
+            char *text = source_text(src, u->start, u->end);
+            rw->accs = xrealloc(rw->accs, (rw->naccs + 1) * sizeof *rw->accs);
+            rw->accs[rw->naccs++] = (ElementAcc){.name = names[ngroups], .text = text, .member = true};
+            /* through a '->': each pointer on the way tested first */
+            StrBuf guard = {0};
+            for (size_t i = u->a + 1; i < u->b; i += 2)
+                if (token_is(src, i, "->"))
+                    strbuf_printf(&guard, "%s%s", guard.len ? " && " : "",
+                                  source_text(src, u->start, src->tokens[i - 1].end));
+            size_t len = strlen(type);
+            strbuf_printf(&load, " %s%s%s = ", type, len && type[len - 1] == '*' ? "" : " ", names[ngroups]);
+            if (guard.len)
+                strbuf_printf(&load, "(%s) ? (%s) : 0;", guard.buf, text);
+            else
+                strbuf_printf(&load, "(%s);", text);
+            strbuf_free(&guard);
+            ngroups++;
+        }
+        edits_add(&rw->edits, u->start, u->end, names[gi]);
+        any = true;
+    }
+    if (!any)
+        return;
+    rename_in_clauses(rw, group, loop_end, first, names, ngroups);
+    StrBuf open = {0};
+    strbuf_printf(&open, " {%s", load.buf);
+    edits_add(&rw->edits, load_at, load_at, strbuf_steal(&open));
+    edits_add(&rw->edits, loop_end, loop_end, xstrdup(" }"));
+    strbuf_free(&load);
+}
+
 static int compare_edits_by_start(const void *x, const void *y)
 {
     const Edit *a = x, *b = y;
@@ -817,6 +1043,12 @@ char *element_rewrite(const Source *src, size_t *size, ElementInfo **info)
             token_is(src, h + 2, "reduce") && token_is(src, h + 3, "(") &&
             source_starts_line(src, src->tokens[h].offset))
             rewrite_pragma(&rw, h);
+    /* then pointers held in structs, around the element accumulators' copies */
+    for (size_t h = 0; h + 3 < src->ntokens; h++)
+        if (token_is(src, h, "#") && token_is(src, h + 1, "pragma") && token_is(src, h + 2, "reduce") &&
+            src->tokens[h + 3].offset < line_end_at(src, src->tokens[h].offset) &&
+            source_starts_line(src, src->tokens[h].offset))
+            hoist_member_pointers(&rw, h);
     if (rw.edits.count == 0 && rw.nerrors == 0)
         return NULL;
     ElementInfo *ei = xcalloc(1, sizeof *ei);
@@ -882,7 +1114,7 @@ const ElementAcc *element_as_written(const Source *src, const char *name)
 const ElementAcc *element_named(const Source *src, const char *name)
 {
     const ElementAcc *acc = element_as_written(src, name);
-    return acc && !acc->row ? acc : NULL;
+    return acc && !acc->row && !acc->member ? acc : NULL;
 }
 
 const char *element_error_at(const Source *src, unsigned offset)

@@ -258,6 +258,8 @@ typedef struct {
     const char *text; /* what the user wrote: "y[i]" */
     bool row;         /* a section of a row or member, C[i][0:n]: `name` is a
                          pointer to the row ("C_row"), reduced as a section */
+    bool member;      /* a pointer held in a struct, D.v or p->q->v, that the loop
+                         reads: `name` is a copy of it made before the loop */
 } ElementAcc;
 typedef struct {
     unsigned offset; /* in the rewritten text */
@@ -697,6 +699,9 @@ Linear access_linear(const Source *src, const Node *expr, const Var *iv);
 bool access_distinct_per_iteration(const Source *src, const Site *site, const Node *sub);
 /* An integer expression the loop cannot change. */
 bool access_invariant(const Source *src, const Site *site, const Node *n);
+/* Why the loop may change the pointer held in a struct at `path` (D.v,
+ * p->q->v), which element.c copied to a variable before it; NULL: it cannot. */
+const char *access_member_pointer_unproven(const Source *src, const Site *site, const Node *path);
 /* What a subscript stands for: a private scalar the loop sets once
  * (`c = x + y * nx;` before its uses in a block) by its value, followed
  * through such scalars; otherwise n itself (stripped). */

@@ -3666,6 +3666,50 @@ static void check_elements(Walk *w)
         }
 }
 
+/* A reference to the variable `name` in n, or NULL. */
+static const Node *ref_named(const Node *n, const char *name)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_DECLREF && n->var && !strcmp(n->var->name, name))
+        return n;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *r = ref_named(n->kids[i], name);
+        if (r)
+            return r;
+    }
+    return NULL;
+}
+
+/* Pointers held in structs that element.c copied to variables before the
+ * loop (`D.v` read as `v_ptr`): the copy is what every iteration reads
+ * only when the loop cannot change the pointer. */
+static void check_member_pointers(Walk *w)
+{
+    const ElementInfo *ei = w->src->elements;
+    for (size_t k = 0; ei && k < ei->naccs && w->ok; k++) {
+        if (!ei->accs[k].member)
+            continue;
+        const Node *ref = ref_named(w->site->loop, ei->accs[k].name);
+        if (!ref)
+            continue;
+        Node *decl = ast_build(w->src, ref->var->decl);
+        const Node *init = decl && decl->kind == N_VARDECL && decl->nkids ? ast_strip(decl->kids[0]) : NULL;
+        if (init && init->kind == N_COND && init->nkids == 3)
+            init = ast_strip(init->kids[1]); /* (p ? p->v : 0) */
+        if (!init)
+            continue;
+        const char *why = access_member_pointer_unproven(w->src, w->site, init);
+        if (why)
+            REPORT(w, ref->start,
+                   "'%s' is a pointer held in a struct, which pragreduce reads once before the loop "
+                   "(the GPU needs the array it points to, not the host address), but the loop may "
+                   "change it: %s; a marked loop must leave the pointers it reads from structs as "
+                   "they are",
+                   ref->var->name, why);
+    }
+}
+
 bool reduction_analyze(const Source *src, Site *site)
 {
     Walk w = {.src = src, .site = site, .ok = true, .form = MM_NONE};
@@ -3690,6 +3734,9 @@ bool reduction_analyze(const Source *src, Site *site)
             walk(&w, site->inner[k].step_node);
     }
     w.host_side = false;
+    check_member_pointers(&w);
+    if (!w.ok)
+        return false;
     walk_stmt(&w, site->info.body);
     for (int i = 0; i < site->pragma.nvars; i++) {
         ReduceVar *rv = &site->pragma.vars[i];
