@@ -110,17 +110,21 @@ static bool touches_root(const Node *ref)
            clang_getCanonicalType(child->type).kind != CXType_Pointer;
 }
 
-static bool root_touched_in(const Node *n, const Var *v)
+static const Node *root_touch(const Node *n, const Var *v)
 {
     if (!n)
-        return false;
+        return NULL;
     if (n->kind == N_DECLREF && n->var == v && touches_root(n))
-        return true;
-    for (int i = 0; i < n->nkids; i++)
-        if (root_touched_in(n->kids[i], v))
-            return true;
-    return false;
+        return n;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *at = root_touch(n->kids[i], v);
+        if (at)
+            return at;
+    }
+    return NULL;
 }
+
+static bool root_touched_in(const Node *n, const Var *v) { return root_touch(n, v) != NULL; }
 
 /* A pointer type whose target may hold a struct's member without being of
  * the member's type: a struct or union, a character type, void. */
@@ -149,10 +153,10 @@ static bool may_alias_aggregate(CXType pointer)
  * where its address was taken, which the callers check, or hit arrays
  * checked at run time against those the loop reads (emit_alias_check:
  * the struct behind p of `p->f` is one). */
-static bool stores_into_structs(const Node *n, bool any)
+static const Node *store_into_structs(const Node *n, bool any)
 {
     if (!n)
-        return false;
+        return NULL;
     const Node *target = NULL;
     if (n->kind == N_ASSIGN && n->nkids)
         target = n->kids[0];
@@ -161,22 +165,27 @@ static bool stores_into_structs(const Node *n, bool any)
     for (const Node *t = target ? ast_strip((Node *)target) : NULL; t;) {
         if (t->kind == N_MEMBER && t->nkids == 1) {
             if (t->op && !strcmp(t->op, "->"))
-                return true;
+                return n;
             t = ast_strip(t->kids[0]);
         } else if (t->kind == N_SUBSCRIPT && t->nkids == 2) {
             const Node *b = ast_strip(t->kids[0]);
             if (clang_getCanonicalType(b->type).kind == CXType_Pointer && (any || may_alias_aggregate(b->type)))
-                return true;
+                return n;
             t = b;
         } else if (t->kind == N_UNARY && !strcmp(t->op, "*")) {
             const Node *b = ast_strip(t->kids[0]);
             if (any || may_alias_aggregate(b->type))
-                return true;
+                return n;
             t = b;
         } else if (t->kind == N_DECLREF || t->kind == N_CAST) {
             break;
+        } else if (t->kind == N_BINARY && t->nkids == 2 && (!strcmp(t->op, "+") || !strcmp(t->op, "-")) &&
+                   clang_getCanonicalType(t->type).kind == CXType_Pointer) {
+            /* *(p + k): the pointer's type was the store's (above) */
+            const Node *l = ast_strip(t->kids[0]);
+            t = clang_getCanonicalType(l->type).kind == CXType_Pointer ? l : ast_strip(t->kids[1]);
         } else {
-            return true; /* a store through something else */
+            return n; /* a store through something else */
         }
     }
     if (n->kind == N_CALL)
@@ -185,13 +194,17 @@ static bool stores_into_structs(const Node *n, bool any)
             enum CXTypeKind k = clang_getCanonicalType(a->type).kind;
             if ((k == CXType_Pointer && (any || may_alias_aggregate(a->type))) ||
                 (a->kind == N_UNARY && !strcmp(a->op, "&")))
-                return true;
+                return n;
         }
-    for (int i = 0; i < n->nkids; i++)
-        if (stores_into_structs(n->kids[i], any))
-            return true;
-    return false;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *at = store_into_structs(n->kids[i], any);
+        if (at)
+            return at;
+    }
+    return NULL;
 }
+
+static bool stores_into_structs(const Node *n, bool any) { return store_into_structs(n, any) != NULL; }
 
 /* `s.f`, `s.a.b`, `g.f` or `p->f` (`p->a.b`) of integer type, which the
  * loop cannot change: the struct variable s (a local, a parameter passed
@@ -274,8 +287,9 @@ static const char *member_unproven(const Source *src, const Site *site, const No
  * or one given to a call: stores_into_structs; a store of a double
  * through a double * cannot change a pointer). NULL when proven, else why
  * not. */
-const char *access_member_pointer_unproven(const Source *src, const Site *site, const Node *path)
+const char *access_member_pointer_unproven(const Source *src, const Site *site, const Node *path, unsigned *at)
 {
+    *at = UINT32_MAX;
     const Node *b = ast_strip((Node *)path);
     bool arrow = false;
     while (b && b->kind == N_MEMBER && b->nkids == 1) {
@@ -302,17 +316,22 @@ const char *access_member_pointer_unproven(const Source *src, const Site *site, 
         return xformat("'%s' is declared in the loop", v->name);
     CXType vt = clang_getCanonicalType(v->type);
     bool global;
+    const Node *touch;
     if (vt.kind == CXType_Pointer) {
         if (writes_var(site->loop, v))
             return xformat("the loop changes the pointer '%s'", v->name);
-    } else if (root_touched_in(site->loop, v)) {
+    } else if ((touch = root_touch(site->loop, v))) {
+        *at = touch->start;
         return xformat("the loop writes '%s' or takes its address", v->name);
     }
-    if (stores_into_structs(site->loop, false) && (arrow || reduction_address_escapes(src, site, v, &global)))
+    const Node *store = store_into_structs(site->loop, false);
+    if (store && (arrow || reduction_address_escapes(src, site, v, &global))) {
+        *at = store->start;
         return xformat("the loop stores through a pointer that may point to where it is held (a '->' member, "
                        "a pointer to a struct, union, pointer, character type or void, or one passed to a "
                        "call)%s",
                        arrow ? "" : xformat(", and the address of '%s' is taken", v->name));
+    }
     return NULL;
 }
 

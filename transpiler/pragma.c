@@ -284,6 +284,24 @@ static bool parse_sections(Cursor *c, const char *where, ArraySection **sections
         }
         ArraySection sec = {.name = t->text, .offset = t->offset};
         c->i++;
+        /* a member path element.c left as written (one it copies before
+         * the loop is a variable's name by now) */
+        size_t path_end = c->i;
+        while (path_end + 1 < c->n && (!strcmp(c->toks[path_end].text, ".") || !strcmp(c->toks[path_end].text, "->")) &&
+               is_identifier(&c->toks[path_end + 1]))
+            path_end += 2;
+        if (path_end > c->i) {
+            char *path = source_text(c->src, t->offset, c->toks[path_end - 1].end);
+            diag_at(c->src, t->offset, DIAG_ERROR,
+                    "in(%s[...]) names a member: pragreduce copies a pointer held in a struct to a "
+                    "variable before the loop only where the loop itself reads it as a pointer to "
+                    "numbers or structs, through '.' and '->' from a variable it does not change "
+                    "(not a table of pointers, T **, nor a pointer in an array element); for a "
+                    "table, copy it to a variable before the loop, 'rows = %s;', and name that "
+                    "variable, in(rows[first:count][first:count])",
+                    path, path);
+            return false;
+        }
         if (!expect(c, "[", "after the array name (write in(a[first:count]))"))
             return false;
         sec.lo = expr_until(c, ":");

@@ -700,8 +700,9 @@ bool access_distinct_per_iteration(const Source *src, const Site *site, const No
 /* An integer expression the loop cannot change. */
 bool access_invariant(const Source *src, const Site *site, const Node *n);
 /* Why the loop may change the pointer held in a struct at `path` (D.v,
- * p->q->v), which element.c copied to a variable before it; NULL: it cannot. */
-const char *access_member_pointer_unproven(const Source *src, const Site *site, const Node *path);
+ * p->q->v), which element.c copied to a variable before it, and *at where
+ * (UINT32_MAX: no one place); NULL: it cannot. */
+const char *access_member_pointer_unproven(const Source *src, const Site *site, const Node *path, unsigned *at);
 /* What a subscript stands for: a private scalar the loop sets once
  * (`c = x + y * nx;` before its uses in a block) by its value, followed
  * through such scalars; otherwise n itself (stripped). */

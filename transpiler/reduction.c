@@ -3699,14 +3699,20 @@ static void check_member_pointers(Walk *w)
             init = ast_strip(init->kids[1]); /* (p ? p->v : 0) */
         if (!init)
             continue;
-        const char *why = access_member_pointer_unproven(w->src, w->site, init);
-        if (why)
-            REPORT(w, ref->start,
+        unsigned at;
+        const char *why = access_member_pointer_unproven(w->src, w->site, init, &at);
+        if (why) {
+            diag_at(w->src, ref->start, DIAG_ERROR,
                    "'%s' is a pointer held in a struct, which pragreduce reads once before the loop "
                    "(the GPU needs the array it points to, not the host address), but the loop may "
                    "change it: %s; a marked loop must leave the pointers it reads from structs as "
                    "they are",
                    ref->var->name, why);
+            if (at != UINT32_MAX)
+                diag_at(w->src, at, DIAG_NOTE, "it may change here");
+            note_pragma(w);
+            fail(w);
+        }
     }
 }
 

@@ -94,6 +94,61 @@ static double swapped(Data *D, double *other, int rounds)
     return total;
 }
 
+/* stores through member pointers in a reduction loop (each iteration its
+ * own element), and a fixed-size member beside a pointer member */
+typedef struct {
+    int *out;
+    long *counts;
+    long n;
+    double fixed[4];
+    double *data;
+} Sink;
+
+static double by_value_store(Sink s)
+{
+    double t = 0;
+#pragma reduce(+: t)
+    for (long i = 0; i < s.n; i++) {
+        t += i;
+        s.out[i] = (int)i * 3;
+    }
+    return t;
+}
+
+static double through_pointer_store(Sink *p)
+{
+    double t = 0;
+#pragma reduce(+: t)
+    for (long i = 0; i < p->n; i++) {
+        t += 0.5 * i + p->fixed[i % 4] * p->data[i];
+        p->counts[i]++;
+    }
+    return t;
+}
+
+/* XSBench's hash grid (GridInit.c): each e writes its own row through a
+ * pointer held in a struct passed by value */
+typedef struct {
+    long n_isotopes;
+    long hash_bins;
+} Inputs;
+
+typedef struct {
+    int *index_grid;
+    double *grid;
+} SimData;
+
+static void hash_grid(Inputs in, SimData SD, double du)
+{
+    long e;
+#pragma reduce parallel
+    for (e = 0; e < in.hash_bins; e++) {
+        double energy = e * du;
+        for (long i = 0; i < in.n_isotopes; i++)
+            SD.index_grid[e * in.n_isotopes + i] = (int)(energy * 100) + (int)i + (int)SD.grid[i];
+    }
+}
+
 int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 1000;
@@ -134,5 +189,20 @@ int main(int argc, char **argv)
     printf("\n");
     printf("swapped %.3f\n", swapped(&D, u, 4));
     printf("gather after swaps %.3f\n", gather(D));
+    Sink sk = {malloc((size_t)(n + 1) * sizeof(int)), calloc((size_t)(n + 1), sizeof(long)), n, {1, 2, 3, 4}, w};
+    printf("stores %.1f", by_value_store(sk));
+    printf(" %.1f", through_pointer_store(&sk));
+    w[n / 2] += 1.0;
+    printf(" %.1f", through_pointer_store(&sk));
+    long cs = 0;
+    for (long i = 0; i < n; i++)
+        cs += sk.out[i] + sk.counts[i] * (i % 3);
+    printf(" %ld\n", cs);
+    Inputs in = {5, n};
+    SimData SD = {malloc((size_t)(5 * n + 1) * sizeof(int)), u};
+    hash_grid(in, SD, 0.01);
+    for (long i = 0; i < 5 * n; i += 2)
+        cs += SD.index_grid[i] * (i % 7);
+    printf("hash grid %ld\n", cs);
     return 0;
 }
