@@ -293,12 +293,11 @@ static bool parse_sections(Cursor *c, const char *where, ArraySection **sections
         if (path_end > c->i) {
             char *path = source_text(c->src, t->offset, c->toks[path_end - 1].end);
             diag_at(c->src, t->offset, DIAG_ERROR,
-                    "in(%s[...]) names a member: pragreduce copies a pointer held in a struct to a "
-                    "variable before the loop only where the loop itself reads it as a pointer to "
-                    "numbers or structs, through '.' and '->' from a variable it does not change "
-                    "(not a table of pointers, T **, nor a pointer in an array element); for a "
-                    "table, copy it to a variable before the loop, 'rows = %s;', and name that "
-                    "variable, in(rows[first:count][first:count])",
+                    "in(%s[...]) names a member that pragreduce does not copy to a variable before "
+                    "this loop: it copies a pointer to numbers or structs held in a struct, which "
+                    "the loop reads through '.' and '->' from a variable declared outside it; copy "
+                    "a table of pointers (T **) to a variable before the loop, 'rows = %s;', and "
+                    "name that, in(rows[first:count][first:count])",
                     path, path);
             return false;
         }

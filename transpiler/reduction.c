@@ -1809,6 +1809,20 @@ static bool stored_through_here(const Node *n)
            (p->kind == N_UNARY && (!strcmp(p->op, "++") || !strcmp(p->op, "--")));
 }
 
+/* Why element.c did not copy the member path `n` itself (it copies the
+ * ones the loop's own text reads directly). */
+static const char *self_copy_note(const Node *n)
+{
+    CXType t = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(n->type)));
+    bool data = (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) || t.kind == CXType_Record ||
+                t.kind == CXType_Enum;
+    if (n->kind != N_MEMBER || !data)
+        return "";
+    return "; pragreduce makes that copy itself where the loop's own text reads the pointer "
+           "through '.' and '->' from a variable, not where a macro's expansion or parentheses "
+           "hold the path";
+}
+
 static void report_loaded_pointer(Walk *w, Node *n)
 {
     char *text = ast_expr_text(w->src, n);
@@ -1832,16 +1846,16 @@ static void report_loaded_pointer(Walk *w, Node *n)
                    "it would hold a host address (pragreduce copies structs and tables, not what "
                    "their pointers point to); copy it to a variable before the loop, '%s%s%s = %s;', "
                    "and write through that variable in the loop (each iteration its own element "
-                   "of it, or its own row)",
-                   text, type, len && type[len - 1] == '*' ? "" : " ", name, text);
+                   "of it, or its own row)%s",
+                   text, type, len && type[len - 1] == '*' ? "" : " ", name, text, self_copy_note(n));
             return;
         }
         REPORT(w, n->start,
                "'%s' is a pointer stored in memory: on the GPU it would hold a host address "
                "(pragreduce copies structs and tables, not what their pointers point to); copy "
                "it to a variable before the loop, '%s%s%s = %s;', and index that variable in the "
-               "loop (with in(%s[first:count]) when its subscripts are not affine)",
-               text, type, len && type[len - 1] == '*' ? "" : " ", name, text, name);
+               "loop (with in(%s[first:count]) when its subscripts are not affine)%s",
+               text, type, len && type[len - 1] == '*' ? "" : " ", name, text, name, self_copy_note(n));
         return;
     }
     int depth;
@@ -3704,9 +3718,9 @@ static void check_member_pointers(Walk *w)
         if (why) {
             diag_at(w->src, ref->start, DIAG_ERROR,
                    "'%s' is a pointer held in a struct, which pragreduce reads once before the loop "
-                   "(the GPU needs the array it points to, not the host address), but the loop may "
-                   "change it: %s; a marked loop must leave the pointers it reads from structs as "
-                   "they are",
+                   "(the GPU needs the array it points to, not the host address), and it may not "
+                   "be the same in every iteration: %s; a marked loop must leave the pointers it "
+                   "reads from structs as they are",
                    ref->var->name, why);
             if (at != UINT32_MAX)
                 diag_at(w->src, at, DIAG_NOTE, "it may change here");
