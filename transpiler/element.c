@@ -36,9 +36,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What a zero-width edit opens or closes, for the order of those at one
+ * offset (compare_edits_by_start): the blocks around a loop, its element
+ * copies' and its member pointers'. */
+enum { TAG_NONE, TAG_ELEM_OPEN, TAG_ELEM_CLOSE, TAG_PTR_OPEN, TAG_PTR_CLOSE };
+typedef struct {
+    int kind;
+    unsigned loop; /* the loop's start */
+} EditTag;
+
 typedef struct {
     const Source *src;
     EditList edits;
+    EditTag *tags; /* per edit */
+    size_t ntags;
     ElementAcc *accs;
     size_t naccs;
     ElementError *errors;
@@ -236,6 +247,16 @@ static bool edited(const Rewrite *rw, unsigned start, unsigned end)
             return true;
     }
     return false;
+}
+
+/* The last edit added opens or closes the blocks around the loop at `loop`. */
+static void tag_last(Rewrite *rw, int kind, unsigned loop)
+{
+    rw->tags = xrealloc(rw->tags, rw->edits.count * sizeof *rw->tags);
+    for (size_t k = rw->ntags; k < rw->edits.count; k++)
+        rw->tags[k] = (EditTag){TAG_NONE, 0};
+    rw->ntags = rw->edits.count;
+    rw->tags[rw->edits.count - 1] = (EditTag){kind, loop};
 }
 
 /* End of the loop's text: its body's '}' or the ';' ending a body of one
@@ -789,6 +810,7 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
     }
     strbuf_puts(&store, " }");
     edits_add(&rw->edits, load_at, load_at, strbuf_steal(&load));
+    tag_last(rw, TAG_ELEM_OPEN, loop_start);
     for (size_t k = 0; k < nitems; k++) {
         edits_add(&rw->edits, src->tokens[items[k].a].offset, src->tokens[items[k].p - 1].end,
                   items[k].name);
@@ -799,6 +821,7 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
     for (size_t m = 0; m < nuses; m++)
         edits_add(&rw->edits, uses[m].start, uses[m].end, renamed_expansion(&uses[m], items));
     edits_add(&rw->edits, loop_end, loop_end, strbuf_steal(&store));
+    tag_last(rw, TAG_ELEM_CLOSE, loop_start);
 }
 
 /* ------------------------------------------------------------ pointers held in structs */
@@ -1023,15 +1046,36 @@ static void hoist_member_pointers(Rewrite *rw, size_t h)
     StrBuf open = {0};
     strbuf_printf(&open, " {%s", load.buf);
     edits_add(&rw->edits, load_at, load_at, strbuf_steal(&open));
+    tag_last(rw, TAG_PTR_OPEN, loop_start);
     edits_add(&rw->edits, loop_end, loop_end, xstrdup(" }"));
+    tag_last(rw, TAG_PTR_CLOSE, loop_start);
     strbuf_free(&load);
 }
 
+static const EditTag *sort_tags; /* (qsort passes no context) */
+static size_t sort_ntags;
+
+/* By offset; at one offset, where a member pointer's block is one of
+ * them, the blocks that close before those that open, the inner loop's
+ * closing first, and a loop's member pointers' block around its element
+ * copies' block. Otherwise in the order they were made. */
 static int compare_edits_by_start(const void *x, const void *y)
 {
     const Edit *a = x, *b = y;
     if (a->start != b->start)
         return a->start < b->start ? -1 : 1;
+    EditTag ta = (size_t)a->order < sort_ntags ? sort_tags[a->order] : (EditTag){TAG_NONE, 0};
+    EditTag tb = (size_t)b->order < sort_ntags ? sort_tags[b->order] : (EditTag){TAG_NONE, 0};
+    if (ta.kind && tb.kind && (ta.kind >= TAG_PTR_OPEN || tb.kind >= TAG_PTR_OPEN)) {
+        bool ca = ta.kind == TAG_ELEM_CLOSE || ta.kind == TAG_PTR_CLOSE;
+        bool cb = tb.kind == TAG_ELEM_CLOSE || tb.kind == TAG_PTR_CLOSE;
+        if (ca != cb)
+            return ca ? -1 : 1;
+        if (ta.loop != tb.loop)
+            return (ca ? ta.loop > tb.loop : ta.loop < tb.loop) ? -1 : 1;
+        if (ta.kind != tb.kind)
+            return (ca ? ta.kind == TAG_ELEM_CLOSE : ta.kind == TAG_PTR_OPEN) ? -1 : 1;
+    }
     return a->order < b->order ? -1 : a->order > b->order;
 }
 
@@ -1059,7 +1103,11 @@ char *element_rewrite(const Source *src, size_t *size, ElementInfo **info)
     *info = ei;
     if (rw.edits.count == 0)
         return NULL; /* errors only: the text stays */
+    sort_tags = rw.tags;
+    sort_ntags = rw.ntags;
     qsort(rw.edits.items, rw.edits.count, sizeof(Edit), compare_edits_by_start);
+    sort_tags = NULL;
+    sort_ntags = 0;
     ei->accs = rw.accs;
     ei->naccs = rw.naccs;
     ei->nmoves = rw.edits.count;
