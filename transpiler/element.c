@@ -880,21 +880,46 @@ static bool pointer_to_data(CXType t)
            p.kind == CXType_Enum;
 }
 
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    *(CXCursor *)data = c;
+    return CXChildVisit_Break;
+}
+
+static bool same_extent(const Source *src, CXCursor a, CXCursor b)
+{
+    unsigned as, ae, bs, be;
+    CXSourceRange ra = clang_getCursorExtent(a), rb = clang_getCursorExtent(b);
+    return source_offset(src, clang_getRangeStart(ra), &as) && source_offset(src, clang_getRangeEnd(ra), &ae) &&
+           source_offset(src, clang_getRangeStart(rb), &bs) && source_offset(src, clang_getRangeEnd(rb), &be) &&
+           as == bs && ae == be;
+}
+
 static enum CXChildVisitResult find_paths(CXCursor c, CXCursor parent, void *data)
 {
     PathSearch *s = data;
     const Source *src = s->src;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind != CXCursor_MemberRefExpr && kind != CXCursor_ParenExpr)
+        return CXChildVisit_Recurse;
+    /* a read: the value converted (an implicit cast of the same extent),
+     * of the path or of parentheses around it (`(a)[i]` of a macro's body) */
+    if (clang_getCursorKind(parent) != CXCursor_UnexposedExpr || !same_extent(src, c, parent))
+        return CXChildVisit_Recurse;
+    while (clang_getCursorKind(c) == CXCursor_ParenExpr) {
+        CXCursor inner = clang_getNullCursor();
+        clang_visitChildren(c, first_child, &inner);
+        if (clang_Cursor_isNull(inner))
+            return CXChildVisit_Recurse;
+        c = inner;
+    }
     if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
         return CXChildVisit_Recurse;
-    unsigned start, end, ps, pe;
-    CXSourceRange r = clang_getCursorExtent(c), pr = clang_getCursorExtent(parent);
+    unsigned start, end;
+    CXSourceRange r = clang_getCursorExtent(c);
     if (!source_offset(src, clang_getRangeStart(r), &start) || !source_offset(src, clang_getRangeEnd(r), &end) ||
         start >= end || !spelled_in_loop(src, start, s->loop_start, s->loop_end) || end > s->loop_end)
-        return CXChildVisit_Recurse;
-    /* a read: the value converted (an implicit cast of the same extent) */
-    if (clang_getCursorKind(parent) != CXCursor_UnexposedExpr ||
-        !source_offset(src, clang_getRangeStart(pr), &ps) || !source_offset(src, clang_getRangeEnd(pr), &pe) ||
-        ps != start || pe != end)
         return CXChildVisit_Recurse;
     CXType type = clang_getCursorType(c);
     if (!pointer_to_data(type))
@@ -1010,9 +1035,16 @@ static void hoist_member_pointers(Rewrite *rw, size_t h)
         while (gi < ngroups && !(first[gi].b - first[gi].a == u->b - u->a && same_tokens(src, first[gi].a, first[gi].b, u->a)))
             gi++;
         if (gi == ngroups) {
+            /* as declared (`Q *` of a typedef'd struct), or a typedef's
+             * pointer spelled out (`double *` of `dptr`) */
             CXString ts = clang_getTypeSpelling(u->type);
             char *type = xstrdup(clang_getCString(ts));
             clang_disposeString(ts);
+            if (!*type || !strchr(type, '*')) {
+                ts = clang_getTypeSpelling(clang_getCanonicalType(u->type));
+                type = xstrdup(clang_getCString(ts));
+                clang_disposeString(ts);
+            }
             if (strchr(type, '(') || !*type)
                 continue; /* (an unnamed struct's pointer: no name to declare it with) */
             first = xrealloc(first, (ngroups + 1) * sizeof *first);
@@ -1028,8 +1060,7 @@ static void hoist_member_pointers(Rewrite *rw, size_t h)
                 if (token_is(src, i, "->"))
                     strbuf_printf(&guard, "%s%s", guard.len ? " && " : "",
                                   source_text(src, u->start, src->tokens[i - 1].end));
-            size_t len = strlen(type);
-            strbuf_printf(&load, " %s%s%s = ", type, len && type[len - 1] == '*' ? "" : " ", names[ngroups]);
+            strbuf_printf(&load, " %s%s%s = ", type, type[strlen(type) - 1] == '*' ? "" : " ", names[ngroups]);
             if (guard.len)
                 strbuf_printf(&load, "(%s) ? (%s) : 0;", guard.buf, text);
             else
