@@ -50,6 +50,11 @@ typedef struct {
     EditList edits;
     EditTag *tags; /* per edit */
     size_t ntags;
+    struct {
+        size_t edit;            /* an inserted text's edit ... */
+        unsigned off, len, old; /* ... whose [off, off + len) stands for the text at old */
+    } *redirs;
+    size_t nredirs;
     ElementAcc *accs;
     size_t naccs;
     ElementError *errors;
@@ -1061,10 +1066,19 @@ static void hoist_member_pointers(Rewrite *rw, size_t h)
                     strbuf_printf(&guard, "%s%s", guard.len ? " && " : "",
                                   source_text(src, u->start, src->tokens[i - 1].end));
             strbuf_printf(&load, " %s%s%s = ", type, type[strlen(type) - 1] == '*' ? "" : " ", names[ngroups]);
+            size_t init_at = load.len;
             if (guard.len)
-                strbuf_printf(&load, "(%s) ? (%s) : 0;", guard.buf, text);
+                strbuf_printf(&load, "(%s) ? (%s) : 0", guard.buf, text);
             else
-                strbuf_printf(&load, "(%s);", text);
+                strbuf_printf(&load, "(%s)", text);
+            /* what a message finds there is the first use's */
+            rw->redirs = xrealloc(rw->redirs, (rw->nredirs + 1) * sizeof *rw->redirs);
+            rw->redirs[rw->nredirs].off = (unsigned)init_at + 2; /* (after " {") */
+            rw->redirs[rw->nredirs].len = (unsigned)(load.len - init_at);
+            rw->redirs[rw->nredirs].old = u->start;
+            rw->redirs[rw->nredirs].edit = SIZE_MAX; /* (set with the edit) */
+            rw->nredirs++;
+            strbuf_puts(&load, ";");
             strbuf_free(&guard);
             ngroups++;
         }
@@ -1076,6 +1090,9 @@ static void hoist_member_pointers(Rewrite *rw, size_t h)
     rename_in_clauses(rw, group, loop_end, first, names, ngroups);
     StrBuf open = {0};
     strbuf_printf(&open, " {%s", load.buf);
+    for (size_t k = 0; k < rw->nredirs; k++)
+        if (rw->redirs[k].edit == SIZE_MAX)
+            rw->redirs[k].edit = rw->edits.count;
     edits_add(&rw->edits, load_at, load_at, strbuf_steal(&open));
     tag_last(rw, TAG_PTR_OPEN, loop_start);
     edits_add(&rw->edits, loop_end, loop_end, xstrdup(" }"));
@@ -1155,6 +1172,19 @@ char *element_rewrite(const Source *src, size_t *size, ElementInfo **info)
         at = e->end;
     }
     strbuf_putn(&out, src->text + at, src->size - at);
+    ei->redirects = xcalloc(rw.nredirs ? rw.nredirs : 1, sizeof *ei->redirects);
+    for (size_t r = 0; r < rw.nredirs; r++)
+        for (size_t k = 0; k < rw.edits.count; k++)
+            if ((size_t)rw.edits.items[k].order == rw.redirs[r].edit) {
+                unsigned s = ei->moves[k].new_start + rw.redirs[r].off, use = s;
+                for (size_t m = 0; m < ei->nmoves; m++)
+                    if (ei->moves[m].old_start == rw.redirs[r].old && ei->moves[m].old_end > rw.redirs[r].old)
+                        use = ei->moves[m].new_start;
+                /* (old_end: the use's offset in the new text) */
+                ei->redirects[ei->nredirects++] =
+                    (TextMove){.new_start = s, .new_end = s + rw.redirs[r].len, .old_start = rw.redirs[r].old,
+                               .old_end = use};
+            }
     /* the errors' offsets, in the new text */
     for (size_t k = 0; k < ei->nerrors; k++) {
         long delta = 0;
@@ -1165,6 +1195,14 @@ char *element_rewrite(const Source *src, size_t *size, ElementInfo **info)
     }
     *size = out.len;
     return strbuf_steal(&out);
+}
+
+unsigned element_redirect(const ElementInfo *ei, unsigned offset)
+{
+    for (size_t r = 0; ei && r < ei->nredirects; r++)
+        if (offset >= ei->redirects[r].new_start && offset < ei->redirects[r].new_end)
+            return ei->redirects[r].old_end;
+    return offset;
 }
 
 unsigned element_old_offset(const ElementInfo *ei, unsigned offset)

@@ -278,12 +278,18 @@ typedef struct ElementInfo {
     size_t nerrors;
     TextMove *moves;
     size_t nmoves;
+    TextMove *redirects; /* inserted text standing for text of the loop (a member
+                            pointer's copy: its first use), mapped there */
+    size_t nredirects;
 } ElementInfo;
 /* The rewritten text (NULL when nothing changed; *info is set whenever
  * there is something to report, NULL otherwise). */
 char *element_rewrite(const Source *src, size_t *size, ElementInfo **info);
 /* An offset of the rewritten text in the text before it. */
 unsigned element_old_offset(const ElementInfo *ei, unsigned offset);
+/* An offset in a member pointer's copy before the loop: its first use's
+ * (where messages about it point); any other offset as it is. */
+unsigned element_redirect(const ElementInfo *ei, unsigned offset);
 /* The element accumulator whose scalar is `name`, or NULL (rows: NULL). */
 const ElementAcc *element_named(const Source *src, const char *name);
 /* The same for either kind, rows included: what the user wrote for `name`. */
