@@ -629,6 +629,9 @@ typedef struct {
     long long elem_size;   /* bytes per element (arrays) */
     bool vec_ok;           /* every access is var[i] in the file's own text */
     bool written;          /* a fused output: the loop writes var[i] (copied back) */
+    bool mutable_pointee;  /* the loop gives its value to a pointer without const
+                              (`int *p = var;`, only read through: reduction.c), so
+                              the copies' types keep the pointee as it is */
     unsigned write_offset; /* the first write, for diagnostics */
     /* a C++ condition under which the kernel writes every element of the
      * extents before any read (no copy to the GPU first: access.c), or NULL */

@@ -1558,6 +1558,12 @@ static void walk_declref(Walk *w, Node *n)
             c->other_use_offset = n->start;
             c->helper_use = NULL;
         }
+        /* `int *q = var;`, `q = var;`: C drops no const there, nor may the copies */
+        const Node *to = p && p->kind == N_VARDECL && p->var ? NULL : p && p->kind == N_ASSIGN && p->nkids == 2 && p->kids[1] == child ? p->kids[0] : NULL;
+        CXType tt = p && p->kind == N_VARDECL && p->var ? p->var->type : to ? to->type : (CXType){.kind = CXType_Invalid};
+        tt = clang_getCanonicalType(tt);
+        if (tt.kind == CXType_Pointer && !clang_isConstQualifiedType(clang_getPointeeType(tt)))
+            c->mutable_pointee = true;
     }
     if (c->kind == CAP_TABLE && !is_call_argument(n)) {
         /* rows[i] comes through walk_table_row, arguments through

@@ -3,7 +3,8 @@
  * SD.concs[...]) and RSBench (data.poles), marked with `#pragma reduce`
  * next to the `omp parallel for` the code already has, an `omp for` in a
  * parallel region, and a collapsed parallel loop writing through a member
- * pointer. Built with and without OpenMP; every result must be the
+ * pointer, the lookups copying members to pointers without const in the
+ * body as XSBench does. Built with and without OpenMP; every result must be the
  * sequential program's.
  * pragreduce-flags: -fopenmp */
 #include <stdio.h>
@@ -50,12 +51,15 @@ static unsigned long run_lookups(Inputs in, SimulationData SD, int nmat)
 #pragma reduce(+: verification) in(SD.num_nucs[0:nmat], SD.mats[0:nmat * SD.max_num_nucs]) \
     in(SD.concs[0:nmat * SD.max_num_nucs], SD.nuclide_grid[0:in.n_isotopes * in.n_gridpoints])
     for (long i = 0; i < in.lookups; i++) {
+        /* XSBench's copies in the body, to pointers without const */
+        int *num_nucs = SD.num_nucs;
+        double *concs = SD.concs;
         int mat = (int)((i * 7) % nmat);
         long g = (i * 13) % in.n_gridpoints;
         double xs = 0.0;
-        for (int j = 0; j < SD.num_nucs[mat]; j++) {
+        for (int j = 0; j < num_nucs[mat]; j++) {
             int nuc = SD.mats[mat * SD.max_num_nucs + j];
-            xs += SD.concs[mat * SD.max_num_nucs + j] * SD.nuclide_grid[nuc * in.n_gridpoints + g];
+            xs += concs[mat * SD.max_num_nucs + j] * SD.nuclide_grid[nuc * in.n_gridpoints + g];
         }
         verification += (unsigned long)(xs * 1000.0) % 997;
     }
