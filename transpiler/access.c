@@ -169,21 +169,20 @@ static const Node *store_into_structs(const Node *n, bool any)
             t = ast_strip(t->kids[0]);
         } else if (t->kind == N_SUBSCRIPT && t->nkids == 2) {
             const Node *b = ast_strip(t->kids[0]);
-            if (clang_getCanonicalType(b->type).kind == CXType_Pointer && (any || may_alias_aggregate(b->type)))
-                return n;
-            t = b;
+            if (clang_getCanonicalType(b->type).kind == CXType_Pointer) {
+                if (any || may_alias_aggregate(b->type))
+                    return n;
+                break; /* into what the pointer points to (the pointer, p->out of
+                          p->out[i], is only read) */
+            }
+            t = b; /* an array: the store is in the object holding it */
         } else if (t->kind == N_UNARY && !strcmp(t->op, "*")) {
             const Node *b = ast_strip(t->kids[0]);
             if (any || may_alias_aggregate(b->type))
                 return n;
-            t = b;
+            break; /* (as above) */
         } else if (t->kind == N_DECLREF || t->kind == N_CAST) {
             break;
-        } else if (t->kind == N_BINARY && t->nkids == 2 && (!strcmp(t->op, "+") || !strcmp(t->op, "-")) &&
-                   clang_getCanonicalType(t->type).kind == CXType_Pointer) {
-            /* *(p + k): the pointer's type was the store's (above) */
-            const Node *l = ast_strip(t->kids[0]);
-            t = clang_getCanonicalType(l->type).kind == CXType_Pointer ? l : ast_strip(t->kids[1]);
         } else {
             return n; /* a store through something else */
         }
@@ -287,6 +286,30 @@ static const char *member_unproven(const Source *src, const Site *site, const No
  * or one given to a call: stores_into_structs; a store of a double
  * through a double * cannot change a pointer). NULL when proven, else why
  * not. */
+/* A call in n that may write memory other than the caller's locals and
+ * what its arguments point to: of a function the file does not define
+ * (other than a library function that writes nothing of ours:
+ * fx_pure_call), through a pointer, or of a function of the file that
+ * writes other memory than its locals and its pointer parameters
+ * (fx_summary); NULL when none. */
+static const Node *call_writing_memory(Effects *fx, const Node *n)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_CALL && !fx_pure_call(fx, n)) {
+        CXCursor callee = fx_callee(n);
+        CXCursor def = clang_Cursor_isNull(callee) ? callee : clang_getCursorDefinition(callee);
+        if (clang_Cursor_isNull(def) || !source_cursor_in_main(fx->src, def) || fx_summary(fx, def)->state != 2)
+            return n;
+    }
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *c = call_writing_memory(fx, n->kids[i]);
+        if (c)
+            return c;
+    }
+    return NULL;
+}
+
 const char *access_member_pointer_unproven(const Source *src, const Site *site, const Node *path, unsigned *at)
 {
     *at = UINT32_MAX;
@@ -324,8 +347,16 @@ const char *access_member_pointer_unproven(const Source *src, const Site *site, 
         *at = touch->start;
         return xformat("the loop writes '%s' or takes its address", v->name);
     }
+    bool reachable = arrow || v->storage != VAR_LOCAL || reduction_address_escapes(src, site, v, &global);
+    Effects fx = {.src = src};
+    const Node *call = reachable ? call_writing_memory(&fx, site->loop) : NULL;
+    if (call) {
+        *at = call->start;
+        return xformat("the loop calls %s%s%s, which may change it", call->name ? "'" : "a function through a pointer",
+                       call->name ? call->name : "", call->name ? "'" : "");
+    }
     const Node *store = store_into_structs(site->loop, false);
-    if (store && (arrow || reduction_address_escapes(src, site, v, &global))) {
+    if (store && reachable) {
         *at = store->start;
         return xformat("the loop stores through a pointer that may point to where it is held (a '->' member, "
                        "a pointer to a struct, union, pointer, character type or void, or one passed to a "

@@ -55,6 +55,8 @@ typedef struct {
         unsigned off, len, old; /* ... whose [off, off + len) stands for the text at old */
     } *redirs;
     size_t nredirs;
+    MemberRefusal *refusals;
+    size_t nrefusals;
     ElementAcc *accs;
     size_t naccs;
     ElementError *errors;
@@ -985,6 +987,8 @@ static void rename_in_clauses(Rewrite *rw, unsigned from, unsigned to, const Pat
                 if (depth != 1 || !(token_is(src, j, "(") || token_is(src, j, ",")))
                     continue;
                 for (size_t g = 0; g < ngroups; g++) {
+                    if (!names[g])
+                        continue; /* (refused: reduction.c says why) */
                     size_t n = first[g].b - first[g].a;
                     if (!same_tokens(src, first[g].a, first[g].b, j + 1) || !token_is(src, j + 1 + n, "["))
                         continue;
@@ -996,6 +1000,50 @@ static void rename_in_clauses(Rewrite *rw, unsigned from, unsigned to, const Pat
             }
         }
     }
+}
+
+typedef struct {
+    const Source *src;
+    unsigned at;
+    CXCursor found;
+} FunctionSearch;
+
+static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    FunctionSearch *f = data;
+    unsigned s, e;
+    CXSourceRange r = clang_getCursorExtent(c);
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        source_offset(f->src, clang_getRangeStart(r), &s) && source_offset(f->src, clang_getRangeEnd(r), &e) &&
+        s <= f->at && f->at < e) {
+        f->found = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* The function definition holding `at`, or a null cursor. */
+static CXCursor enclosing_function(const Source *src, unsigned at)
+{
+    FunctionSearch f = {src, at, clang_getNullCursor()};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_function, &f);
+    return f.found;
+}
+
+/* The member expression of the tree spelled at [start, end), or NULL. */
+static const Node *node_at(const Node *n, unsigned start, unsigned end)
+{
+    if (!n || n->start > start || n->end < end)
+        return NULL;
+    if (n->kind == N_MEMBER && n->start == start && n->end == end)
+        return n;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *m = node_at(n->kids[i], start, end);
+        if (m)
+            return m;
+    }
+    return NULL;
 }
 
 static void hoist_member_pointers(Rewrite *rw, size_t h)
@@ -1022,69 +1070,94 @@ static void hoist_member_pointers(Rewrite *rw, size_t h)
         return;
     PathSearch s = {.src = src, .loop_start = loop_start, .loop_end = loop_end};
     clang_visitChildren(loop_cursor, find_paths, &s);
-    /* the outermost paths (`p->q->v`, not its `p->q`), not renamed yet */
+    /* the outermost paths (`p->q->v`, not its `p->q`), not renamed yet,
+     * grouped by their text */
+    size_t *group_of = xcalloc(s.nuses ? s.nuses : 1, sizeof *group_of);
     PathUse *first = NULL;
-    char **names = NULL;
     size_t ngroups = 0;
-    bool any = false;
-    StrBuf load = {0};
     for (size_t k = 0; k < s.nuses; k++) {
         PathUse *u = &s.uses[k];
         bool inner = false;
         for (size_t j = 0; j < s.nuses && !inner; j++)
             inner = j != k && s.uses[j].start <= u->start && u->end <= s.uses[j].end &&
                     s.uses[j].end - s.uses[j].start > u->end - u->start;
+        group_of[k] = SIZE_MAX;
         if (inner || edited(rw, u->start, u->end))
             continue;
         size_t gi = 0;
         while (gi < ngroups && !(first[gi].b - first[gi].a == u->b - u->a && same_tokens(src, first[gi].a, first[gi].b, u->a)))
             gi++;
         if (gi == ngroups) {
-            /* as declared (`Q *` of a typedef'd struct), or a typedef's
-             * pointer spelled out (`double *` of `dptr`) */
-            CXString ts = clang_getTypeSpelling(u->type);
-            char *type = xstrdup(clang_getCString(ts));
-            clang_disposeString(ts);
-            if (!*type || !strchr(type, '*')) {
-                ts = clang_getTypeSpelling(clang_getCanonicalType(u->type));
-                type = xstrdup(clang_getCString(ts));
-                clang_disposeString(ts);
-            }
-            if (strchr(type, '(') || !*type)
-                continue; /* (an unnamed struct's pointer: no name to declare it with) */
             first = xrealloc(first, (ngroups + 1) * sizeof *first);
-            names = xrealloc(names, (ngroups + 1) * sizeof *names);
-            first[ngroups] = *u;
-            names[ngroups] = choose_name(rw, u->a, u->b, "ptr");
-            char *text = source_text(src, u->start, u->end);
-            rw->accs = xrealloc(rw->accs, (rw->naccs + 1) * sizeof *rw->accs);
-            rw->accs[rw->naccs++] = (ElementAcc){.name = names[ngroups], .text = text, .member = true};
-            /* through a '->': each pointer on the way tested first */
-            StrBuf guard = {0};
-            for (size_t i = u->a + 1; i < u->b; i += 2)
-                if (token_is(src, i, "->"))
-                    strbuf_printf(&guard, "%s%s", guard.len ? " && " : "",
-                                  source_text(src, u->start, src->tokens[i - 1].end));
-            strbuf_printf(&load, " %s%s%s = ", type, type[strlen(type) - 1] == '*' ? "" : " ", names[ngroups]);
-            size_t init_at = load.len;
-            if (guard.len)
-                strbuf_printf(&load, "(%s) ? (%s) : 0", guard.buf, text);
-            else
-                strbuf_printf(&load, "(%s)", text);
-            /* what a message finds there is the first use's */
-            rw->redirs = xrealloc(rw->redirs, (rw->nredirs + 1) * sizeof *rw->redirs);
-            rw->redirs[rw->nredirs].off = (unsigned)init_at + 2; /* (after " {") */
-            rw->redirs[rw->nredirs].len = (unsigned)(load.len - init_at);
-            rw->redirs[rw->nredirs].old = u->start;
-            rw->redirs[rw->nredirs].edit = SIZE_MAX; /* (set with the edit) */
-            rw->nredirs++;
-            strbuf_puts(&load, ";");
-            strbuf_free(&guard);
-            ngroups++;
+            first[ngroups++] = *u;
         }
-        edits_add(&rw->edits, u->start, u->end, names[gi]);
+        group_of[k] = gi;
+    }
+    if (ngroups == 0)
+        return;
+    /* which of them the loop as written cannot change (then the copy is
+     * what every iteration reads, however the loop runs: on the GPU, on
+     * the CPU, kept sequential): checked on the loop's tree, with what
+     * reduction.c knows of the function */
+    Node *loop_tree = ast_build(src, loop_cursor);
+    Site where = {.loop = loop_tree, .loop_end = loop_end, .function = enclosing_function(src, loop_start)};
+    char **names = xcalloc(ngroups, sizeof *names);
+    bool any = false;
+    StrBuf load = {0};
+    for (size_t g = 0; g < ngroups; g++) {
+        const PathUse *u = &first[g];
+        /* as declared (`Q *` of a typedef'd struct), or a typedef's
+         * pointer spelled out (`double *` of `dptr`) */
+        CXString ts = clang_getTypeSpelling(u->type);
+        char *type = xstrdup(clang_getCString(ts));
+        clang_disposeString(ts);
+        if (!*type || !strchr(type, '*')) {
+            ts = clang_getTypeSpelling(clang_getCanonicalType(u->type));
+            type = xstrdup(clang_getCString(ts));
+            clang_disposeString(ts);
+        }
+        if (strchr(type, '(') || !*type)
+            continue; /* (an unnamed struct's pointer: no name to declare it with) */
+        const Node *path = node_at(loop_tree, u->start, u->end);
+        if (!path || clang_Cursor_isNull(where.function))
+            continue;
+        unsigned at;
+        const char *why = access_member_pointer_unproven(src, &where, path, &at);
+        char *text = source_text(src, u->start, u->end);
+        if (why) {
+            rw->refusals = xrealloc(rw->refusals, (rw->nrefusals + 1) * sizeof *rw->refusals);
+            rw->refusals[rw->nrefusals++] =
+                (MemberRefusal){.offset = u->start, .at = at, .loop = loop_start, .text = text, .why = xstrdup(why)};
+            continue;
+        }
+        names[g] = choose_name(rw, u->a, u->b, "ptr");
+        rw->accs = xrealloc(rw->accs, (rw->naccs + 1) * sizeof *rw->accs);
+        rw->accs[rw->naccs++] = (ElementAcc){.name = names[g], .text = text, .member = true};
+        /* through a '->': each pointer on the way tested first */
+        StrBuf guard = {0};
+        for (size_t i = u->a + 1; i < u->b; i += 2)
+            if (token_is(src, i, "->"))
+                strbuf_printf(&guard, "%s%s", guard.len ? " && " : "", source_text(src, u->start, src->tokens[i - 1].end));
+        strbuf_printf(&load, " %s%s%s = ", type, type[strlen(type) - 1] == '*' ? "" : " ", names[g]);
+        size_t init_at = load.len;
+        if (guard.len)
+            strbuf_printf(&load, "(%s) ? (%s) : 0", guard.buf, text);
+        else
+            strbuf_printf(&load, "(%s)", text);
+        /* what a message finds there is the first use's */
+        rw->redirs = xrealloc(rw->redirs, (rw->nredirs + 1) * sizeof *rw->redirs);
+        rw->redirs[rw->nredirs].off = (unsigned)init_at + 2; /* (after " {") */
+        rw->redirs[rw->nredirs].len = (unsigned)(load.len - init_at);
+        rw->redirs[rw->nredirs].old = u->start;
+        rw->redirs[rw->nredirs].edit = SIZE_MAX; /* (set with the edit) */
+        rw->nredirs++;
+        strbuf_puts(&load, ";");
+        strbuf_free(&guard);
         any = true;
     }
+    for (size_t k = 0; any && k < s.nuses; k++)
+        if (group_of[k] != SIZE_MAX && names[group_of[k]])
+            edits_add(&rw->edits, s.uses[k].start, s.uses[k].end, names[group_of[k]]);
     if (!any)
         return;
     rename_in_clauses(rw, group, loop_end, first, names, ngroups);
@@ -1141,9 +1214,11 @@ char *element_rewrite(const Source *src, size_t *size, ElementInfo **info)
             src->tokens[h + 3].offset < line_end_at(src, src->tokens[h].offset) &&
             source_starts_line(src, src->tokens[h].offset))
             hoist_member_pointers(&rw, h);
-    if (rw.edits.count == 0 && rw.nerrors == 0)
+    if (rw.edits.count == 0 && rw.nerrors == 0 && rw.nrefusals == 0)
         return NULL;
     ElementInfo *ei = xcalloc(1, sizeof *ei);
+    ei->refusals = rw.refusals;
+    ei->nrefusals = rw.nrefusals;
     ei->old_text = src->text;
     ei->old_size = src->size;
     ei->nerrors = rw.nerrors;
@@ -1192,6 +1267,18 @@ char *element_rewrite(const Source *src, size_t *size, ElementInfo **info)
             if (ei->moves[m].old_end <= ei->errors[k].offset)
                 delta = (long)ei->moves[m].new_end - (long)ei->moves[m].old_end;
         ei->errors[k].offset = (unsigned)((long)ei->errors[k].offset + delta);
+    }
+    for (size_t k = 0; k < ei->nrefusals; k++) {
+        unsigned *offs[3] = {&ei->refusals[k].offset, &ei->refusals[k].at, &ei->refusals[k].loop};
+        for (int o = 0; o < 3; o++) {
+            if (*offs[o] == UINT32_MAX)
+                continue;
+            long delta = 0;
+            for (size_t m = 0; m < ei->nmoves; m++)
+                if (ei->moves[m].old_end <= *offs[o])
+                    delta = (long)ei->moves[m].new_end - (long)ei->moves[m].old_end;
+            *offs[o] = (unsigned)((long)*offs[o] + delta);
+        }
     }
     *size = out.len;
     return strbuf_steal(&out);

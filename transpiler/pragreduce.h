@@ -265,6 +265,14 @@ typedef struct {
     unsigned offset; /* in the rewritten text */
     char *message;
 } ElementError;
+/* A pointer held in a struct that the loop may change, not copied before
+ * it (reduction.c reports it for the loop at `loop`). */
+typedef struct {
+    unsigned offset; /* its first use, in the rewritten text */
+    unsigned at;     /* where it may change (UINT32_MAX: no one place) */
+    unsigned loop;   /* the loop's start */
+    char *text, *why;
+} MemberRefusal;
 /* One edit of the rewrite: old [old_start, old_end) became new [new_start, new_end). */
 typedef struct {
     unsigned new_start, new_end, old_start, old_end;
@@ -281,6 +289,8 @@ typedef struct ElementInfo {
     TextMove *redirects; /* inserted text standing for text of the loop (a member
                             pointer's copy: its first use), mapped there */
     size_t nredirects;
+    MemberRefusal *refusals;
+    size_t nrefusals;
 } ElementInfo;
 /* The rewritten text (NULL when nothing changed; *info is set whenever
  * there is something to report, NULL otherwise). */

@@ -3707,6 +3707,22 @@ static const Node *ref_named(const Node *n, const char *name)
 static void check_member_pointers(Walk *w)
 {
     const ElementInfo *ei = w->src->elements;
+    /* those element.c left as they are, for this loop */
+    for (size_t k = 0; ei && k < ei->nrefusals && w->ok; k++) {
+        const MemberRefusal *r = &ei->refusals[k];
+        if (r->loop != w->site->loop->start)
+            continue;
+        diag_at(w->src, r->offset, DIAG_ERROR,
+                "'%s' is a pointer held in a struct, which pragreduce reads once before the loop "
+                "(the GPU needs the array it points to, not the host address), and it may not "
+                "be the same in every iteration: %s; a marked loop must leave the pointers it "
+                "reads from structs as they are",
+                r->text, r->why);
+        if (r->at != UINT32_MAX)
+            diag_at(w->src, r->at, DIAG_NOTE, "it may change here");
+        note_pragma(w);
+        fail(w);
+    }
     for (size_t k = 0; ei && k < ei->naccs && w->ok; k++) {
         if (!ei->accs[k].member)
             continue;
