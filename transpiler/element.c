@@ -1046,6 +1046,32 @@ static const Node *node_at(const Node *n, unsigned start, unsigned end)
     return NULL;
 }
 
+/* An OpenMP line in [from, to) with default(none) (RSBench's lookups) must
+ * name the copies, declared outside its construct: shared(v_ptr, ...). */
+static void share_with_omp(Rewrite *rw, unsigned from, unsigned to, char **names, size_t ngroups)
+{
+    const Source *src = rw->src;
+    StrBuf list = {0};
+    for (size_t g = 0; g < ngroups; g++)
+        if (names[g])
+            strbuf_printf(&list, "%s%s", list.len ? ", " : "", names[g]);
+    for (size_t h = source_token_at(src, from); h + 2 < src->ntokens && src->tokens[h].offset < to; h++) {
+        if (!token_is(src, h, "#") || !token_is(src, h + 1, "pragma") || !token_is(src, h + 2, "omp") ||
+            !source_starts_line(src, src->tokens[h].offset))
+            continue;
+        unsigned end = line_end_at(src, src->tokens[h].offset), last = src->tokens[h + 2].end;
+        bool none = false;
+        for (size_t i = h + 3; i < src->ntokens && src->tokens[i].offset < end; i++) {
+            none |= i + 3 < src->ntokens && token_is(src, i, "default") && token_is(src, i + 1, "(") &&
+                    token_is(src, i + 2, "none") && token_is(src, i + 3, ")");
+            last = src->tokens[i].end;
+        }
+        if (none) /* (after its last token: a comment may end the line) */
+            edits_add(&rw->edits, last, last, xformat(" shared(%s)", list.buf));
+    }
+    strbuf_free(&list);
+}
+
 static void hoist_member_pointers(Rewrite *rw, size_t h)
 {
     const Source *src = rw->src;
@@ -1161,6 +1187,7 @@ static void hoist_member_pointers(Rewrite *rw, size_t h)
     if (!any)
         return;
     rename_in_clauses(rw, group, loop_end, first, names, ngroups);
+    share_with_omp(rw, group, loop_end, names, ngroups);
     StrBuf open = {0};
     strbuf_printf(&open, " {%s", load.buf);
     for (size_t k = 0; k < rw->nredirs; k++)

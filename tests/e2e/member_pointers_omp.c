@@ -81,6 +81,18 @@ static double pole_sum(const Data *data, long m)
     return s;
 }
 
+/* default(none) on the OpenMP line: the copies made before the loop are
+ * named shared there (RSBench's lookups have it) */
+static double pole_dot(Data data, long m)
+{
+    double s = 0.0;
+#pragma omp parallel for default(none) shared(data, m) reduction(+: s) // as RSBench writes it
+#pragma reduce(+: s) in(data.poles[0:data.n * m], data.offsets[0:data.n])
+    for (long i = 0; i < data.n * m; i++)
+        s += data.poles[i] * data.offsets[i / m];
+    return s;
+}
+
 /* a collapsed parallel loop writing its own element through a member */
 static void fill(SimulationData *SD, Inputs in)
 {
@@ -123,5 +135,6 @@ int main(int argc, char **argv)
     for (long i = 0; i < size; i++)
         data.offsets[i] = (i * 3 + 1) % (size ? size : 1);
     printf("poles %.3f\n", pole_sum(&data, m));
+    printf("pole dot %.3f\n", pole_dot(data, m));
     return 0;
 }

@@ -1,4 +1,4 @@
-/* expect-error-at: 31:14: D.v = ...; 42:14: D = E; 53:14: *pD = E; 64:14: memcpy; 76:14: &D.v; 83:16: tab[i] = ...; 92:16: E[i].n = ...; 104:14: p = q; 115:14: union; 124:14: volatile */
+/* expect-error-at: 31:14: D.v = ...; 42:14: D = E; 53:14: *pD = E; 64:14: memcpy; 76:14: &D.v; 83:16: tab[i] = ...; 92:16: E[i].n = ...; 104:14: p = q; 115:14: union; 124:14: volatile; 132:25: in(D.v...); 148:14: elsewhere() */
 /* A pointer held in a struct that a marked loop reads is copied to a
  * variable before the loop; the copy is what every iteration reads only
  * when the loop cannot change the pointer: each loop here can (the member
@@ -122,5 +122,32 @@ double volatile_member(volatile Data *D)
 #pragma reduce(+: s)
     for (long i = 0; i < 8; i++)
         s += D->v[i];
+    return s;
+}
+
+/* in() naming a member the loop changes: the clause says why */
+double named_in_clause(Data D, double *w)
+{
+    double s = 0.0;
+#pragma reduce(+: s) in(D.v[0:D.n])
+    for (long i = 0; i < D.n; i++) {
+        s += D.v[i];
+        D.v = w;
+    }
+    return s;
+}
+
+/* a call that may write memory: the pointer behind p may change */
+void elsewhere(Data *q);
+
+double calls_unknown(Data *p, long n)
+{
+    double s = 0.0;
+#pragma reduce(+: s)
+    for (long i = 0; i < n; i++) {
+        s += p->v[i];
+        if (i == 3)
+            elsewhere(0);
+    }
     return s;
 }
