@@ -847,12 +847,17 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
  * renamed the same way (`in(D.v[0:n])` -> `in(v_ptr[0:n])`). Through a
  * '->' the copy is guarded, `(p ? p->v : 0)`, so a loop that never reads
  * it does not follow a null pointer. Every later stage then sees a local
- * pointer: captured, copied and kept on the GPU like one. That the loop
- * cannot change the pointer (so the copy is what each iteration reads) is
- * checked where the loop is known: reduction.c, with
- * access_member_pointer_unproven. Only reads are renamed; a path through
- * an array element (`s[i].v`: a table of pointers) or a pointer to
- * pointers (`T **`) is left for the messages of reduction.c. */
+ * pointer: captured, copied and kept on the GPU like one. The copy is made
+ * only when the loop as written cannot change the pointer
+ * (access_member_pointer_unproven on the loop's tree, here, before the
+ * rewrite), so the rewritten text means what the program means however
+ * the loop then runs (on the GPU, on the CPU, kept sequential by
+ * --keep-invalid); a path it may change is left as written and recorded
+ * (MemberRefusal) for reduction.c to report. reduction.c checks the
+ * copies again on the new tree. Only reads are renamed; a path through an
+ * array element (`s[i].v`: a table of pointers) or a pointer to pointers
+ * (`T **`) is left for the messages of reduction.c. A marked loop inside
+ * another reads the outer one's copies. */
 typedef struct {
     unsigned start, end; /* an occurrence */
     size_t a, b;         /* its tokens */
