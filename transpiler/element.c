@@ -225,8 +225,10 @@ static char *choose_name(const Rewrite *rw, size_t a, size_t b, const char *suff
     for (size_t i = a; i + 1 < b; i++)
         if (token_is(src, i, ".") || token_is(src, i, "->"))
             stem = src->tokens[i + 1].text;
+    /* (a stem "pr" would give only names reserved for the generated code) */
+    const char *lead = !strcmp(stem, "pr") || !strncmp(stem, "pr_", 3) ? "x" : "";
     for (int n = 1;; n++) {
-        char *name = n == 1 ? xformat("%s_%s", stem, suffix) : xformat("%s_%s%d", stem, suffix, n);
+        char *name = n == 1 ? xformat("%s%s_%s", lead, stem, suffix) : xformat("%s%s_%s%d", lead, stem, suffix, n);
         bool clash = strncmp(name, "pr_", 3) == 0;
         for (size_t i = 0; i < src->ntokens && !clash; i++)
             clash = src->tokens[i].kind == CXToken_Identifier && strcmp(src->tokens[i].text, name) == 0;

@@ -3,7 +3,8 @@
  * member pointers read beside it, a typedef'd pointer member, a global
  * struct read through a macro's argument (`AT(G.v, i)`, parenthesized in
  * the macro's body), and a marked loop inside a parallel one reading the
- * same member. */
+ * same member; members named `pr` and `pr_tot`, whose copies' names must
+ * not start with pr_ (reserved: pragreduce looped forever choosing one). */
 #include <stdio.h>
 #include <stdlib.h>
 typedef double *dptr;
@@ -35,6 +36,19 @@ static void rows(Data *D, double *out, long m)
         out[r] = t;
     }
 }
+typedef struct { long n; double *pr; double pr_tot; } Named;
+static double named(Named *N, const double *x)
+{
+    double s = 0;
+#pragma reduce(+: s)
+    for (long i = 0; i < N->n; i++)
+        s += N->pr[i];
+#pragma reduce(+: N->pr_tot)
+    for (long i = 0; i < N->n; i++)
+        N->pr_tot += x[i];
+    return s + N->pr_tot;
+}
+
 int main(int argc, char **argv)
 {
     long n = argc > 1 ? atol(argv[1]) : 100;
@@ -45,5 +59,7 @@ int main(int argc, char **argv)
     double out[5];
     rows(&D, out, 5);
     printf("%g %g %g %g\n", D.hist[0], D.hist[3], glob(), out[4]);
+    Named N = {n, D.v, 1.5};
+    printf("named %g\n", named(&N, D.v));
     return 0;
 }
