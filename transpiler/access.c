@@ -110,17 +110,21 @@ static bool touches_root(const Node *ref)
            clang_getCanonicalType(child->type).kind != CXType_Pointer;
 }
 
-static bool root_touched_in(const Node *n, const Var *v)
+static const Node *root_touch(const Node *n, const Var *v)
 {
     if (!n)
-        return false;
+        return NULL;
     if (n->kind == N_DECLREF && n->var == v && touches_root(n))
-        return true;
-    for (int i = 0; i < n->nkids; i++)
-        if (root_touched_in(n->kids[i], v))
-            return true;
-    return false;
+        return n;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *at = root_touch(n->kids[i], v);
+        if (at)
+            return at;
+    }
+    return NULL;
 }
+
+static bool root_touched_in(const Node *n, const Var *v) { return root_touch(n, v) != NULL; }
 
 /* A pointer type whose target may hold a struct's member without being of
  * the member's type: a struct or union, a character type, void. */
@@ -149,10 +153,10 @@ static bool may_alias_aggregate(CXType pointer)
  * where its address was taken, which the callers check, or hit arrays
  * checked at run time against those the loop reads (emit_alias_check:
  * the struct behind p of `p->f` is one). */
-static bool stores_into_structs(const Node *n, bool any)
+static const Node *store_into_structs(const Node *n, bool any)
 {
     if (!n)
-        return false;
+        return NULL;
     const Node *target = NULL;
     if (n->kind == N_ASSIGN && n->nkids)
         target = n->kids[0];
@@ -161,22 +165,26 @@ static bool stores_into_structs(const Node *n, bool any)
     for (const Node *t = target ? ast_strip((Node *)target) : NULL; t;) {
         if (t->kind == N_MEMBER && t->nkids == 1) {
             if (t->op && !strcmp(t->op, "->"))
-                return true;
+                return n;
             t = ast_strip(t->kids[0]);
         } else if (t->kind == N_SUBSCRIPT && t->nkids == 2) {
             const Node *b = ast_strip(t->kids[0]);
-            if (clang_getCanonicalType(b->type).kind == CXType_Pointer && (any || may_alias_aggregate(b->type)))
-                return true;
-            t = b;
+            if (clang_getCanonicalType(b->type).kind == CXType_Pointer) {
+                if (any || may_alias_aggregate(b->type))
+                    return n;
+                break; /* into what the pointer points to (the pointer, p->out of
+                          p->out[i], is only read) */
+            }
+            t = b; /* an array: the store is in the object holding it */
         } else if (t->kind == N_UNARY && !strcmp(t->op, "*")) {
             const Node *b = ast_strip(t->kids[0]);
             if (any || may_alias_aggregate(b->type))
-                return true;
-            t = b;
+                return n;
+            break; /* (as above) */
         } else if (t->kind == N_DECLREF || t->kind == N_CAST) {
             break;
         } else {
-            return true; /* a store through something else */
+            return n; /* a store through something else */
         }
     }
     if (n->kind == N_CALL)
@@ -185,13 +193,17 @@ static bool stores_into_structs(const Node *n, bool any)
             enum CXTypeKind k = clang_getCanonicalType(a->type).kind;
             if ((k == CXType_Pointer && (any || may_alias_aggregate(a->type))) ||
                 (a->kind == N_UNARY && !strcmp(a->op, "&")))
-                return true;
+                return n;
         }
-    for (int i = 0; i < n->nkids; i++)
-        if (stores_into_structs(n->kids[i], any))
-            return true;
-    return false;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *at = store_into_structs(n->kids[i], any);
+        if (at)
+            return at;
+    }
+    return NULL;
 }
+
+static bool stores_into_structs(const Node *n, bool any) { return store_into_structs(n, any) != NULL; }
 
 /* `s.f`, `s.a.b`, `g.f` or `p->f` (`p->a.b`) of integer type, which the
  * loop cannot change: the struct variable s (a local, a parameter passed
@@ -259,6 +271,98 @@ static const char *member_unproven(const Source *src, const Site *site, const No
         return xformat("a pointer may point to '%s' (%s), and the loop may store through it", v->name,
                        global ? "a global with external linkage, which any file may point to"
                               : "its address is taken");
+    return NULL;
+}
+
+/* `D.v`, `p->v`, `a.b.v`, `p->q->v`: a pointer held in a struct, which
+ * element.c copied to a variable before the loop (its uses in the loop
+ * read that variable). The copy is the value every iteration would read
+ * when the loop cannot change it: the path reads no variable the loop
+ * sets, the loop neither writes nor takes the address of the struct
+ * variable at its root (nor changes the pointer at its root), and, where
+ * the pointer lies behind a '->' or in a struct whose address escapes,
+ * the loop stores nothing through a pointer that may reach it (a '->'
+ * member, a pointer to a struct, union, pointer, character type or void,
+ * or one given to a call: stores_into_structs; a store of a double
+ * through a double * cannot change a pointer). NULL when proven, else why
+ * not. */
+/* A call in n that may write memory other than the caller's locals and
+ * what its arguments point to: of a function the file does not define
+ * (other than a library function that writes nothing of ours:
+ * fx_pure_call), through a pointer, or of a function of the file that
+ * writes other memory than its locals and its pointer parameters
+ * (fx_summary); NULL when none. */
+static const Node *call_writing_memory(Effects *fx, const Node *n)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_CALL && !fx_pure_call(fx, n)) {
+        CXCursor callee = fx_callee(n);
+        CXCursor def = clang_Cursor_isNull(callee) ? callee : clang_getCursorDefinition(callee);
+        if (clang_Cursor_isNull(def) || !source_cursor_in_main(fx->src, def) || fx_summary(fx, def)->state != 2)
+            return n;
+    }
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *c = call_writing_memory(fx, n->kids[i]);
+        if (c)
+            return c;
+    }
+    return NULL;
+}
+
+const char *access_member_pointer_unproven(const Source *src, const Site *site, const Node *path, unsigned *at)
+{
+    *at = UINT32_MAX;
+    const Node *b = ast_strip((Node *)path);
+    bool arrow = false;
+    while (b && b->kind == N_MEMBER && b->nkids == 1) {
+        if (clang_isVolatileQualifiedType(b->type))
+            return xformat("'%s' is volatile", ast_expr_text(src, b));
+        const Node *base = ast_strip(b->kids[0]);
+        CXType t = clang_getCanonicalType(base->type);
+        if (b->op && !strcmp(b->op, "->")) {
+            arrow = true;
+            t = clang_getCanonicalType(clang_getPointeeType(t));
+        }
+        if (t.kind != CXType_Record || clang_getCursorKind(clang_getTypeDeclaration(t)) != CXCursor_StructDecl)
+            return xformat("'%s' is a member of a union, whose members share their bytes", ast_expr_text(src, b));
+        b = base;
+    }
+    if (!b || b->kind != N_DECLREF || !b->var)
+        return xstrdup("it is not read from a variable through '.' and '->'");
+    const Var *v = b->var;
+    if (v->is_volatile)
+        return xformat("'%s' is volatile", v->name);
+    if (site_is_iv(site, v) || site_private(site, v))
+        return xformat("'%s' is %s", v->name, site_is_iv(site, v) ? "the loop's induction variable" : "private");
+    if (v->decl_offset != UINT32_MAX && v->decl_offset >= site->loop->start && v->decl_offset < site->loop_end)
+        return xformat("'%s' is declared in the loop", v->name);
+    CXType vt = clang_getCanonicalType(v->type);
+    bool global;
+    const Node *touch;
+    if (vt.kind == CXType_Pointer) {
+        if (writes_var(site->loop, v))
+            return xformat("the loop changes the pointer '%s'", v->name);
+    } else if ((touch = root_touch(site->loop, v))) {
+        *at = touch->start;
+        return xformat("the loop writes '%s' or takes its address", v->name);
+    }
+    bool reachable = arrow || v->storage != VAR_LOCAL || reduction_address_escapes(src, site, v, &global);
+    Effects fx = {.src = src};
+    const Node *call = reachable ? call_writing_memory(&fx, site->loop) : NULL;
+    if (call) {
+        *at = call->start;
+        return xformat("the loop calls %s%s%s, which may change it", call->name ? "'" : "a function through a pointer",
+                       call->name ? call->name : "", call->name ? "'" : "");
+    }
+    const Node *store = store_into_structs(site->loop, false);
+    if (store && reachable) {
+        *at = store->start;
+        return xformat("the loop stores through a pointer that may point to where it is held (a '->' member, "
+                       "a pointer to a struct, union, pointer, character type or void, or one passed to a "
+                       "call)%s",
+                       arrow ? "" : xformat(", and the address of '%s' is taken", v->name));
+    }
     return NULL;
 }
 

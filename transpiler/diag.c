@@ -189,6 +189,7 @@ void diag_at(const Source *src, unsigned offset, DiagLevel level, const char *fm
     }
     if (offset > src->size)
         offset = (unsigned)src->size;
+    offset = element_redirect(src->elements, offset);
     level = effective_level(level);
     if (!printed(level))
         return;

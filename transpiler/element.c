@@ -36,9 +36,27 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* What a zero-width edit opens or closes, for the order of those at one
+ * offset (compare_edits_by_start): the blocks around a loop, its element
+ * copies' and its member pointers'. */
+enum { TAG_NONE, TAG_ELEM_OPEN, TAG_ELEM_CLOSE, TAG_PTR_OPEN, TAG_PTR_CLOSE };
+typedef struct {
+    int kind;
+    unsigned loop; /* the loop's start */
+} EditTag;
+
 typedef struct {
     const Source *src;
     EditList edits;
+    EditTag *tags; /* per edit */
+    size_t ntags;
+    struct {
+        size_t edit;            /* an inserted text's edit ... */
+        unsigned off, len, old; /* ... whose [off, off + len) stands for the text at old */
+    } *redirs;
+    size_t nredirs;
+    MemberRefusal *refusals;
+    size_t nrefusals;
     ElementAcc *accs;
     size_t naccs;
     ElementError *errors;
@@ -207,8 +225,10 @@ static char *choose_name(const Rewrite *rw, size_t a, size_t b, const char *suff
     for (size_t i = a; i + 1 < b; i++)
         if (token_is(src, i, ".") || token_is(src, i, "->"))
             stem = src->tokens[i + 1].text;
+    /* (a stem "pr" would give only names reserved for the generated code) */
+    const char *lead = !strcmp(stem, "pr") || !strncmp(stem, "pr_", 3) ? "x" : "";
     for (int n = 1;; n++) {
-        char *name = n == 1 ? xformat("%s_%s", stem, suffix) : xformat("%s_%s%d", stem, suffix, n);
+        char *name = n == 1 ? xformat("%s%s_%s", lead, stem, suffix) : xformat("%s%s_%s%d", lead, stem, suffix, n);
         bool clash = strncmp(name, "pr_", 3) == 0;
         for (size_t i = 0; i < src->ntokens && !clash; i++)
             clash = src->tokens[i].kind == CXToken_Identifier && strcmp(src->tokens[i].text, name) == 0;
@@ -236,6 +256,16 @@ static bool edited(const Rewrite *rw, unsigned start, unsigned end)
             return true;
     }
     return false;
+}
+
+/* The last edit added opens or closes the blocks around the loop at `loop`. */
+static void tag_last(Rewrite *rw, int kind, unsigned loop)
+{
+    rw->tags = xrealloc(rw->tags, rw->edits.count * sizeof *rw->tags);
+    for (size_t k = rw->ntags; k < rw->edits.count; k++)
+        rw->tags[k] = (EditTag){TAG_NONE, 0};
+    rw->ntags = rw->edits.count;
+    rw->tags[rw->edits.count - 1] = (EditTag){kind, loop};
 }
 
 /* End of the loop's text: its body's '}' or the ';' ending a body of one
@@ -789,6 +819,7 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
     }
     strbuf_puts(&store, " }");
     edits_add(&rw->edits, load_at, load_at, strbuf_steal(&load));
+    tag_last(rw, TAG_ELEM_OPEN, loop_start);
     for (size_t k = 0; k < nitems; k++) {
         edits_add(&rw->edits, src->tokens[items[k].a].offset, src->tokens[items[k].p - 1].end,
                   items[k].name);
@@ -799,13 +830,407 @@ static void rewrite_pragma(Rewrite *rw, size_t h)
     for (size_t m = 0; m < nuses; m++)
         edits_add(&rw->edits, uses[m].start, uses[m].end, renamed_expansion(&uses[m], items));
     edits_add(&rw->edits, loop_end, loop_end, strbuf_steal(&store));
+    tag_last(rw, TAG_ELEM_CLOSE, loop_start);
 }
 
+/* ------------------------------------------------------------ pointers held in structs */
+
+/* `D.v[i]`, `D->v[i]`, `a.b.v[i]`, `p->q->v[i]`: a pointer a marked loop
+ * reads from a struct. On the GPU the struct's copy would hold a host
+ * address; the way is a variable set before the loop, and the rewrite
+ * makes it, as the user would:
+ *
+ *     #pragma reduce(+: s)                  { double *v_ptr = (D.v);
+ *     for (i = 0; i < D.n; i++)      ->     #pragma reduce(+: s)
+ *         s += D.v[D.idx[i]];               for (i = 0; i < D.n; i++)
+ *                                               s += v_ptr[idx_ptr[i]]; }
+ *
+ * (`idx_ptr` likewise), with the in() clauses of the loop's pragmas
+ * renamed the same way (`in(D.v[0:n])` -> `in(v_ptr[0:n])`). Through a
+ * '->' the copy is guarded, `(p ? p->v : 0)`, so a loop that never reads
+ * it does not follow a null pointer. Every later stage then sees a local
+ * pointer: captured, copied and kept on the GPU like one. The copy is made
+ * only when the loop as written cannot change the pointer
+ * (access_member_pointer_unproven on the loop's tree, here, before the
+ * rewrite), so the rewritten text means what the program means however
+ * the loop then runs (on the GPU, on the CPU, kept sequential by
+ * --keep-invalid); a path it may change is left as written and recorded
+ * (MemberRefusal) for reduction.c to report. reduction.c checks the
+ * copies again on the new tree. Only reads are renamed; a path through an
+ * array element (`s[i].v`: a table of pointers) or a pointer to pointers
+ * (`T **`) is left for the messages of reduction.c. A marked loop inside
+ * another reads the outer one's copies. */
+typedef struct {
+    unsigned start, end; /* an occurrence */
+    size_t a, b;         /* its tokens */
+    CXType type;
+} PathUse;
+
+typedef struct {
+    const Source *src;
+    unsigned loop_start, loop_end;
+    PathUse *uses;
+    size_t nuses;
+} PathSearch;
+
+/* `x (. | ->) m ...` exactly the tokens [a, b). */
+static bool is_path_tokens(const Source *src, size_t a, size_t b)
+{
+    if (b < a + 3 || (b - a) % 2 == 0 || src->tokens[a].kind != CXToken_Identifier)
+        return false;
+    for (size_t i = a + 1; i < b; i += 2)
+        if (!(token_is(src, i, ".") || token_is(src, i, "->")) || src->tokens[i + 1].kind != CXToken_Identifier)
+            return false;
+    return true;
+}
+
+static bool pointer_to_data(CXType t)
+{
+    CXType canon = clang_getCanonicalType(t);
+    if (canon.kind != CXType_Pointer)
+        return false;
+    CXType p = clang_getCanonicalType(clang_getPointeeType(canon));
+    return (p.kind >= CXType_Bool && p.kind <= CXType_LongDouble) || p.kind == CXType_Record ||
+           p.kind == CXType_Enum;
+}
+
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    *(CXCursor *)data = c;
+    return CXChildVisit_Break;
+}
+
+static bool same_extent(const Source *src, CXCursor a, CXCursor b)
+{
+    unsigned as, ae, bs, be;
+    CXSourceRange ra = clang_getCursorExtent(a), rb = clang_getCursorExtent(b);
+    return source_offset(src, clang_getRangeStart(ra), &as) && source_offset(src, clang_getRangeEnd(ra), &ae) &&
+           source_offset(src, clang_getRangeStart(rb), &bs) && source_offset(src, clang_getRangeEnd(rb), &be) &&
+           as == bs && ae == be;
+}
+
+static enum CXChildVisitResult find_paths(CXCursor c, CXCursor parent, void *data)
+{
+    PathSearch *s = data;
+    const Source *src = s->src;
+    enum CXCursorKind kind = clang_getCursorKind(c);
+    if (kind != CXCursor_MemberRefExpr && kind != CXCursor_ParenExpr)
+        return CXChildVisit_Recurse;
+    /* a read: the value converted (an implicit cast of the same extent),
+     * of the path or of parentheses around it (`(a)[i]` of a macro's body) */
+    if (clang_getCursorKind(parent) != CXCursor_UnexposedExpr || !same_extent(src, c, parent))
+        return CXChildVisit_Recurse;
+    while (clang_getCursorKind(c) == CXCursor_ParenExpr) {
+        CXCursor inner = clang_getNullCursor();
+        clang_visitChildren(c, first_child, &inner);
+        if (clang_Cursor_isNull(inner))
+            return CXChildVisit_Recurse;
+        c = inner;
+    }
+    if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+        return CXChildVisit_Recurse;
+    unsigned start, end;
+    CXSourceRange r = clang_getCursorExtent(c);
+    if (!source_offset(src, clang_getRangeStart(r), &start) || !source_offset(src, clang_getRangeEnd(r), &end) ||
+        start >= end || !spelled_in_loop(src, start, s->loop_start, s->loop_end) || end > s->loop_end)
+        return CXChildVisit_Recurse;
+    CXType type = clang_getCursorType(c);
+    if (!pointer_to_data(type))
+        return CXChildVisit_Recurse;
+    size_t a = source_token_at(src, start), b = a;
+    while (b < src->ntokens && src->tokens[b].offset < end)
+        b++;
+    if (!is_path_tokens(src, a, b) || src->tokens[b - 1].end != end)
+        return CXChildVisit_Recurse;
+    /* from a variable declared outside the loop */
+    CXSourceLocation loc = clang_getLocationForOffset(src->tu, src->file, start);
+    CXCursor ref = clang_getCursorReferenced(clang_getCursor(src->tu, loc));
+    enum CXCursorKind rk = clang_getCursorKind(ref);
+    if (rk != CXCursor_VarDecl && rk != CXCursor_ParmDecl)
+        return CXChildVisit_Recurse;
+    unsigned at;
+    if (source_offset(src, clang_getCursorLocation(ref), &at) && at >= s->loop_start && at < s->loop_end)
+        return CXChildVisit_Recurse;
+    for (size_t k = 0; k < s->nuses; k++)
+        if (s->uses[k].start == start && s->uses[k].end == end)
+            return CXChildVisit_Recurse;
+    s->uses = xrealloc(s->uses, (s->nuses + 1) * sizeof *s->uses);
+    s->uses[s->nuses++] = (PathUse){start, end, a, b, type};
+    return CXChildVisit_Recurse;
+}
+
+static bool same_tokens(const Source *src, size_t a, size_t b, size_t c)
+{
+    for (size_t k = 0; k < b - a; k++)
+        if (c + k >= src->ntokens || strcmp(src->tokens[a + k].text, src->tokens[c + k].text) != 0)
+            return false;
+    return true;
+}
+
+/* The paths of in(...) clauses on the `#pragma reduce` lines in [from, to)
+ * (the loop's own and those of marked loops inside it), renamed where they
+ * are one of the loop's: `in(D.v[0:n])`. */
+static void rename_in_clauses(Rewrite *rw, unsigned from, unsigned to, const PathUse *first, char **names,
+                              size_t ngroups)
+{
+    const Source *src = rw->src;
+    for (size_t h = source_token_at(src, from); h + 2 < src->ntokens && src->tokens[h].offset < to; h++) {
+        if (!token_is(src, h, "#") || !token_is(src, h + 1, "pragma") || !token_is(src, h + 2, "reduce") ||
+            !source_starts_line(src, src->tokens[h].offset))
+            continue;
+        unsigned end = line_end_at(src, src->tokens[h].offset);
+        for (size_t i = h + 3; i + 1 < src->ntokens && src->tokens[i].offset < end; i++) {
+            if (!token_is(src, i, "in") || !token_is(src, i + 1, "("))
+                continue;
+            int depth = 0;
+            for (size_t j = i + 1; j < src->ntokens && src->tokens[j].offset < end; j++) {
+                if (token_is(src, j, "(") || token_is(src, j, "["))
+                    depth++;
+                else if (token_is(src, j, ")") || token_is(src, j, "]"))
+                    depth--;
+                if (depth == 0)
+                    break;
+                if (depth != 1 || !(token_is(src, j, "(") || token_is(src, j, ",")))
+                    continue;
+                for (size_t g = 0; g < ngroups; g++) {
+                    if (!names[g])
+                        continue; /* (refused: reduction.c says why) */
+                    size_t n = first[g].b - first[g].a;
+                    if (!same_tokens(src, first[g].a, first[g].b, j + 1) || !token_is(src, j + 1 + n, "["))
+                        continue;
+                    unsigned s = src->tokens[j + 1].offset, e = src->tokens[j + n].end;
+                    if (!edited(rw, s, e))
+                        edits_add(&rw->edits, s, e, names[g]);
+                    break;
+                }
+            }
+        }
+    }
+}
+
+typedef struct {
+    const Source *src;
+    unsigned at;
+    CXCursor found;
+} FunctionSearch;
+
+static enum CXChildVisitResult find_function(CXCursor c, CXCursor parent, void *data)
+{
+    (void)parent;
+    FunctionSearch *f = data;
+    unsigned s, e;
+    CXSourceRange r = clang_getCursorExtent(c);
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+        source_offset(f->src, clang_getRangeStart(r), &s) && source_offset(f->src, clang_getRangeEnd(r), &e) &&
+        s <= f->at && f->at < e) {
+        f->found = c;
+        return CXChildVisit_Break;
+    }
+    return CXChildVisit_Continue;
+}
+
+/* The function definition holding `at`, or a null cursor. */
+static CXCursor enclosing_function(const Source *src, unsigned at)
+{
+    FunctionSearch f = {src, at, clang_getNullCursor()};
+    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_function, &f);
+    return f.found;
+}
+
+/* The member expression of the tree spelled at [start, end), or NULL. */
+static const Node *node_at(const Node *n, unsigned start, unsigned end)
+{
+    if (!n || n->start > start || n->end < end)
+        return NULL;
+    if (n->kind == N_MEMBER && n->start == start && n->end == end)
+        return n;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *m = node_at(n->kids[i], start, end);
+        if (m)
+            return m;
+    }
+    return NULL;
+}
+
+/* An OpenMP line in [from, to) with default(none) (RSBench's lookups) must
+ * name the copies, declared outside its construct: shared(v_ptr, ...). */
+static void share_with_omp(Rewrite *rw, unsigned from, unsigned to, char **names, size_t ngroups)
+{
+    const Source *src = rw->src;
+    StrBuf list = {0};
+    for (size_t g = 0; g < ngroups; g++)
+        if (names[g])
+            strbuf_printf(&list, "%s%s", list.len ? ", " : "", names[g]);
+    for (size_t h = source_token_at(src, from); h + 2 < src->ntokens && src->tokens[h].offset < to; h++) {
+        if (!token_is(src, h, "#") || !token_is(src, h + 1, "pragma") || !token_is(src, h + 2, "omp") ||
+            !source_starts_line(src, src->tokens[h].offset))
+            continue;
+        unsigned end = line_end_at(src, src->tokens[h].offset), last = src->tokens[h + 2].end;
+        bool none = false;
+        for (size_t i = h + 3; i < src->ntokens && src->tokens[i].offset < end; i++) {
+            none |= i + 3 < src->ntokens && token_is(src, i, "default") && token_is(src, i + 1, "(") &&
+                    token_is(src, i + 2, "none") && token_is(src, i + 3, ")");
+            last = src->tokens[i].end;
+        }
+        if (none) /* (after its last token: a comment may end the line) */
+            edits_add(&rw->edits, last, last, xformat(" shared(%s)", list.buf));
+    }
+    strbuf_free(&list);
+}
+
+static void hoist_member_pointers(Rewrite *rw, size_t h)
+{
+    const Source *src = rw->src;
+    unsigned line_end = line_end_at(src, src->tokens[h].offset);
+    /* `#pragma reduce data ...` and `update ...` are data.c's */
+    if (token_is(src, h + 3, "data") || token_is(src, h + 3, "update"))
+        return;
+    size_t f = source_after_omp_lines(src, source_token_at(src, line_end));
+    if (!token_is(src, f, "for"))
+        return;
+    CXSourceLocation loc = clang_getLocationForOffset(src->tu, src->file, src->tokens[f].offset);
+    CXCursor loop_cursor = clang_getCursor(src->tu, loc);
+    if (clang_getCursorKind(loop_cursor) != CXCursor_ForStmt)
+        return;
+    unsigned loop_start = src->tokens[f].offset, loop_end = loop_cursor_end(src, loop_cursor);
+    unsigned group = source_omp_group_start(src, src->tokens[h].offset);
+    size_t g = source_token_at(src, group), before_line;
+    if (g == 0 || !source_line_before(src, group, &before_line) || token_is(src, before_line, "#"))
+        return;
+    unsigned load_at = src->tokens[g - 1].end;
+    if (source_inside_macro(src, load_at) || source_inside_macro(src, loop_end))
+        return;
+    PathSearch s = {.src = src, .loop_start = loop_start, .loop_end = loop_end};
+    clang_visitChildren(loop_cursor, find_paths, &s);
+    /* the outermost paths (`p->q->v`, not its `p->q`), not renamed yet,
+     * grouped by their text */
+    size_t *group_of = xcalloc(s.nuses ? s.nuses : 1, sizeof *group_of);
+    PathUse *first = NULL;
+    size_t ngroups = 0;
+    for (size_t k = 0; k < s.nuses; k++) {
+        PathUse *u = &s.uses[k];
+        bool inner = false;
+        for (size_t j = 0; j < s.nuses && !inner; j++)
+            inner = j != k && s.uses[j].start <= u->start && u->end <= s.uses[j].end &&
+                    s.uses[j].end - s.uses[j].start > u->end - u->start;
+        group_of[k] = SIZE_MAX;
+        if (inner || edited(rw, u->start, u->end))
+            continue;
+        size_t gi = 0;
+        while (gi < ngroups && !(first[gi].b - first[gi].a == u->b - u->a && same_tokens(src, first[gi].a, first[gi].b, u->a)))
+            gi++;
+        if (gi == ngroups) {
+            first = xrealloc(first, (ngroups + 1) * sizeof *first);
+            first[ngroups++] = *u;
+        }
+        group_of[k] = gi;
+    }
+    if (ngroups == 0)
+        return;
+    /* which of them the loop as written cannot change (then the copy is
+     * what every iteration reads, however the loop runs: on the GPU, on
+     * the CPU, kept sequential): checked on the loop's tree, with what
+     * reduction.c knows of the function */
+    Node *loop_tree = ast_build(src, loop_cursor);
+    Site where = {.loop = loop_tree, .loop_end = loop_end, .function = enclosing_function(src, loop_start)};
+    char **names = xcalloc(ngroups, sizeof *names);
+    bool any = false;
+    StrBuf load = {0};
+    for (size_t g = 0; g < ngroups; g++) {
+        const PathUse *u = &first[g];
+        /* as declared (`Q *` of a typedef'd struct), or a typedef's
+         * pointer spelled out (`double *` of `dptr`) */
+        CXString ts = clang_getTypeSpelling(u->type);
+        char *type = xstrdup(clang_getCString(ts));
+        clang_disposeString(ts);
+        if (!*type || !strchr(type, '*')) {
+            ts = clang_getTypeSpelling(clang_getCanonicalType(u->type));
+            type = xstrdup(clang_getCString(ts));
+            clang_disposeString(ts);
+        }
+        if (strchr(type, '(') || !*type)
+            continue; /* (an unnamed struct's pointer: no name to declare it with) */
+        const Node *path = node_at(loop_tree, u->start, u->end);
+        if (!path || clang_Cursor_isNull(where.function))
+            continue;
+        unsigned at;
+        const char *why = access_member_pointer_unproven(src, &where, path, &at);
+        char *text = source_text(src, u->start, u->end);
+        if (why) {
+            rw->refusals = xrealloc(rw->refusals, (rw->nrefusals + 1) * sizeof *rw->refusals);
+            rw->refusals[rw->nrefusals++] =
+                (MemberRefusal){.offset = u->start, .at = at, .loop = loop_start, .text = text, .why = xstrdup(why)};
+            continue;
+        }
+        names[g] = choose_name(rw, u->a, u->b, "ptr");
+        rw->accs = xrealloc(rw->accs, (rw->naccs + 1) * sizeof *rw->accs);
+        rw->accs[rw->naccs++] = (ElementAcc){.name = names[g], .text = text, .member = true};
+        /* through a '->': each pointer on the way tested first */
+        StrBuf guard = {0};
+        for (size_t i = u->a + 1; i < u->b; i += 2)
+            if (token_is(src, i, "->"))
+                strbuf_printf(&guard, "%s%s", guard.len ? " && " : "", source_text(src, u->start, src->tokens[i - 1].end));
+        strbuf_printf(&load, " %s%s%s = ", type, type[strlen(type) - 1] == '*' ? "" : " ", names[g]);
+        size_t init_at = load.len;
+        if (guard.len)
+            strbuf_printf(&load, "(%s) ? (%s) : 0", guard.buf, text);
+        else
+            strbuf_printf(&load, "(%s)", text);
+        /* what a message finds there is the first use's */
+        rw->redirs = xrealloc(rw->redirs, (rw->nredirs + 1) * sizeof *rw->redirs);
+        rw->redirs[rw->nredirs].off = (unsigned)init_at + 2; /* (after " {") */
+        rw->redirs[rw->nredirs].len = (unsigned)(load.len - init_at);
+        rw->redirs[rw->nredirs].old = u->start;
+        rw->redirs[rw->nredirs].edit = SIZE_MAX; /* (set with the edit) */
+        rw->nredirs++;
+        strbuf_puts(&load, ";");
+        strbuf_free(&guard);
+        any = true;
+    }
+    for (size_t k = 0; any && k < s.nuses; k++)
+        if (group_of[k] != SIZE_MAX && names[group_of[k]])
+            edits_add(&rw->edits, s.uses[k].start, s.uses[k].end, names[group_of[k]]);
+    if (!any)
+        return;
+    rename_in_clauses(rw, group, loop_end, first, names, ngroups);
+    share_with_omp(rw, group, loop_end, names, ngroups);
+    StrBuf open = {0};
+    strbuf_printf(&open, " {%s", load.buf);
+    for (size_t k = 0; k < rw->nredirs; k++)
+        if (rw->redirs[k].edit == SIZE_MAX)
+            rw->redirs[k].edit = rw->edits.count;
+    edits_add(&rw->edits, load_at, load_at, strbuf_steal(&open));
+    tag_last(rw, TAG_PTR_OPEN, loop_start);
+    edits_add(&rw->edits, loop_end, loop_end, xstrdup(" }"));
+    tag_last(rw, TAG_PTR_CLOSE, loop_start);
+    strbuf_free(&load);
+}
+
+static const EditTag *sort_tags; /* (qsort passes no context) */
+static size_t sort_ntags;
+
+/* By offset; at one offset, where a member pointer's block is one of
+ * them, the blocks that close before those that open, the inner loop's
+ * closing first, and a loop's member pointers' block around its element
+ * copies' block. Otherwise in the order they were made. */
 static int compare_edits_by_start(const void *x, const void *y)
 {
     const Edit *a = x, *b = y;
     if (a->start != b->start)
         return a->start < b->start ? -1 : 1;
+    EditTag ta = (size_t)a->order < sort_ntags ? sort_tags[a->order] : (EditTag){TAG_NONE, 0};
+    EditTag tb = (size_t)b->order < sort_ntags ? sort_tags[b->order] : (EditTag){TAG_NONE, 0};
+    if (ta.kind && tb.kind && (ta.kind >= TAG_PTR_OPEN || tb.kind >= TAG_PTR_OPEN)) {
+        bool ca = ta.kind == TAG_ELEM_CLOSE || ta.kind == TAG_PTR_CLOSE;
+        bool cb = tb.kind == TAG_ELEM_CLOSE || tb.kind == TAG_PTR_CLOSE;
+        if (ca != cb)
+            return ca ? -1 : 1;
+        if (ta.loop != tb.loop)
+            return (ca ? ta.loop > tb.loop : ta.loop < tb.loop) ? -1 : 1;
+        if (ta.kind != tb.kind)
+            return (ca ? ta.kind == TAG_ELEM_CLOSE : ta.kind == TAG_PTR_OPEN) ? -1 : 1;
+    }
     return a->order < b->order ? -1 : a->order > b->order;
 }
 
@@ -817,9 +1242,17 @@ char *element_rewrite(const Source *src, size_t *size, ElementInfo **info)
             token_is(src, h + 2, "reduce") && token_is(src, h + 3, "(") &&
             source_starts_line(src, src->tokens[h].offset))
             rewrite_pragma(&rw, h);
-    if (rw.edits.count == 0 && rw.nerrors == 0)
+    /* then pointers held in structs, around the element accumulators' copies */
+    for (size_t h = 0; h + 3 < src->ntokens; h++)
+        if (token_is(src, h, "#") && token_is(src, h + 1, "pragma") && token_is(src, h + 2, "reduce") &&
+            src->tokens[h + 3].offset < line_end_at(src, src->tokens[h].offset) &&
+            source_starts_line(src, src->tokens[h].offset))
+            hoist_member_pointers(&rw, h);
+    if (rw.edits.count == 0 && rw.nerrors == 0 && rw.nrefusals == 0)
         return NULL;
     ElementInfo *ei = xcalloc(1, sizeof *ei);
+    ei->refusals = rw.refusals;
+    ei->nrefusals = rw.nrefusals;
     ei->old_text = src->text;
     ei->old_size = src->size;
     ei->nerrors = rw.nerrors;
@@ -827,7 +1260,11 @@ char *element_rewrite(const Source *src, size_t *size, ElementInfo **info)
     *info = ei;
     if (rw.edits.count == 0)
         return NULL; /* errors only: the text stays */
+    sort_tags = rw.tags;
+    sort_ntags = rw.ntags;
     qsort(rw.edits.items, rw.edits.count, sizeof(Edit), compare_edits_by_start);
+    sort_tags = NULL;
+    sort_ntags = 0;
     ei->accs = rw.accs;
     ei->naccs = rw.naccs;
     ei->nmoves = rw.edits.count;
@@ -844,6 +1281,19 @@ char *element_rewrite(const Source *src, size_t *size, ElementInfo **info)
         at = e->end;
     }
     strbuf_putn(&out, src->text + at, src->size - at);
+    ei->redirects = xcalloc(rw.nredirs ? rw.nredirs : 1, sizeof *ei->redirects);
+    for (size_t r = 0; r < rw.nredirs; r++)
+        for (size_t k = 0; k < rw.edits.count; k++)
+            if ((size_t)rw.edits.items[k].order == rw.redirs[r].edit) {
+                unsigned s = ei->moves[k].new_start + rw.redirs[r].off, use = s;
+                for (size_t m = 0; m < ei->nmoves; m++)
+                    if (ei->moves[m].old_start == rw.redirs[r].old && ei->moves[m].old_end > rw.redirs[r].old)
+                        use = ei->moves[m].new_start;
+                /* (old_end: the use's offset in the new text) */
+                ei->redirects[ei->nredirects++] =
+                    (TextMove){.new_start = s, .new_end = s + rw.redirs[r].len, .old_start = rw.redirs[r].old,
+                               .old_end = use};
+            }
     /* the errors' offsets, in the new text */
     for (size_t k = 0; k < ei->nerrors; k++) {
         long delta = 0;
@@ -852,8 +1302,28 @@ char *element_rewrite(const Source *src, size_t *size, ElementInfo **info)
                 delta = (long)ei->moves[m].new_end - (long)ei->moves[m].old_end;
         ei->errors[k].offset = (unsigned)((long)ei->errors[k].offset + delta);
     }
+    for (size_t k = 0; k < ei->nrefusals; k++) {
+        unsigned *offs[3] = {&ei->refusals[k].offset, &ei->refusals[k].at, &ei->refusals[k].loop};
+        for (int o = 0; o < 3; o++) {
+            if (*offs[o] == UINT32_MAX)
+                continue;
+            long delta = 0;
+            for (size_t m = 0; m < ei->nmoves; m++)
+                if (ei->moves[m].old_end <= *offs[o])
+                    delta = (long)ei->moves[m].new_end - (long)ei->moves[m].old_end;
+            *offs[o] = (unsigned)((long)*offs[o] + delta);
+        }
+    }
     *size = out.len;
     return strbuf_steal(&out);
+}
+
+unsigned element_redirect(const ElementInfo *ei, unsigned offset)
+{
+    for (size_t r = 0; ei && r < ei->nredirects; r++)
+        if (offset >= ei->redirects[r].new_start && offset < ei->redirects[r].new_end)
+            return ei->redirects[r].old_end;
+    return offset;
 }
 
 unsigned element_old_offset(const ElementInfo *ei, unsigned offset)
@@ -882,7 +1352,7 @@ const ElementAcc *element_as_written(const Source *src, const char *name)
 const ElementAcc *element_named(const Source *src, const char *name)
 {
     const ElementAcc *acc = element_as_written(src, name);
-    return acc && !acc->row ? acc : NULL;
+    return acc && !acc->row && !acc->member ? acc : NULL;
 }
 
 const char *element_error_at(const Source *src, unsigned offset)

@@ -46,7 +46,7 @@ char *var_type(const Var *v) { return type_cxx_name(v->type); }
  * "const double *x", or "const double (*A)[64]" for arrays of arrays. */
 char *array_decl(const Capture *cap, const char *qual, const char *name)
 {
-    const char *cq = cap->written ? "" : "const ";
+    const char *cq = cap->written || cap->mutable_pointee ? "" : "const ";
     if (cap->dims)
         return xformat("%s%s (*%s%s)%s", cq, cap->type, qual, name, cap->dims);
     return xformat("%s%s *%s%s", cq, cap->type, qual, name);
@@ -70,7 +70,7 @@ char *fixed_extent(const Capture *cap)
  * for inner "&w", "const double (*)[8]" for "*". */
 char *fixed_array_type(const Capture *cap, const char *ext, const char *inner)
 {
-    return xformat("%s%s (%s)%s%s", cap->written ? "" : "const ", cap->type, inner, ext,
+    return xformat("%s%s (%s)%s%s", cap->written || cap->mutable_pointee ? "" : "const ", cap->type, inner, ext,
                    cap->dims ? cap->dims : "");
 }
 

@@ -271,6 +271,16 @@ static bool parse_table_dims(Cursor *c, ArraySection *sec)
     return true;
 }
 
+/* `s` without blanks: "p -> v" and "p->v" spell one path. */
+static char *strip_blanks(const char *s)
+{
+    StrBuf sb = {0};
+    for (; *s; s++)
+        if (*s != ' ' && *s != '\t' && *s != '\n' && *s != '\\')
+            strbuf_putn(&sb, s, 1);
+    return sb.buf ? strbuf_steal(&sb) : xstrdup("");
+}
+
 static bool parse_sections(Cursor *c, const char *where, ArraySection **sections, int *nsections)
 {
     c->i++; /* in */
@@ -284,6 +294,39 @@ static bool parse_sections(Cursor *c, const char *where, ArraySection **sections
         }
         ArraySection sec = {.name = t->text, .offset = t->offset};
         c->i++;
+        /* a member path element.c left as written (one it copies before
+         * the loop is a variable's name by now) */
+        size_t path_end = c->i;
+        while (path_end + 1 < c->n && (!strcmp(c->toks[path_end].text, ".") || !strcmp(c->toks[path_end].text, "->")) &&
+               is_identifier(&c->toks[path_end + 1]))
+            path_end += 2;
+        if (path_end > c->i) {
+            char *path = source_text(c->src, t->offset, c->toks[path_end - 1].end);
+            /* one the loop may change (element.c said why) */
+            const ElementInfo *ei = c->src->elements;
+            size_t f = source_after_omp_lines(c->src, source_token_at(c->src, c->line_end));
+            unsigned loop = f < c->src->ntokens ? c->src->tokens[f].offset : UINT32_MAX;
+            for (size_t k = 0; ei && k < ei->nrefusals; k++) {
+                if (ei->refusals[k].loop != loop || strcmp(strip_blanks(ei->refusals[k].text), strip_blanks(path)) != 0)
+                    continue;
+                diag_at(c->src, t->offset, DIAG_ERROR,
+                        "in(%s[...]) names a pointer held in a struct that the loop may change (%s), "
+                        "so pragreduce does not copy it to a variable before the loop; a marked loop "
+                        "must leave the pointers it reads from structs as they are",
+                        path, ei->refusals[k].why);
+                if (ei->refusals[k].at != UINT32_MAX)
+                    diag_at(c->src, ei->refusals[k].at, DIAG_NOTE, "it may change here");
+                return false;
+            }
+            diag_at(c->src, t->offset, DIAG_ERROR,
+                    "in(%s[...]) names a member that pragreduce does not copy to a variable before "
+                    "this loop: it copies a pointer to numbers or structs held in a struct, which "
+                    "the loop reads through '.' and '->' from a variable declared outside it; copy "
+                    "a table of pointers (T **) to a variable before the loop, 'rows = %s;', and "
+                    "name that, in(rows[first:count][first:count])",
+                    path, path);
+            return false;
+        }
         if (!expect(c, "[", "after the array name (write in(a[first:count]))"))
             return false;
         sec.lo = expr_until(c, ":");

@@ -258,11 +258,21 @@ typedef struct {
     const char *text; /* what the user wrote: "y[i]" */
     bool row;         /* a section of a row or member, C[i][0:n]: `name` is a
                          pointer to the row ("C_row"), reduced as a section */
+    bool member;      /* a pointer held in a struct, D.v or p->q->v, that the loop
+                         reads: `name` is a copy of it made before the loop */
 } ElementAcc;
 typedef struct {
     unsigned offset; /* in the rewritten text */
     char *message;
 } ElementError;
+/* A pointer held in a struct that the loop may change, not copied before
+ * it (reduction.c reports it for the loop at `loop`). */
+typedef struct {
+    unsigned offset; /* its first use, in the rewritten text */
+    unsigned at;     /* where it may change (UINT32_MAX: no one place) */
+    unsigned loop;   /* the loop's start */
+    char *text, *why;
+} MemberRefusal;
 /* One edit of the rewrite: old [old_start, old_end) became new [new_start, new_end). */
 typedef struct {
     unsigned new_start, new_end, old_start, old_end;
@@ -276,12 +286,20 @@ typedef struct ElementInfo {
     size_t nerrors;
     TextMove *moves;
     size_t nmoves;
+    TextMove *redirects; /* inserted text standing for text of the loop (a member
+                            pointer's copy: its first use), mapped there */
+    size_t nredirects;
+    MemberRefusal *refusals;
+    size_t nrefusals;
 } ElementInfo;
 /* The rewritten text (NULL when nothing changed; *info is set whenever
  * there is something to report, NULL otherwise). */
 char *element_rewrite(const Source *src, size_t *size, ElementInfo **info);
 /* An offset of the rewritten text in the text before it. */
 unsigned element_old_offset(const ElementInfo *ei, unsigned offset);
+/* An offset in a member pointer's copy before the loop: its first use's
+ * (where messages about it point); any other offset as it is. */
+unsigned element_redirect(const ElementInfo *ei, unsigned offset);
 /* The element accumulator whose scalar is `name`, or NULL (rows: NULL). */
 const ElementAcc *element_named(const Source *src, const char *name);
 /* The same for either kind, rows included: what the user wrote for `name`. */
@@ -621,6 +639,9 @@ typedef struct {
     long long elem_size;   /* bytes per element (arrays) */
     bool vec_ok;           /* every access is var[i] in the file's own text */
     bool written;          /* a fused output: the loop writes var[i] (copied back) */
+    bool mutable_pointee;  /* the loop gives its value to a pointer without const
+                              (`int *p = var;`, only read through: reduction.c), so
+                              the copies' types keep the pointee as it is */
     unsigned write_offset; /* the first write, for diagnostics */
     /* a C++ condition under which the kernel writes every element of the
      * extents before any read (no copy to the GPU first: access.c), or NULL */
@@ -697,6 +718,10 @@ Linear access_linear(const Source *src, const Node *expr, const Var *iv);
 bool access_distinct_per_iteration(const Source *src, const Site *site, const Node *sub);
 /* An integer expression the loop cannot change. */
 bool access_invariant(const Source *src, const Site *site, const Node *n);
+/* Why the loop may change the pointer held in a struct at `path` (D.v,
+ * p->q->v), which element.c copied to a variable before it, and *at where
+ * (UINT32_MAX: no one place); NULL: it cannot. */
+const char *access_member_pointer_unproven(const Source *src, const Site *site, const Node *path, unsigned *at);
 /* What a subscript stands for: a private scalar the loop sets once
  * (`c = x + y * nx;` before its uses in a block) by its value, followed
  * through such scalars; otherwise n itself (stripped). */

@@ -1558,6 +1558,12 @@ static void walk_declref(Walk *w, Node *n)
             c->other_use_offset = n->start;
             c->helper_use = NULL;
         }
+        /* `int *q = var;`, `q = var;`: C drops no const there, nor may the copies */
+        const Node *to = p && p->kind == N_VARDECL && p->var ? NULL : p && p->kind == N_ASSIGN && p->nkids == 2 && p->kids[1] == child ? p->kids[0] : NULL;
+        CXType tt = p && p->kind == N_VARDECL && p->var ? p->var->type : to ? to->type : (CXType){.kind = CXType_Invalid};
+        tt = clang_getCanonicalType(tt);
+        if (tt.kind == CXType_Pointer && !clang_isConstQualifiedType(clang_getPointeeType(tt)))
+            c->mutable_pointee = true;
     }
     if (c->kind == CAP_TABLE && !is_call_argument(n)) {
         /* rows[i] comes through walk_table_row, arguments through
@@ -1809,6 +1815,20 @@ static bool stored_through_here(const Node *n)
            (p->kind == N_UNARY && (!strcmp(p->op, "++") || !strcmp(p->op, "--")));
 }
 
+/* Why element.c did not copy the member path `n` itself (it copies the
+ * ones the loop's own text reads directly). */
+static const char *self_copy_note(const Node *n)
+{
+    CXType t = clang_getCanonicalType(clang_getPointeeType(clang_getCanonicalType(n->type)));
+    bool data = (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) || t.kind == CXType_Record ||
+                t.kind == CXType_Enum;
+    if (n->kind != N_MEMBER || !data)
+        return "";
+    return "; pragreduce makes that copy itself where the loop's own text reads the pointer "
+           "through '.' and '->' from a variable, not where a macro's expansion or parentheses "
+           "hold the path";
+}
+
 static void report_loaded_pointer(Walk *w, Node *n)
 {
     char *text = ast_expr_text(w->src, n);
@@ -1832,16 +1852,16 @@ static void report_loaded_pointer(Walk *w, Node *n)
                    "it would hold a host address (pragreduce copies structs and tables, not what "
                    "their pointers point to); copy it to a variable before the loop, '%s%s%s = %s;', "
                    "and write through that variable in the loop (each iteration its own element "
-                   "of it, or its own row)",
-                   text, type, len && type[len - 1] == '*' ? "" : " ", name, text);
+                   "of it, or its own row)%s",
+                   text, type, len && type[len - 1] == '*' ? "" : " ", name, text, self_copy_note(n));
             return;
         }
         REPORT(w, n->start,
                "'%s' is a pointer stored in memory: on the GPU it would hold a host address "
                "(pragreduce copies structs and tables, not what their pointers point to); copy "
                "it to a variable before the loop, '%s%s%s = %s;', and index that variable in the "
-               "loop (with in(%s[first:count]) when its subscripts are not affine)",
-               text, type, len && type[len - 1] == '*' ? "" : " ", name, text, name);
+               "loop (with in(%s[first:count]) when its subscripts are not affine)%s",
+               text, type, len && type[len - 1] == '*' ? "" : " ", name, text, name, self_copy_note(n));
         return;
     }
     int depth;
@@ -3666,6 +3686,72 @@ static void check_elements(Walk *w)
         }
 }
 
+/* A reference to the variable `name` in n, or NULL. */
+static const Node *ref_named(const Node *n, const char *name)
+{
+    if (!n)
+        return NULL;
+    if (n->kind == N_DECLREF && n->var && !strcmp(n->var->name, name))
+        return n;
+    for (int i = 0; i < n->nkids; i++) {
+        const Node *r = ref_named(n->kids[i], name);
+        if (r)
+            return r;
+    }
+    return NULL;
+}
+
+/* Pointers held in structs that element.c copied to variables before the
+ * loop (`D.v` read as `v_ptr`): the copy is what every iteration reads
+ * only when the loop cannot change the pointer. */
+static void check_member_pointers(Walk *w)
+{
+    const ElementInfo *ei = w->src->elements;
+    /* those element.c left as they are, for this loop */
+    for (size_t k = 0; ei && k < ei->nrefusals && w->ok; k++) {
+        const MemberRefusal *r = &ei->refusals[k];
+        if (r->loop != w->site->loop->start)
+            continue;
+        diag_at(w->src, r->offset, DIAG_ERROR,
+                "'%s' is a pointer held in a struct, which pragreduce reads once before the loop "
+                "(the GPU needs the array it points to, not the host address), and it may not "
+                "be the same in every iteration: %s; a marked loop must leave the pointers it "
+                "reads from structs as they are",
+                r->text, r->why);
+        if (r->at != UINT32_MAX)
+            diag_at(w->src, r->at, DIAG_NOTE, "it may change here");
+        note_pragma(w);
+        fail(w);
+    }
+    for (size_t k = 0; ei && k < ei->naccs && w->ok; k++) {
+        if (!ei->accs[k].member)
+            continue;
+        const Node *ref = ref_named(w->site->loop, ei->accs[k].name);
+        if (!ref)
+            continue;
+        Node *decl = ast_build(w->src, ref->var->decl);
+        const Node *init = decl && decl->kind == N_VARDECL && decl->nkids ? ast_strip(decl->kids[0]) : NULL;
+        if (init && init->kind == N_COND && init->nkids == 3)
+            init = ast_strip(init->kids[1]); /* (p ? p->v : 0) */
+        if (!init)
+            continue;
+        unsigned at;
+        const char *why = access_member_pointer_unproven(w->src, w->site, init, &at);
+        if (why) {
+            diag_at(w->src, ref->start, DIAG_ERROR,
+                   "'%s' is a pointer held in a struct, which pragreduce reads once before the loop "
+                   "(the GPU needs the array it points to, not the host address), and it may not "
+                   "be the same in every iteration: %s; a marked loop must leave the pointers it "
+                   "reads from structs as they are",
+                   ref->var->name, why);
+            if (at != UINT32_MAX)
+                diag_at(w->src, at, DIAG_NOTE, "it may change here");
+            note_pragma(w);
+            fail(w);
+        }
+    }
+}
+
 bool reduction_analyze(const Source *src, Site *site)
 {
     Walk w = {.src = src, .site = site, .ok = true, .form = MM_NONE};
@@ -3690,6 +3776,9 @@ bool reduction_analyze(const Source *src, Site *site)
             walk(&w, site->inner[k].step_node);
     }
     w.host_side = false;
+    check_member_pointers(&w);
+    if (!w.ok)
+        return false;
     walk_stmt(&w, site->info.body);
     for (int i = 0; i < site->pragma.nvars; i++) {
         ReduceVar *rv = &site->pragma.vars[i];

@@ -482,9 +482,13 @@ static const struct {
     /* structs: what is copied holds no pointer the kernel follows */
     {true, "double f(const Vec *p) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < 4; i++) s += p->fixed[i]; return s; }"},
     {true, "double f(Vec v) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < 4; i++) s += v.fixed[i]; return s; }"},
-    {false, "double f(Vec v, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += v.data[i]; return s; }"},
-    {false, "double f(const Vec *p, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += p->data[i]; return s; }"},
-    {false, "double f(const Outer *o, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += o->in.data[i]; return s; }"},
+    /* a pointer member the loop cannot change: copied before the loop (element.c) */
+    {true, "double f(Vec v, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += v.data[i]; return s; }"},
+    {true, "double f(const Vec *p, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += p->data[i]; return s; }"},
+    {true, "double f(const Outer *o, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += o->in.data[i]; return s; }"},
+    {false, "double f(Vec v, int n, double *w) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) { s += v.data[i]; v.data = w; } return s; }"},
+    {false, "double f(Vec *p, Vec *q, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) { s += p->data[i]; q->n = i; } return s; }"},
+    {false, "double f(Vec v, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) { double **pp = &v.data; s += v.data[i] + (pp != 0); } return s; }"},
     {false, "double f(const Mat *m) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < m->m; i++) for (int j = 0; j < m->n; j++) s += m->me[i][j]; return s; }"},
     {false, "double f(const Vec *a, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += a[i].data[0]; return s; }"},
     {false, "double f(double *const *t, int n) { double s = 0;\n#pragma reduce(+: s)\nfor (int i = 0; i < n; i++) s += (*t)[i]; return s; }"},
