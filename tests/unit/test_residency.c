@@ -269,14 +269,48 @@ END_TEST
 
 /* A parallel region: this function keeps nothing, and its callers' copies
  * are stale when it returns. */
-START_TEST(openmp_region_keeps_nothing)
+/* a parallel block without marked loops: its writes invalidated before
+ * its directive, by the thread that holds the copies */
+START_TEST(openmp_region_invalidated_before)
 {
     const char *t = user_code(HEAD "double f(double *x, long n) {\n double s = 0;\n" LOOP("x")
                               "#pragma omp parallel\n {\n#pragma omp single\n  x[0] = 1;\n }\n"
                               LOOP("x") " return s;\n}\n",
                               "double f(");
+    has(t, "{ pragreduce::region pr_region;");
+    has(t, "pragreduce::host_wrote(&(x[0]), sizeof(x[0])); \n#line 7 \"snippet.c\"\n#pragma omp parallel");
+}
+END_TEST
+
+/* a team block (marked loops under omp for, statements on variables):
+ * copies kept, the team call on the borrowed region */
+#define TEAM_LOOP "#pragma omp for reduction(+: s)\n#pragma reduce(+: s)\n    for (long i = 0; i < n; i++) s += x[i];\n"
+START_TEST(openmp_team_block_keeps_copies)
+{
+    const char *t = user_code(HEAD "double f(double *x, long n) {\n double s = 0, a = 0;\n"
+                              "#pragma omp parallel shared(s)\n {\n" TEAM_LOOP "#pragma omp barrier\n a = s * 2;\n"
+                              TEAM_LOOP " }\n return s + a;\n}\n",
+                              "double f(");
+    has(t, "{ pragreduce::region pr_region;");
+    has(t, "pragreduce::team_borrow pr_borrow(pr_region);");
+}
+END_TEST
+
+/* ... but not with a host statement on an array inside the block, nor
+ * with default(none) (the call could not name the region) */
+START_TEST(openmp_team_block_with_array_statement_keeps_nothing)
+{
+    const char *t = user_code(HEAD "double f(double *x, long n) {\n double s = 0;\n"
+                              "#pragma omp parallel shared(s)\n {\n" TEAM_LOOP "#pragma omp single\n x[0] = s;\n"
+                              TEAM_LOOP " }\n return s;\n}\n",
+                              "double f(");
     has(t, "pragreduce::region pr_region(false);");
-    lacks(t, "host_wrote");
+    const char *u = user_code(HEAD "double f(double *x, long n) {\n double s = 0;\n"
+                              "#pragma omp parallel default(none) shared(s, x, n)\n {\n" TEAM_LOOP " }\n"
+                              " return s;\n}\n",
+                              "double f(");
+    has(u, "pragreduce::region pr_region(false);");
+    lacks(u, "team_borrow pr_borrow");
 }
 END_TEST
 
@@ -435,7 +469,9 @@ Suite *residency_suite(void)
     tcase_add_test(tc, condition_writes_with_a_loop_inside);
     tcase_add_test(tc, threads_keep_nothing);
     tcase_add_test(tc, openmp_loop_invalidated_before_its_directive);
-    tcase_add_test(tc, openmp_region_keeps_nothing);
+    tcase_add_test(tc, openmp_region_invalidated_before);
+    tcase_add_test(tc, openmp_team_block_keeps_copies);
+    tcase_add_test(tc, openmp_team_block_with_array_statement_keeps_nothing);
     suite_add_tcase(s, tc);
     TCase *rc = tcase_create("reads");
     tcase_add_test(rc, reads_of_kernel_writes_come_back);
