@@ -100,7 +100,7 @@ static void fill(SimulationData *SD, Inputs in)
 #pragma reduce parallel collapse(2)
     for (long n = 0; n < in.n_isotopes; n++)
         for (long g = 0; g < in.n_gridpoints; g++)
-            SD->nuclide_grid[n * in.n_gridpoints + g] = (double)((n * 31 + g * 7) % 101) / 50.0;
+            SD->nuclide_grid[n * in.n_gridpoints + g] = (double)((n * 31 + g * 7) % 101) / 64.0; /* (binary fractions: exact sums, with or without FMAs) */
 }
 
 int main(int argc, char **argv)
