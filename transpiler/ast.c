@@ -38,6 +38,33 @@ typedef struct {
 static TreeEntry *trees;
 static size_t ntrees, trees_cap; /* open addressing, cap a power of two */
 
+/* Trees built for one loop's use and freed after it (the function around
+ * a loop, whose scope a check searches): in the cache, a big file's loops
+ * would each be held twice to the end. Each has chunks of its own (its
+ * nodes and child arrays; its variables are interned as any), so that
+ * ast_build, asked for it before it is freed, keeps it instead: one tree
+ * of a cursor at a time, as before. */
+typedef struct ScratchChunk {
+    struct ScratchChunk *next;
+    size_t used, cap;
+    max_align_t data[];
+} ScratchChunk;
+
+#define SCRATCH_CHUNK (256 * 1024)
+
+typedef struct {
+    CXCursor cursor;
+    Node *tree;
+    ScratchChunk *chunks;
+} ScratchTree;
+
+static ScratchTree *scratch_trees;
+static size_t nscratch;
+static ScratchChunk **building_chunks; /* the scratch tree being built, or NULL */
+/* Chunks of freed scratch trees, for the next ones: freed memory given
+ * back to malloc came back as holes the rest of the run split up. */
+static ScratchChunk *spare_chunks;
+
 /* At each new parse (parse.c): the trees and variables name cursors of the
  * unit before. */
 void ast_reset(void)
@@ -45,6 +72,76 @@ void ast_reset(void)
     var_table = NULL;
     trees = NULL;
     ntrees = trees_cap = 0;
+    ast_scratch_release();
+    spare_chunks = NULL; /* (the arena's: freed with it) */
+}
+
+/* A chunk of at least `size` bytes, zeroed: a spare one when it is big
+ * enough. */
+static ScratchChunk *new_chunk(size_t size)
+{
+    ScratchChunk *c = spare_chunks;
+    if (c && c->cap >= size) {
+        spare_chunks = c->next;
+        memset(c->data, 0, c->used);
+        c->used = 0;
+        return c;
+    }
+    size_t cap = size > SCRATCH_CHUNK ? size : SCRATCH_CHUNK;
+    c = xcalloc(1, sizeof *c + cap);
+    c->cap = cap;
+    return c;
+}
+
+/* A zeroed node or child array: from the chunks of the scratch tree being
+ * built, else the arena's. */
+static void *node_alloc(size_t size)
+{
+    if (!building_chunks)
+        return arena_small(size);
+    size = (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+    ScratchChunk *c = *building_chunks;
+    if (!c || c->cap - c->used < size) {
+        c = new_chunk(size);
+        c->next = *building_chunks;
+        *building_chunks = c;
+    }
+    void *p = (char *)c->data + c->used;
+    c->used += size;
+    return p;
+}
+
+static void spare(ScratchChunk *c)
+{
+    while (c) {
+        ScratchChunk *next = c->next;
+        c->next = spare_chunks;
+        spare_chunks = c;
+        c = next;
+    }
+}
+
+void ast_scratch_release(void)
+{
+    for (size_t i = 0; i < nscratch; i++)
+        spare(scratch_trees[i].chunks);
+    free(scratch_trees);
+    scratch_trees = NULL;
+    nscratch = 0;
+}
+
+/* The scratch tree of `c`, taken out of the scratch list (its chunks then
+ * live to the end, as the arena's), or NULL. */
+static Node *keep_scratch(CXCursor c)
+{
+    for (size_t i = 0; i < nscratch; i++) {
+        if (!clang_equalCursors(scratch_trees[i].cursor, c))
+            continue;
+        Node *tree = scratch_trees[i].tree;
+        scratch_trees[i] = scratch_trees[--nscratch];
+        return tree;
+    }
+    return NULL;
 }
 
 char *cursor_spelling(CXCursor c)
@@ -358,7 +455,7 @@ static void widen_body_to_macro(const Source *src, const Node *loop, Node *body)
 
 static Node *build(const Source *src, CXCursor c, Node *parent)
 {
-    Node *n = arena_small(sizeof *n);
+    Node *n = node_alloc(sizeof *n);
     n->cursor = c;
     n->type = clang_getCursorType(c);
     n->parent = parent;
@@ -383,7 +480,7 @@ static Node *build(const Source *src, CXCursor c, Node *parent)
     clang_visitChildren(c, collect_child, &kids);
     n->kind = kind_of(c, kids.count);
     if (kids.count) {
-        n->kids = arena_small((size_t)kids.count * sizeof(Node *));
+        n->kids = node_alloc((size_t)kids.count * sizeof(Node *));
         for (int i = 0; i < kids.count; i++)
             n->kids[n->nkids++] = build(src, kids.items[i], n);
     }
@@ -475,10 +572,32 @@ Node *ast_build(const Source *src, CXCursor cursor)
     unsigned hash = clang_hashCursor(cursor);
     TreeEntry *e = tree_slot(trees, trees_cap, cursor, hash);
     if (!e->tree) {
-        *e = (TreeEntry){hash, cursor, build(src, cursor, NULL)};
+        Node *kept = keep_scratch(cursor);
+        *e = (TreeEntry){hash, cursor, kept ? kept : build(src, cursor, NULL)};
         ntrees++;
     }
     return e->tree;
+}
+
+/* The cached tree of `cursor` when there is one (no second copy), else
+ * one built for now: gone at the next ast_scratch_release(). */
+Node *ast_build_scratch(const Source *src, CXCursor cursor)
+{
+    if (trees_cap) {
+        TreeEntry *e = tree_slot(trees, trees_cap, cursor, clang_hashCursor(cursor));
+        if (e->tree)
+            return e->tree;
+    }
+    for (size_t i = 0; i < nscratch; i++)
+        if (clang_equalCursors(scratch_trees[i].cursor, cursor))
+            return scratch_trees[i].tree;
+    ScratchTree t = {cursor, NULL, NULL};
+    building_chunks = &t.chunks;
+    t.tree = build(src, cursor, NULL);
+    building_chunks = NULL;
+    scratch_trees = plain_realloc(scratch_trees, (nscratch + 1) * sizeof *scratch_trees);
+    scratch_trees[nscratch++] = t;
+    return t.tree;
 }
 
 Node *ast_strip_implicit(Node *n)

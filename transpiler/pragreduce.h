@@ -376,6 +376,11 @@ struct Node {
 /* Builds the tree rooted at `cursor`. Variables are interned so that one
  * declaration gives one Var. */
 Node *ast_build(const Source *src, CXCursor cursor);
+/* The same tree for one loop's use: the cached one if built, else a copy
+ * freed by ast_scratch_release() (between loops, transpile.c), so that a
+ * big file's functions are not all held to the end. */
+Node *ast_build_scratch(const Source *src, CXCursor cursor);
+void ast_scratch_release(void);
 /* Skips parentheses and implicit conversions. */
 Node *ast_strip(Node *n);
 /* The `for` of tree `n` that starts at byte `start`, or NULL. */

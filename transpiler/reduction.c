@@ -3258,7 +3258,8 @@ static enum CXChildVisitResult search_scope(CXCursor c, CXCursor parent, void *d
 /* The tree of the block (or for statement) that declares the local `v`:
  * the only code that can take its address, or point anything at it while
  * it lives; the whole function for a parameter. Keeps the search small in
- * functions with many loops. */
+ * functions with many loops. A scratch tree: valid until the loop's
+ * analysis (or emission) is done (transpile.c frees it). */
 static Node *scope_tree(const Source *src, const Site *site, const Var *v)
 {
     ScopeSearch ss = {src, v->decl_offset, site->function};
@@ -3268,11 +3269,11 @@ static Node *scope_tree(const Source *src, const Site *site, const Var *v)
      * of its own (a big file's loops would be held three times); the users
      * of a scope look at nothing above it but under_sizeof, and the
      * function above it is no sizeof */
-    Node *fn = ast_build(src, site->function);
+    Node *fn = ast_build_scratch(src, site->function);
     for (int i = 0; i < fn->nkids; i++)
         if (clang_equalCursors(fn->kids[i]->cursor, ss.scope))
             return fn->kids[i];
-    return ast_build(src, ss.scope);
+    return ast_build_scratch(src, ss.scope);
 }
 
 /* Where the program may take the address of `v` (`*global` is set for a
@@ -3327,7 +3328,8 @@ static unsigned address_escapes(const Source *src, const Site *site, const Node 
         return as.at;
     }
     if (v->storage == VAR_LOCAL && scope && clang_getCursorKind(v->decl) != CXCursor_ParmDecl &&
-        !loop_around(scope, site->loop->start, site->loop_end) && !jumps_back(ast_build(src, site->function)))
+        !loop_around(scope, site->loop->start, site->loop_end) &&
+        !jumps_back(ast_build_scratch(src, site->function)))
         return address_taken_in(scope, v, site->loop->start, UINT32_MAX);
     return address_taken_in(scope, v, site->loop->start, site->loop_end);
 }

@@ -2313,7 +2313,8 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
     char **dir_reads = xcalloc((size_t)ndirs + 1, sizeof(char *)); /* before each directive, or NULL */
     for (int f = 0; f < r.fx.nregioned; f++) {
         CXCursor fn = clang_getCursorDefinition(r.fx.regioned[f]);
-        Node *tree = ast_build(src, fn);
+        ast_scratch_release(); /* (the function before's: one function's tree at a time) */
+        Node *tree = ast_build_scratch(src, fn);
         Node *body = tree->nkids ? tree->kids[tree->nkids - 1] : NULL;
         if (!body || body->kind != N_COMPOUND || body->from_macro)
             continue;
@@ -2404,6 +2405,7 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
             }
         }
     }
+    ast_scratch_release();
     /* the directives themselves */
     for (int i = 0; i < ndirs; i++) {
         if (!dirs[i].bound)

@@ -916,6 +916,16 @@ static void reject_collapse_parent(const Source *src, const Site *level2, Site *
     }
 }
 
+/* Whether a loop written out (not from a macro) is around `self`: one
+ * that try_outer may make a site of. */
+static bool inside_written_loop(const Node *self)
+{
+    for (const Node *p = self->parent; p; p = p->parent)
+        if (p->kind == N_FOR && !p->from_macro)
+            return true;
+    return false;
+}
+
 void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *explain)
 {
     Site *sites = *sites_io;
@@ -1048,12 +1058,15 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
         if (!m->loop || m->rejected || m->pragma.parallel)
             continue;
         if (!clang_equalCursors(fn_cursor, m->function)) {
+            ast_scratch_release(); /* (the function before's: one at a time) */
             fn_cursor = m->function;
-            fn_tree = ast_build(src, m->function);
+            fn_tree = ast_build_scratch(src, m->function);
         }
         Node *self = ast_find_for(fn_tree, m->loop->start);
         if (!self)
             continue;
+        if (inside_written_loop(self))
+            fn_tree = ast_build(src, m->function); /* (kept: a loop around it may become a site) */
         Site *chosen = NULL;
         int innermost = -1, below = -1; /* indices in found */
         StrBuf notes = {0};

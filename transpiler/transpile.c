@@ -468,6 +468,7 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
         timing_progress("analysis", i, npragmas);
         if (!sites[i].rejected && !sites[i].pragma.parallel && !analyze_site(src, &sites[i], opts))
             sites[i].rejected = true;
+        ast_scratch_release(); /* (its function's tree: one loop's at a time) */
     }
     timing_progress_clear();
 
@@ -483,6 +484,7 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
     /* (after errors too: each parallel loop's own reason is reported with
      * the others', not one round of fixes later) */
     segment_find_all(src, &sites, &npragmas, opts->explain_brief ? NULL : opts->explain);
+    ast_scratch_release();
     diag_set_errors_are_warnings(false);
     for (int i = 0; i < nmarked; i++)
         if (sites[i].pragma.parallel && !sites[i].absorbed)
@@ -768,6 +770,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
          * which then goes on after it as before (linkage.c) */
         strbuf_puts(&defs, "extern \"C++\" { /* pragreduce's code */\n");
         emit_site(src, s, &eo, &defs, &call);
+        ast_scratch_release();
         strbuf_puts(&defs, "} /* extern \"C++\" */\n");
         if (opts->line_directives) {
             unsigned line, col;
