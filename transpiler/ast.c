@@ -25,6 +25,18 @@ typedef struct {
 
 static VarEntry *var_table;
 
+/* The variable of each declaration cursor already asked for: a reference
+ * then costs a hash of the cursor, not its location and name formatted
+ * into a key (a 90-term body is hundreds of references). Open
+ * addressing, cap a power of two. */
+typedef struct {
+    CXCursor decl;
+    Var *var;
+} DeclEntry;
+
+static DeclEntry *decls;
+static size_t ndecls, decls_cap;
+
 /* Trees already built, by root cursor: the analyses ask for the tree of the
  * same function or loop many times (each of a loop's checks, each
  * accumulator), and a 90-term body is a thousand nodes. The trees are read
@@ -70,6 +82,8 @@ static ScratchChunk *spare_chunks;
 void ast_reset(void)
 {
     var_table = NULL;
+    decls = NULL;
+    ndecls = decls_cap = 0;
     trees = NULL;
     ntrees = trees_cap = 0;
     ast_scratch_release();
@@ -239,11 +253,45 @@ char *type_cxx_name(CXType t)
     return s;
 }
 
+static DeclEntry *decl_slot(DeclEntry *table, size_t cap, CXCursor c)
+{
+    for (size_t i = clang_hashCursor(c) & (cap - 1);; i = (i + 1) & (cap - 1))
+        if (!table[i].var || clang_equalCursors(table[i].decl, c))
+            return &table[i];
+}
+
+static void decls_grow(void)
+{
+    size_t cap = decls_cap ? 2 * decls_cap : 256;
+    DeclEntry *table = xcalloc(cap, sizeof *table);
+    for (size_t i = 0; i < decls_cap; i++)
+        if (decls[i].var)
+            *decl_slot(table, cap, decls[i].decl) = decls[i];
+    decls = table;
+    decls_cap = cap;
+}
+
+static Var *var_by_key(CXCursor decl);
+
 Var *ast_var_for(CXCursor decl)
 {
     enum CXCursorKind k = clang_getCursorKind(decl);
     if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
         return NULL;
+    if (2 * (ndecls + 1) > decls_cap)
+        decls_grow();
+    DeclEntry *e = decl_slot(decls, decls_cap, decl);
+    if (!e->var) {
+        *e = (DeclEntry){decl, var_by_key(decl)};
+        ndecls++;
+    }
+    return e->var;
+}
+
+/* The variable of a declaration, interned by its file, offset, line and
+ * name. */
+static Var *var_by_key(CXCursor decl)
+{
     CXFile file;
     unsigned line, col, off;
     clang_getFileLocation(clang_getCursorLocation(decl), &file, &line, &col, &off);

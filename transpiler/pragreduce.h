@@ -654,6 +654,8 @@ CXType reduce_accum_type(const ReduceVar *rv);
 bool reduction_scratch_private(const Source *src, Site *site, Var *v);
 /* Whether nothing after the marked loop reads its induction variable. */
 bool reduction_iv_dead_after(const Source *src, const Site *site);
+/* Notes its answer in the site, for emit.c. */
+void reduction_note_iv_dead_after(const Source *src, Site *site);
 /* No assignment, increment, statement expression, asm or call other than
  * of a <math.h> function: evaluating it again is evaluating it once. */
 bool reduction_side_effect_free(const Node *n);
@@ -935,6 +937,13 @@ struct Site {
     bool auto_collapsed;  /* run as collapse(2) without the clause (transpile.c) */
     struct Site *uncollapsed; /* then the site as marked, analyzed: inside a segmented
                                  loop it runs so, its iterations shared by a group */
+    /* answers noted at the end of its analysis, while its function's tree
+     * is at hand (a scratch tree, not kept: ast_build_scratch), for the
+     * stages after: 0 not noted, 1 no, 2 yes */
+    signed char loops_around;  /* a written loop around it (segment_note_loops_around) */
+    signed char iv_dead;       /* reduction_iv_dead_after, for iv_dead_iv in the loop at iv_dead_loop */
+    const Var *iv_dead_iv;
+    unsigned iv_dead_loop;
 };
 
 /* Whether a reduction variable of the site is an array section. */
@@ -985,6 +994,9 @@ typedef struct Segment {
  * iterations are independent, and builds a site for it (appended to
  * *sites, which may move). --explain describes each decision. */
 void segment_find_all(const Source *src, Site **sites, int *count, FILE *explain);
+/* Notes in the site whether a written loop is around it (only those are
+ * tried as segments). */
+void segment_note_loops_around(const Source *src, Site *site);
 /* "line 5 ('t' over [0, steps))": a host loop and what it runs over. */
 void explain_loop_range(const Source *src, const Node *loop, StrBuf *sb);
 

@@ -739,7 +739,25 @@ bool reduction_scratch_private(const Source *src, Site *site, Var *v)
 /* Whether nothing after the marked loop reads its induction variable (a
  * local whose address the function never takes): its value after the loop
  * need not come back from the wrapper (emit.c's copies). */
+static bool iv_dead_after(const Source *src, const Site *site);
+
 bool reduction_iv_dead_after(const Source *src, const Site *site)
+{
+    if (site->iv_dead && site->iv_dead_iv == site->info.iv && site->iv_dead_loop == site->loop->start)
+        return site->iv_dead == 2;
+    return iv_dead_after(src, site);
+}
+
+void reduction_note_iv_dead_after(const Source *src, Site *site)
+{
+    if (site->info.iv_declared_in_loop || !site->info.iv)
+        return; /* (never asked) */
+    site->iv_dead = iv_dead_after(src, site) ? 2 : 1;
+    site->iv_dead_iv = site->info.iv;
+    site->iv_dead_loop = site->loop->start;
+}
+
+static bool iv_dead_after(const Source *src, const Site *site)
 {
     const Var *v = site->info.iv;
     if (site->info.iv_declared_in_loop || v->storage != VAR_LOCAL || v->is_volatile)

@@ -926,6 +926,12 @@ static bool inside_written_loop(const Node *self)
     return false;
 }
 
+void segment_note_loops_around(const Source *src, Site *site)
+{
+    const Node *self = ast_find_for(ast_build_scratch(src, site->function), site->loop->start);
+    site->loops_around = self && inside_written_loop(self) ? 2 : 1;
+}
+
 void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *explain)
 {
     Site *sites = *sites_io;
@@ -1055,8 +1061,8 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
 
     for (int k = 0; k < n; k++) {
         Site *m = &sites[k];
-        if (!m->loop || m->rejected || m->pragma.parallel)
-            continue;
+        if (!m->loop || m->rejected || m->pragma.parallel || m->loops_around == 1)
+            continue; /* (no loop around it: nothing to try) */
         if (!clang_equalCursors(fn_cursor, m->function)) {
             ast_scratch_release(); /* (the function before's: one at a time) */
             fn_cursor = m->function;

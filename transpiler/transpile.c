@@ -244,6 +244,15 @@ static bool analyze_site(const Source *src, Site *site, const TranspileOptions *
     return true;
 }
 
+/* What the stages after analysis ask of a site's function, answered while
+ * its tree is at hand: freed after each site, it would be built again by
+ * each of them. */
+static void note_for_later(const Source *src, Site *site)
+{
+    segment_note_loops_around(src, site);
+    reduction_note_iv_dead_after(src, site);
+}
+
 /* The statement a loop's body is, past braces around a single one. */
 static Node *single_statement(Node *body)
 {
@@ -468,6 +477,8 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
         timing_progress("analysis", i, npragmas);
         if (!sites[i].rejected && !sites[i].pragma.parallel && !analyze_site(src, &sites[i], opts))
             sites[i].rejected = true;
+        if (!sites[i].rejected && !sites[i].pragma.parallel)
+            note_for_later(src, &sites[i]);
         ast_scratch_release(); /* (its function's tree: one loop's at a time) */
     }
     timing_progress_clear();
