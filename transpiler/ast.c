@@ -501,6 +501,26 @@ static void widen_body_to_macro(const Source *src, const Node *loop, Node *body)
         body->end = me;
 }
 
+/* A node's name: its variable's when it has that spelling (one copy for
+ * all its references), else a copy beside the node (freed with a scratch
+ * tree, no block of its own). */
+static const char *node_name(CXCursor c, const Var *v)
+{
+    CXString s = clang_getCursorSpelling(c);
+    const char *t = clang_getCString(s);
+    if (!t)
+        t = "";
+    const char *name = v && !strcmp(v->name, t) ? v->name : NULL;
+    if (!name) {
+        size_t len = strlen(t);
+        char *copy = node_alloc(len + 1);
+        memcpy(copy, t, len + 1);
+        name = copy;
+    }
+    clang_disposeString(s);
+    return name;
+}
+
 static Node *build(const Source *src, CXCursor c, Node *parent)
 {
     Node *n = node_alloc(sizeof *n);
@@ -536,19 +556,19 @@ static Node *build(const Source *src, CXCursor c, Node *parent)
 
     switch (n->kind) {
     case N_DECLREF: {
-        n->name = cursor_spelling(c);
         n->var = ast_var_for(clang_getCursorReferenced(c));
+        n->name = node_name(c, n->var);
         break;
     }
     case N_VARDECL:
-        n->name = cursor_spelling(c);
         n->var = ast_var_for(c);
+        n->name = node_name(c, n->var);
         break;
     case N_CALL:
-        n->name = cursor_spelling(c);
+        n->name = node_name(c, NULL);
         break;
     case N_MEMBER: {
-        n->name = cursor_spelling(c);
+        n->name = node_name(c, NULL);
         n->op = ".";
         if (n->nkids && clang_getCanonicalType(ast_strip(n->kids[0])->type).kind == CXType_Pointer)
             n->op = "->";
