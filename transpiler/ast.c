@@ -45,7 +45,12 @@ typedef struct {
     unsigned hash;
     CXCursor cursor;
     Node *tree;
+    struct ScratchChunk *own; /* a loop's tree (ast_build_loop): its chunks */
 } TreeEntry;
+
+/* The tree of an entry whose loop's tree was freed (ast_free_loop): built
+ * again if asked for. */
+static Node freed_tree;
 
 static TreeEntry *trees;
 static size_t ntrees, trees_cap; /* open addressing, cap a power of two */
@@ -73,6 +78,8 @@ typedef struct {
 static ScratchTree *scratch_trees;
 static size_t nscratch;
 static ScratchChunk **building_chunks; /* the scratch tree being built, or NULL */
+static bool building_own; /* ... a loop's own (ast_build_loop): its chunks freed, not spared */
+#define OWN_CHUNK (64 * 1024)
 /* Chunks of freed scratch trees, for the next ones: freed memory given
  * back to malloc came back as holes the rest of the run split up. */
 static ScratchChunk *spare_chunks;
@@ -94,6 +101,15 @@ void ast_reset(void)
  * enough. */
 static ScratchChunk *new_chunk(size_t size)
 {
+    if (building_own) {
+        /* (calloc: fresh pages are not touched until used) */
+        size_t cap = size > OWN_CHUNK ? size : OWN_CHUNK;
+        ScratchChunk *c = calloc(1, sizeof *c + cap);
+        if (!c)
+            pr_internal_error(__FILE__, __LINE__, "out of memory");
+        c->cap = cap;
+        return c;
+    }
     ScratchChunk *c = spare_chunks;
     if (c && c->cap >= size) {
         spare_chunks = c->next;
@@ -113,7 +129,7 @@ static void *node_alloc(size_t size)
 {
     if (!building_chunks)
         return arena_small(size);
-    size = (size + sizeof(max_align_t) - 1) & ~(sizeof(max_align_t) - 1);
+    size = (size + sizeof(void *) - 1) & ~(sizeof(void *) - 1); /* (as arena_small's) */
     ScratchChunk *c = *building_chunks;
     if (!c || c->cap - c->used < size) {
         c = new_chunk(size);
@@ -639,12 +655,60 @@ Node *ast_build(const Source *src, CXCursor cursor)
         trees_grow();
     unsigned hash = clang_hashCursor(cursor);
     TreeEntry *e = tree_slot(trees, trees_cap, cursor, hash);
-    if (!e->tree) {
+    if (e->tree == &freed_tree) {
+        e->tree = build(src, cursor, NULL);
+    } else if (!e->tree) {
         Node *kept = keep_scratch(cursor);
-        *e = (TreeEntry){hash, cursor, kept ? kept : build(src, cursor, NULL)};
+        *e = (TreeEntry){hash, cursor, kept ? kept : build(src, cursor, NULL), NULL};
         ntrees++;
     }
     return e->tree;
+}
+
+/* A marked loop's tree, in the cache, with chunks of its own: freed by
+ * ast_free_loop once its code is emitted, but for its root (a node of
+ * the arena's, whose position later stages read). */
+Node *ast_build_loop(const Source *src, CXCursor cursor)
+{
+    if (2 * (ntrees + 1) > trees_cap)
+        trees_grow();
+    unsigned hash = clang_hashCursor(cursor);
+    TreeEntry *e = tree_slot(trees, trees_cap, cursor, hash);
+    if (e->tree && e->tree != &freed_tree)
+        return e->tree;
+    if (!e->tree)
+        ntrees++;
+    ScratchChunk *own = NULL;
+    building_chunks = &own;
+    building_own = true;
+    Node *built = build(src, cursor, NULL);
+    building_chunks = NULL;
+    building_own = false;
+    Node *root = arena_small(sizeof *root);
+    *root = *built;
+    for (int i = 0; i < root->nkids; i++)
+        root->kids[i]->parent = root;
+    *e = (TreeEntry){hash, cursor, root, own};
+    return root;
+}
+
+void ast_free_loop(Node *root)
+{
+    if (!root || !trees_cap)
+        return;
+    TreeEntry *e = tree_slot(trees, trees_cap, root->cursor, clang_hashCursor(root->cursor));
+    if (e->tree != root || !e->own)
+        return;
+    for (ScratchChunk *c = e->own; c;) {
+        ScratchChunk *next = c->next;
+        free(c);
+        c = next;
+    }
+    e->own = NULL;
+    e->tree = &freed_tree;
+    root->nkids = 0;
+    root->kids = NULL;
+    root->for_init = root->for_cond = root->for_inc = NULL;
 }
 
 /* The cached tree of `cursor` when there is one (no second copy), else
@@ -653,7 +717,7 @@ Node *ast_build_scratch(const Source *src, CXCursor cursor)
 {
     if (trees_cap) {
         TreeEntry *e = tree_slot(trees, trees_cap, cursor, clang_hashCursor(cursor));
-        if (e->tree)
+        if (e->tree && e->tree != &freed_tree)
             return e->tree;
     }
     for (size_t i = 0; i < nscratch; i++)

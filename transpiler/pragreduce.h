@@ -380,6 +380,10 @@ Node *ast_build(const Source *src, CXCursor cursor);
  * freed by ast_scratch_release() (between loops, transpile.c), so that a
  * big file's functions are not all held to the end. */
 Node *ast_build_scratch(const Source *src, CXCursor cursor);
+/* A marked loop's tree (ast_build's), whose nodes ast_free_loop frees
+ * once its code is emitted, all but the root (its position stays). */
+Node *ast_build_loop(const Source *src, CXCursor cursor);
+void ast_free_loop(Node *root);
 void ast_scratch_release(void);
 /* Skips parentheses and implicit conversions. */
 Node *ast_strip(Node *n);
