@@ -220,8 +220,10 @@ const char *source_path_at(const Source *src, unsigned offset)
 bool source_offset(const Source *src, CXSourceLocation loc, unsigned *offset)
 {
     CXFile file;
-    unsigned line, col, off;
-    clang_getFileLocation(loc, &file, &line, &col, &off);
+    unsigned off;
+    /* (no line and column: libclang then skips finding them, a search of
+     * the file's line table for each of a big file's million cursors) */
+    clang_getFileLocation(loc, &file, NULL, NULL, &off);
     if (!file || !clang_File_isEqual(file, src->file))
         return false;
     *offset = off;
