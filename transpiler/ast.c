@@ -97,28 +97,23 @@ void ast_reset(void)
     spare_chunks = NULL; /* (the arena's: freed with it) */
 }
 
-/* A chunk of at least `size` bytes, zeroed: a spare one when it is big
- * enough. */
+/* A chunk of at least `size` bytes: a spare one when it is big enough
+ * (for a scratch tree). */
 static ScratchChunk *new_chunk(size_t size)
 {
-    if (building_own) {
-        /* (calloc: fresh pages are not touched until used) */
-        size_t cap = size > OWN_CHUNK ? size : OWN_CHUNK;
-        ScratchChunk *c = calloc(1, sizeof *c + cap);
-        if (!c)
-            pr_internal_error(__FILE__, __LINE__, "out of memory");
-        c->cap = cap;
-        return c;
-    }
     ScratchChunk *c = spare_chunks;
-    if (c && c->cap >= size) {
+    if (!building_own && c && c->cap >= size) {
         spare_chunks = c->next;
-        memset(c->data, 0, c->used);
         c->used = 0;
         return c;
     }
-    size_t cap = size > SCRATCH_CHUNK ? size : SCRATCH_CHUNK;
-    c = xcalloc(1, sizeof *c + cap);
+    /* (not cleared here: node_alloc clears what it hands out, and the
+     * pages of a chunk's unused end are never touched) */
+    size_t chunk = building_own ? OWN_CHUNK : SCRATCH_CHUNK;
+    size_t cap = size > chunk ? size : chunk;
+    c = xmalloc(sizeof *c + cap);
+    c->next = NULL;
+    c->used = 0;
     c->cap = cap;
     return c;
 }
@@ -138,6 +133,7 @@ static void *node_alloc(size_t size)
     }
     void *p = (char *)c->data + c->used;
     c->used += size;
+    memset(p, 0, size);
     return p;
 }
 
@@ -701,7 +697,7 @@ void ast_free_loop(Node *root)
         return;
     for (ScratchChunk *c = e->own; c;) {
         ScratchChunk *next = c->next;
-        free(c);
+        arena_release(c);
         c = next;
     }
     e->own = NULL;

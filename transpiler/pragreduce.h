@@ -54,6 +54,8 @@ char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *arena_small(size_t size);
 /* libc's realloc, checked: a temporary the caller frees with free(). */
 void *plain_realloc(void *p, size_t size);
+/* Frees a block of xmalloc's now rather than at exit. */
+void arena_release(void *p);
 void arena_free_all(void);
 
 /* A growable string; the caller owns buf and releases it with strbuf_free. */
