@@ -360,11 +360,11 @@ struct Var {
 
 /* (fields ordered to leave no padding: a big file has millions of nodes) */
 struct Node {
-    NodeKind kind;
-    int nkids;
-    unsigned start, end; /* byte range in the main file (expansion) */
+    unsigned char kind; /* a NodeKind (a byte, beside the flags: 8 bytes a node less) */
     bool postfix;
     bool from_macro;     /* start or end lies in a macro expansion */
+    int nkids;
+    unsigned start, end; /* byte range in the main file (expansion) */
     const char *op;   /* operators (one shared copy each); NULL otherwise */
     const char *name; /* DECLREF, CALL callee, MEMBER field */
     Var *var;         /* DECLREF / VARDECL of a variable */
