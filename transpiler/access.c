@@ -477,10 +477,10 @@ static bool stable_from(const Site *site, const Node *e, const Node *def, int de
         !private_single_assignment_at(site, e->var, depth + 1)) {
         const Node *f = def->parent;
         for (; f && f != site->loop; f = f->parent)
-            if (f->kind == N_FOR && f->for_init && f->for_inc && f->nkids &&
-                (assignment_of(f->for_init, e->var) || find_decl(f->for_init, e->var)) &&
+            if (f->kind == N_FOR && ast_for_init(f) && ast_for_inc(f) && f->nkids &&
+                (assignment_of(ast_for_init(f), e->var) || find_decl(ast_for_init(f), e->var)) &&
                 !writes_var(f->kids[f->nkids - 1], e->var) &&
-                !writes_var(f->for_cond, e->var))
+                !writes_var(ast_for_cond(f), e->var))
                 break;
         if (!f || f == site->loop)
             return false;

@@ -449,6 +449,13 @@ static void find_operator(Node *n)
     clang_disposeString(sp);
 }
 
+/* Makes kids[kid] the `for`'s init (which 0), cond (1) or inc (2). */
+static void set_for_part(Node *n, int which, int kid)
+{
+    PR_ASSERT(kid < 31);
+    n->for_parts = (unsigned short)((n->for_parts & ~(31u << (5 * which))) | ((unsigned)(kid + 1) << (5 * which)));
+}
+
 /* Assigns a `for`'s children to init, cond, inc and body by the positions of
  * the semicolons in its header. */
 static void split_for(Node *n, const Source *src)
@@ -480,17 +487,17 @@ static void split_for(Node *n, const Source *src)
             if (k->start > close) {
                 body = k;
             } else if (k->start < semi[0]) {
-                n->for_init = k;
+                set_for_part(n, 0, i);
             } else if (k->start < semi[1]) {
-                n->for_cond = k;
+                set_for_part(n, 1, i);
             } else {
-                n->for_inc = k;
+                set_for_part(n, 2, i);
             }
         }
     } else if (n->nkids == 4) {
-        n->for_init = n->kids[0];
-        n->for_cond = n->kids[1];
-        n->for_inc = n->kids[2];
+        set_for_part(n, 0, 0);
+        set_for_part(n, 1, 1);
+        set_for_part(n, 2, 2);
     }
     /* kids[] keeps every child; the last one is the body. */
     (void)body;
@@ -704,7 +711,7 @@ void ast_free_loop(Node *root)
     e->tree = &freed_tree;
     root->nkids = 0;
     root->kids = NULL;
-    root->for_init = root->for_cond = root->for_inc = NULL;
+    root->for_parts = 0;
 }
 
 /* The cached tree of `cursor` when there is one (no second copy), else

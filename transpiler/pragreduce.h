@@ -325,7 +325,7 @@ typedef enum {
     N_DECLSTMT,
     N_VARDECL,   /* var; kids[0] initializer when present */
     N_IF,        /* kids: cond, then, [else] */
-    N_FOR,       /* for_init/for_cond/for_inc (may be NULL), kids[last] body */
+    N_FOR,       /* ast_for_init/cond/inc (may be NULL), kids[last] body */
     N_WHILE,
     N_DO,
     N_SWITCH,
@@ -361,8 +361,11 @@ struct Var {
 /* (fields ordered to leave no padding: a big file has millions of nodes) */
 struct Node {
     unsigned char kind; /* a NodeKind (a byte, beside the flags: 8 bytes a node less) */
-    bool postfix;
-    bool from_macro;     /* start or end lies in a macro expansion */
+    bool postfix : 1;
+    bool from_macro : 1; /* start or end lies in a macro expansion */
+    /* N_FOR: the kids[] positions + 1 of init, cond and inc, 5 bits each
+     * (0: none), read by ast_for_init/cond/inc (three pointers a node less) */
+    unsigned short for_parts;
     int nkids;
     unsigned start, end; /* byte range in the main file (expansion) */
     const char *op;   /* operators (one shared copy each); NULL otherwise */
@@ -371,9 +374,18 @@ struct Node {
     CXCursor cursor;
     CXType type;
     Node **kids;
-    Node *for_init, *for_cond, *for_inc; /* N_FOR */
     Node *parent;
 };
+
+/* A `for`'s init, cond and inc (NULL when absent, or not a `for`). */
+static inline Node *ast_for_part(const Node *n, int which)
+{
+    unsigned k = (n->for_parts >> (5 * which)) & 31u;
+    return k ? n->kids[k - 1] : NULL;
+}
+static inline Node *ast_for_init(const Node *n) { return ast_for_part(n, 0); }
+static inline Node *ast_for_cond(const Node *n) { return ast_for_part(n, 1); }
+static inline Node *ast_for_inc(const Node *n) { return ast_for_part(n, 2); }
 
 /* Builds the tree rooted at `cursor`. Variables are interned so that one
  * declaration gives one Var. */

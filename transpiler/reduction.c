@@ -616,7 +616,7 @@ static bool dead_outside(const Node *n, const Var *v, unsigned skip_start, unsig
 {
     if (!n || (n->start >= skip_start && n->end <= skip_end))
         return true;
-    if (n->kind == N_FOR && n->for_init && plain_store(n->for_init, v))
+    if (n->kind == N_FOR && ast_for_init(n) && plain_store(ast_for_init(n), v))
         return true;
     if (plain_store(n, v))
         return dead_outside(n->kids[1], v, skip_start, skip_end);
@@ -659,7 +659,7 @@ static bool has_kind(const Node *n, NodeKind a, NodeKind b)
  * update after its point loop): what follows decides). */
 static int decides(const Node *s, const Var *v)
 {
-    if (plain_store(s, v) || (s->kind == N_FOR && s->for_init && plain_store(s->for_init, v)))
+    if (plain_store(s, v) || (s->kind == N_FOR && ast_for_init(s) && plain_store(ast_for_init(s), v)))
         return 1;
     if (has_kind(s, N_BREAK, N_CONTINUE))
         return -1;
@@ -1177,9 +1177,9 @@ static bool mentions_evaluated(const Node *n, const Var *v)
  * `k <= B`, `++k`, `k += 1`): k runs over [*lo, *hi). */
 static bool constant_range(Node *f, Var **iv, long long *lo, long long *hi)
 {
-    Node *init = f->for_init ? ast_strip(f->for_init) : NULL;
-    Node *cond = f->for_cond ? ast_strip(f->for_cond) : NULL;
-    Node *inc = f->for_inc ? ast_strip(f->for_inc) : NULL;
+    Node *init = ast_for_init(f) ? ast_strip(ast_for_init(f)) : NULL;
+    Node *cond = ast_for_cond(f) ? ast_strip(ast_for_cond(f)) : NULL;
+    Node *inc = ast_for_inc(f) ? ast_strip(ast_for_inc(f)) : NULL;
     if (!init || !cond || !inc)
         return false;
     Var *k = NULL;
@@ -1243,8 +1243,8 @@ static bool fill_loop(DefCheck *dc, Node *f, int depth, Var **ivs, long long *lo
         return false;
     if (lo[depth] < 0 || hi[depth] > dc->dims[depth])
         return false;
-    if (mentions_evaluated(f->for_init, dc->var) || mentions_evaluated(f->for_cond, dc->var) ||
-        mentions_evaluated(f->for_inc, dc->var))
+    if (mentions_evaluated(ast_for_init(f), dc->var) || mentions_evaluated(ast_for_cond(f), dc->var) ||
+        mentions_evaluated(ast_for_inc(f), dc->var))
         return false;
     Node *body = f->kids[f->nkids - 1];
     if (has_jump(body) || writes_var(body, ivs[depth]))
@@ -1334,12 +1334,12 @@ static void def_stmt(DefCheck *dc, Node *s, Defined *d)
             *d = f;
             return;
         }
-        if (s->for_init)
-            def_simple(dc, s->for_init, d, true);
-        def_simple(dc, s->for_cond, d, false);
+        if (ast_for_init(s))
+            def_simple(dc, ast_for_init(s), d, true);
+        def_simple(dc, ast_for_cond(s), d, false);
         Defined b = def_copy(dc, d);
         def_stmt(dc, s->kids[s->nkids - 1], &b);
-        def_simple(dc, s->for_inc, d, false);
+        def_simple(dc, ast_for_inc(s), d, false);
         return;
     }
     case N_WHILE:

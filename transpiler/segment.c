@@ -83,14 +83,14 @@ static void written_scalars(const Node *n, const Node *loop, unsigned end, VarSe
         target = local_struct_root(target);
     if (target && target->kind == N_DECLREF && target->var && !declared_within(loop, end, target->var))
         set_add(out, target->var);
-    if (n->for_init)
-        written_scalars(n->for_init, loop, end, out);
-    if (n->for_cond)
-        written_scalars(n->for_cond, loop, end, out);
-    if (n->for_inc)
-        written_scalars(n->for_inc, loop, end, out);
+    if (ast_for_init(n))
+        written_scalars(ast_for_init(n), loop, end, out);
+    if (ast_for_cond(n))
+        written_scalars(ast_for_cond(n), loop, end, out);
+    if (ast_for_inc(n))
+        written_scalars(ast_for_inc(n), loop, end, out);
     for (int i = 0; i < n->nkids; i++)
-        if (n->kids[i] != n->for_init && n->kids[i] != n->for_cond && n->kids[i] != n->for_inc)
+        if (n->kids[i] != ast_for_init(n) && n->kids[i] != ast_for_cond(n) && n->kids[i] != ast_for_inc(n))
             written_scalars(n->kids[i], loop, end, out);
 }
 
@@ -102,7 +102,7 @@ static const Node *first_ref(const Node *n, const Var *v)
         return NULL;
     if (n->kind == N_DECLREF && n->var == v)
         return n;
-    const Node *kids[3] = {n->for_init, n->for_cond, n->for_inc};
+    const Node *kids[3] = {ast_for_init(n), ast_for_cond(n), ast_for_inc(n)};
     for (int k = 0; k < 3; k++) {
         const Node *f = first_ref(kids[k], v);
         if (f && (!best || f->start < best->start))
@@ -125,8 +125,8 @@ static bool address_taken(const Node *n, const Var *v)
         if (t && t->kind == N_DECLREF && t->var == v)
             return true;
     }
-    if ((n->for_init && address_taken(n->for_init, v)) || (n->for_cond && address_taken(n->for_cond, v)) ||
-        (n->for_inc && address_taken(n->for_inc, v)))
+    if ((ast_for_init(n) && address_taken(ast_for_init(n), v)) || (ast_for_cond(n) && address_taken(ast_for_cond(n), v)) ||
+        (ast_for_inc(n) && address_taken(ast_for_inc(n), v)))
         return true;
     for (int i = 0; i < n->nkids; i++)
         if (address_taken(n->kids[i], v))
@@ -154,7 +154,7 @@ static bool assigned_first(const Node *loop, const Var *v)
     while (stmt->parent && (stmt->parent->kind == N_PAREN || stmt->parent->kind == N_IMPLICIT))
         stmt = stmt->parent;
     const Node *holder = stmt->parent;
-    if (holder && holder->kind == N_FOR && holder->for_init == stmt)
+    if (holder && holder->kind == N_FOR && ast_for_init(holder) == stmt)
         stmt = holder, holder = holder->parent;
     /* a plain block runs unconditionally: `{ ... }` around the statement
      * (element.c puts one around a marked loop) */
@@ -557,7 +557,7 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
         for (int s = 0; s < m->pragma.nsections; s++) {
             const ArraySection *sec = &m->pragma.sections[s];
             const char *local = section_uses_local(outer, sec);
-            if (!local && outer->for_init) {
+            if (!local && ast_for_init(outer)) {
                 /* the outer loop's own variable, when declared before it */
                 LoopInfo li;
                 diag_probe(true);
@@ -785,12 +785,12 @@ static bool find_guarded(const Source *src, Site *t, const Node *n, bool inside_
     if (n->kind == N_DECLREF && n->var && written_capture(t, n->var) && !inside_guarded &&
         is_write_target(n))
         return false; /* written inside a larger expression */
-    const Node *kids[3] = {n->for_init, n->for_cond, n->for_inc};
+    const Node *kids[3] = {ast_for_init(n), ast_for_cond(n), ast_for_inc(n)};
     for (int k = 0; k < 3; k++)
         if (kids[k] && !find_guarded(src, t, kids[k], inside_guarded))
             return false;
     for (int i = 0; i < n->nkids; i++)
-        if (n->kids[i] != n->for_init && n->kids[i] != n->for_cond && n->kids[i] != n->for_inc &&
+        if (n->kids[i] != ast_for_init(n) && n->kids[i] != ast_for_cond(n) && n->kids[i] != ast_for_inc(n) &&
             !find_guarded(src, t, n->kids[i], inside_guarded))
             return false;
     return true;
