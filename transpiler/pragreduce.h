@@ -844,6 +844,9 @@ typedef struct {
 } Candidate;
 
 CostFacts cost_facts(const Source *src, const Site *site);
+/* Frees the accesses array now (a plan per loop of a big file would keep
+ * them all to the end); the texts stay. */
+void cost_facts_free(CostFacts *f);
 /* Estimated microseconds for n iterations with data on the device. */
 double cost_estimate(const CostFacts *f, const GpuDesc *d, const LaunchPlan *p, double n,
                      Candidate *detail);
