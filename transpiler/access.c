@@ -1083,6 +1083,16 @@ static long long declared_extent(const Source *src, const Capture *cap)
     return n > 0 ? n : 0;
 }
 
+/* cap->ranges cut down to what it holds (and one zeroed after): room for
+ * two a subscript was made, and most subscripts repeat a few ranges (a
+ * 90-term body kept 22 KB a loop). */
+static void shrink_ranges(Capture *cap)
+{
+    size_t room = 2 * (size_t)cap->nsubs + 1;
+    size_t keep = (size_t)cap->nranges < room ? (size_t)cap->nranges + 1 : room;
+    cap->ranges = xrealloc(cap->ranges, keep * sizeof(Linear));
+}
+
 /* Ranges [0, whole - 1] (two more in cap->ranges, which has room): every
  * element of a fixed-size array, read at elements no subscript tells. */
 static void add_whole_array(Capture *cap, long long whole)
@@ -1482,6 +1492,7 @@ bool access_analyze(const Source *src, Site *site)
             if (!range_listed(cap, &l))
                 cap->ranges[cap->nranges++] = l;
         }
+        shrink_ranges(cap);
     }
     return ok;
 }
