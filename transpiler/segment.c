@@ -26,6 +26,7 @@
  */
 #include "pragreduce.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ the tree */
@@ -918,6 +919,91 @@ static void reject_collapse_parent(const Source *src, const Site *level2, Site *
 
 /* Whether a loop written out (not from a macro) is around `self`: one
  * that try_outer may make a site of. */
+static const Site *sort_sites;
+
+static int compare_pragma_starts(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    unsigned sx = sort_sites[x].pragma.start, sy = sort_sites[y].pragma.start;
+    if (sx != sy)
+        return sx < sy ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+/* A parallel loop's span, for parallel_nested. */
+typedef struct {
+    unsigned start, end;
+    int site;
+} ParSpan;
+
+static int compare_par_spans(const void *a, const void *b)
+{
+    const ParSpan *x = a, *y = b;
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
+    return x->site < y->site ? -1 : x->site > y->site;
+}
+
+/* For each parallel loop, whether its pragma lies strictly inside another
+ * parallel loop (start < pragma < end): the loops' spans sorted by start,
+ * the two largest ends (of different loops) among those starting before
+ * each pragma kept as it goes, so that the loop's own span is left out:
+ * a search per loop, not a scan of all (quadratic in a file's thousands). */
+static bool *parallel_nested(const Site *sites, int n)
+{
+    bool *nested = xcalloc((size_t)(n ? n : 1), sizeof(bool));
+    ParSpan *spans = xcalloc((size_t)(n ? n : 1), sizeof(ParSpan));
+    int *queries = xcalloc((size_t)(n ? n : 1), sizeof(int));
+    int nspans = 0, nq = 0;
+    for (int o = 0; o < n; o++)
+        if (sites[o].loop && sites[o].pragma.parallel) {
+            spans[nspans++] = (ParSpan){sites[o].loop->start, sites[o].loop->end, o};
+            queries[nq++] = o;
+        }
+    qsort(spans, (size_t)nspans, sizeof *spans, compare_par_spans);
+    /* queries by pragma start (sites are not all in source order) */
+    sort_sites = sites;
+    qsort(queries, (size_t)nq, sizeof *queries, compare_pragma_starts);
+    unsigned end1 = 0, end2 = 0; /* the largest end so far (loop site1), and the largest of another loop */
+    int site1 = -1, next = 0;
+    for (int q = 0; q < nq; q++) {
+        const int k = queries[q];
+        const unsigned at = sites[k].pragma.start;
+        for (; next < nspans && spans[next].start < at; next++) {
+            const ParSpan *sp = &spans[next];
+            if (site1 < 0 || sp->end > end1) {
+                if (site1 >= 0 && site1 != sp->site)
+                    end2 = end1;
+                end1 = sp->end, site1 = sp->site;
+            } else if (sp->site != site1 && sp->end > end2) {
+                end2 = sp->end;
+            }
+        }
+        nested[k] = (site1 >= 0 && site1 != k && end1 > at) || (site1 == k && end2 > at);
+    }
+    return nested;
+}
+
+/* found[order[]] by loop start, the later first, ties in found's order
+ * (what an insertion sort gave, quadratic for a file's thousands of
+ * parallel loops, found in source order). */
+static const Site *const *sort_found;
+
+static int compare_later_first(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    unsigned sx = sort_found[x]->loop->start, sy = sort_found[y]->loop->start;
+    if (sx != sy)
+        return sx > sy ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+static void sort_later_first(Site *const *found, int *order, int n)
+{
+    sort_found = (const Site *const *)found;
+    qsort(order, (size_t)n, sizeof *order, compare_later_first);
+}
+
 static bool inside_written_loop(const Node *self)
 {
     for (const Node *p = self->parent; p; p = p->parent)
@@ -951,16 +1037,13 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
      * parallel loop before the rest (the outer one's group may share them):
      * the marked loops inside find them taken */
     int *par_order = xcalloc((size_t)(n ? n : 1), sizeof(int)), npar_order = 0, nested_count = 0;
+    bool *nested = parallel_nested(sites, n);
     for (int pass = 0; pass < 2; pass++) {
         for (int k = 0; k < n; k++) {
             const Site *p = &sites[k];
             if (!p->loop || !p->pragma.parallel)
                 continue;
-            bool nested = false;
-            for (int o = 0; o < n; o++)
-                nested |= o != k && sites[o].loop && sites[o].pragma.parallel &&
-                          p->pragma.start > sites[o].loop->start && p->pragma.start < sites[o].loop->end;
-            if (nested == (pass == 0))
+            if (nested[k] == (pass == 0))
                 par_order[npar_order++] = k;
         }
         if (pass == 0)
@@ -1170,12 +1253,7 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
     int *order = xcalloc((size_t)nfound, sizeof(int)), *new_at = xcalloc((size_t)nfound, sizeof(int));
     for (int i = 0; i < nfound; i++)
         order[i] = i;
-    for (int i = 1; i < nfound; i++)
-        for (int j = i; j > 0 && found[order[j]]->loop->start > found[order[j - 1]]->loop->start; j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
+    sort_later_first(found, order, nfound);
     for (int i = 0; i < nfound; i++)
         new_at[order[i]] = n + i;
     /* where each segment's marked loops go: a marked site (its index), or
