@@ -581,10 +581,10 @@ static bool stable_from(const Site *site, const Node *e, const Node *def, int de
         !private_single_assignment_at(site, e->var, depth + 1)) {
         const Node *f = def->parent;
         for (; f && f != site->loop; f = f->parent)
-            if (f->kind == N_FOR && f->for_init && f->for_inc && f->nkids &&
-                (assignment_of(f->for_init, e->var) || find_decl(f->for_init, e->var)) &&
+            if (f->kind == N_FOR && ast_for_init(f) && ast_for_inc(f) && f->nkids &&
+                (assignment_of(ast_for_init(f), e->var) || find_decl(ast_for_init(f), e->var)) &&
                 !writes_var(f->kids[f->nkids - 1], e->var) &&
-                !writes_var(f->for_cond, e->var))
+                !writes_var(ast_for_cond(f), e->var))
                 break;
         if (!f || f == site->loop)
             return false;
@@ -1187,6 +1187,16 @@ static long long declared_extent(const Source *src, const Capture *cap)
     return n > 0 ? n : 0;
 }
 
+/* cap->ranges cut down to what it holds (and one zeroed after): room for
+ * two a subscript was made, and most subscripts repeat a few ranges (a
+ * 90-term body kept 22 KB a loop). */
+static void shrink_ranges(Capture *cap)
+{
+    size_t room = 2 * (size_t)cap->nsubs + 1;
+    size_t keep = (size_t)cap->nranges < room ? (size_t)cap->nranges + 1 : room;
+    cap->ranges = xrealloc(cap->ranges, keep * sizeof(Linear));
+}
+
 /* Ranges [0, whole - 1] (two more in cap->ranges, which has room): every
  * element of a fixed-size array, read at elements no subscript tells. */
 static void add_whole_array(Capture *cap, long long whole)
@@ -1586,6 +1596,7 @@ bool access_analyze(const Source *src, Site *site)
             if (!range_listed(cap, &l))
                 cap->ranges[cap->nranges++] = l;
         }
+        shrink_ranges(cap);
     }
     return ok;
 }

@@ -43,6 +43,20 @@ void *xmalloc(size_t size)
     return b->align;
 }
 
+void arena_release(void *p)
+{
+    if (!p)
+        return;
+    Block *b = (Block *)((char *)p - offsetof(Block, align));
+    if (b->prev)
+        b->prev->next = b->next;
+    else
+        blocks = b->next;
+    if (b->next)
+        b->next->prev = b->prev;
+    free(b);
+}
+
 void *xcalloc(size_t count, size_t size)
 {
     if (size && count > SIZE_MAX / size)

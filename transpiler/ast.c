@@ -25,6 +25,18 @@ typedef struct {
 
 static VarEntry *var_table;
 
+/* The variable of each declaration cursor already asked for: a reference
+ * then costs a hash of the cursor, not its location and name formatted
+ * into a key (a 90-term body is hundreds of references). Open
+ * addressing, cap a power of two. */
+typedef struct {
+    CXCursor decl;
+    Var *var;
+} DeclEntry;
+
+static DeclEntry *decls;
+static size_t ndecls, decls_cap;
+
 /* Trees already built, by root cursor: the analyses ask for the tree of the
  * same function or loop many times (each of a loop's checks, each
  * accumulator), and a 90-term body is a thousand nodes. The trees are read
@@ -33,18 +45,129 @@ typedef struct {
     unsigned hash;
     CXCursor cursor;
     Node *tree;
+    struct ScratchChunk *own; /* a loop's tree (ast_build_loop): its chunks */
 } TreeEntry;
+
+/* The tree of an entry whose loop's tree was freed (ast_free_loop): built
+ * again if asked for. */
+static Node freed_tree;
 
 static TreeEntry *trees;
 static size_t ntrees, trees_cap; /* open addressing, cap a power of two */
+
+/* Trees built for one loop's use and freed after it (the function around
+ * a loop, whose scope a check searches): in the cache, a big file's loops
+ * would each be held twice to the end. Each has chunks of its own (its
+ * nodes and child arrays; its variables are interned as any), so that
+ * ast_build, asked for it before it is freed, keeps it instead: one tree
+ * of a cursor at a time, as before. */
+typedef struct ScratchChunk {
+    struct ScratchChunk *next;
+    size_t used, cap;
+    max_align_t data[];
+} ScratchChunk;
+
+#define SCRATCH_CHUNK (256 * 1024)
+
+typedef struct {
+    CXCursor cursor;
+    Node *tree;
+    ScratchChunk *chunks;
+} ScratchTree;
+
+static ScratchTree *scratch_trees;
+static size_t nscratch;
+static ScratchChunk **building_chunks; /* the scratch tree being built, or NULL */
+static bool building_own; /* ... a loop's own (ast_build_loop): its chunks freed, not spared */
+#define OWN_CHUNK (64 * 1024)
+/* Chunks of freed scratch trees, for the next ones: freed memory given
+ * back to malloc came back as holes the rest of the run split up. */
+static ScratchChunk *spare_chunks;
 
 /* At each new parse (parse.c): the trees and variables name cursors of the
  * unit before. */
 void ast_reset(void)
 {
     var_table = NULL;
+    decls = NULL;
+    ndecls = decls_cap = 0;
     trees = NULL;
     ntrees = trees_cap = 0;
+    ast_scratch_release();
+    spare_chunks = NULL; /* (the arena's: freed with it) */
+}
+
+/* A chunk of at least `size` bytes: a spare one when it is big enough
+ * (for a scratch tree). */
+static ScratchChunk *new_chunk(size_t size)
+{
+    ScratchChunk *c = spare_chunks;
+    if (!building_own && c && c->cap >= size) {
+        spare_chunks = c->next;
+        c->used = 0;
+        return c;
+    }
+    /* (not cleared here: node_alloc clears what it hands out, and the
+     * pages of a chunk's unused end are never touched) */
+    size_t chunk = building_own ? OWN_CHUNK : SCRATCH_CHUNK;
+    size_t cap = size > chunk ? size : chunk;
+    c = xmalloc(sizeof *c + cap);
+    c->next = NULL;
+    c->used = 0;
+    c->cap = cap;
+    return c;
+}
+
+/* A zeroed node or child array: from the chunks of the scratch tree being
+ * built, else the arena's. */
+static void *node_alloc(size_t size)
+{
+    if (!building_chunks)
+        return arena_small(size);
+    size = (size + sizeof(void *) - 1) & ~(sizeof(void *) - 1); /* (as arena_small's) */
+    ScratchChunk *c = *building_chunks;
+    if (!c || c->cap - c->used < size) {
+        c = new_chunk(size);
+        c->next = *building_chunks;
+        *building_chunks = c;
+    }
+    void *p = (char *)c->data + c->used;
+    c->used += size;
+    memset(p, 0, size);
+    return p;
+}
+
+static void spare(ScratchChunk *c)
+{
+    while (c) {
+        ScratchChunk *next = c->next;
+        c->next = spare_chunks;
+        spare_chunks = c;
+        c = next;
+    }
+}
+
+void ast_scratch_release(void)
+{
+    for (size_t i = 0; i < nscratch; i++)
+        spare(scratch_trees[i].chunks);
+    free(scratch_trees);
+    scratch_trees = NULL;
+    nscratch = 0;
+}
+
+/* The scratch tree of `c`, taken out of the scratch list (its chunks then
+ * live to the end, as the arena's), or NULL. */
+static Node *keep_scratch(CXCursor c)
+{
+    for (size_t i = 0; i < nscratch; i++) {
+        if (!clang_equalCursors(scratch_trees[i].cursor, c))
+            continue;
+        Node *tree = scratch_trees[i].tree;
+        scratch_trees[i] = scratch_trees[--nscratch];
+        return tree;
+    }
+    return NULL;
 }
 
 char *cursor_spelling(CXCursor c)
@@ -142,11 +265,45 @@ char *type_cxx_name(CXType t)
     return s;
 }
 
+static DeclEntry *decl_slot(DeclEntry *table, size_t cap, CXCursor c)
+{
+    for (size_t i = clang_hashCursor(c) & (cap - 1);; i = (i + 1) & (cap - 1))
+        if (!table[i].var || clang_equalCursors(table[i].decl, c))
+            return &table[i];
+}
+
+static void decls_grow(void)
+{
+    size_t cap = decls_cap ? 2 * decls_cap : 256;
+    DeclEntry *table = xcalloc(cap, sizeof *table);
+    for (size_t i = 0; i < decls_cap; i++)
+        if (decls[i].var)
+            *decl_slot(table, cap, decls[i].decl) = decls[i];
+    decls = table;
+    decls_cap = cap;
+}
+
+static Var *var_by_key(CXCursor decl);
+
 Var *ast_var_for(CXCursor decl)
 {
     enum CXCursorKind k = clang_getCursorKind(decl);
     if (k != CXCursor_VarDecl && k != CXCursor_ParmDecl)
         return NULL;
+    if (2 * (ndecls + 1) > decls_cap)
+        decls_grow();
+    DeclEntry *e = decl_slot(decls, decls_cap, decl);
+    if (!e->var) {
+        *e = (DeclEntry){decl, var_by_key(decl)};
+        ndecls++;
+    }
+    return e->var;
+}
+
+/* The variable of a declaration, interned by its file, offset, line and
+ * name. */
+static Var *var_by_key(CXCursor decl)
+{
     CXFile file;
     unsigned line, col, off;
     clang_getFileLocation(clang_getCursorLocation(decl), &file, &line, &col, &off);
@@ -292,6 +449,13 @@ static void find_operator(Node *n)
     clang_disposeString(sp);
 }
 
+/* Makes kids[kid] the `for`'s init (which 0), cond (1) or inc (2). */
+static void set_for_part(Node *n, int which, int kid)
+{
+    PR_ASSERT(kid < 31);
+    n->for_parts = (unsigned short)((n->for_parts & ~(31u << (5 * which))) | ((unsigned)(kid + 1) << (5 * which)));
+}
+
 /* Assigns a `for`'s children to init, cond, inc and body by the positions of
  * the semicolons in its header. */
 static void split_for(Node *n, const Source *src)
@@ -323,17 +487,17 @@ static void split_for(Node *n, const Source *src)
             if (k->start > close) {
                 body = k;
             } else if (k->start < semi[0]) {
-                n->for_init = k;
+                set_for_part(n, 0, i);
             } else if (k->start < semi[1]) {
-                n->for_cond = k;
+                set_for_part(n, 1, i);
             } else {
-                n->for_inc = k;
+                set_for_part(n, 2, i);
             }
         }
     } else if (n->nkids == 4) {
-        n->for_init = n->kids[0];
-        n->for_cond = n->kids[1];
-        n->for_inc = n->kids[2];
+        set_for_part(n, 0, 0);
+        set_for_part(n, 1, 1);
+        set_for_part(n, 2, 2);
     }
     /* kids[] keeps every child; the last one is the body. */
     (void)body;
@@ -356,9 +520,29 @@ static void widen_body_to_macro(const Source *src, const Node *loop, Node *body)
         body->end = me;
 }
 
+/* A node's name: its variable's when it has that spelling (one copy for
+ * all its references), else a copy beside the node (freed with a scratch
+ * tree, no block of its own). */
+static const char *node_name(CXCursor c, const Var *v)
+{
+    CXString s = clang_getCursorSpelling(c);
+    const char *t = clang_getCString(s);
+    if (!t)
+        t = "";
+    const char *name = v && !strcmp(v->name, t) ? v->name : NULL;
+    if (!name) {
+        size_t len = strlen(t);
+        char *copy = node_alloc(len + 1);
+        memcpy(copy, t, len + 1);
+        name = copy;
+    }
+    clang_disposeString(s);
+    return name;
+}
+
 static Node *build(const Source *src, CXCursor c, Node *parent)
 {
-    Node *n = arena_small(sizeof *n);
+    Node *n = node_alloc(sizeof *n);
     n->cursor = c;
     n->type = clang_getCursorType(c);
     n->parent = parent;
@@ -383,7 +567,7 @@ static Node *build(const Source *src, CXCursor c, Node *parent)
     clang_visitChildren(c, collect_child, &kids);
     n->kind = kind_of(c, kids.count);
     if (kids.count) {
-        n->kids = arena_small((size_t)kids.count * sizeof(Node *));
+        n->kids = node_alloc((size_t)kids.count * sizeof(Node *));
         for (int i = 0; i < kids.count; i++)
             n->kids[n->nkids++] = build(src, kids.items[i], n);
     }
@@ -391,19 +575,19 @@ static Node *build(const Source *src, CXCursor c, Node *parent)
 
     switch (n->kind) {
     case N_DECLREF: {
-        n->name = cursor_spelling(c);
         n->var = ast_var_for(clang_getCursorReferenced(c));
+        n->name = node_name(c, n->var);
         break;
     }
     case N_VARDECL:
-        n->name = cursor_spelling(c);
         n->var = ast_var_for(c);
+        n->name = node_name(c, n->var);
         break;
     case N_CALL:
-        n->name = cursor_spelling(c);
+        n->name = node_name(c, NULL);
         break;
     case N_MEMBER: {
-        n->name = cursor_spelling(c);
+        n->name = node_name(c, NULL);
         n->op = ".";
         if (n->nkids && clang_getCanonicalType(ast_strip(n->kids[0])->type).kind == CXType_Pointer)
             n->op = "->";
@@ -474,11 +658,81 @@ Node *ast_build(const Source *src, CXCursor cursor)
         trees_grow();
     unsigned hash = clang_hashCursor(cursor);
     TreeEntry *e = tree_slot(trees, trees_cap, cursor, hash);
-    if (!e->tree) {
-        *e = (TreeEntry){hash, cursor, build(src, cursor, NULL)};
+    if (e->tree == &freed_tree) {
+        e->tree = build(src, cursor, NULL);
+    } else if (!e->tree) {
+        Node *kept = keep_scratch(cursor);
+        *e = (TreeEntry){hash, cursor, kept ? kept : build(src, cursor, NULL), NULL};
         ntrees++;
     }
     return e->tree;
+}
+
+/* A marked loop's tree, in the cache, with chunks of its own: freed by
+ * ast_free_loop once its code is emitted, but for its root (a node of
+ * the arena's, whose position later stages read). */
+Node *ast_build_loop(const Source *src, CXCursor cursor)
+{
+    if (2 * (ntrees + 1) > trees_cap)
+        trees_grow();
+    unsigned hash = clang_hashCursor(cursor);
+    TreeEntry *e = tree_slot(trees, trees_cap, cursor, hash);
+    if (e->tree && e->tree != &freed_tree)
+        return e->tree;
+    if (!e->tree)
+        ntrees++;
+    ScratchChunk *own = NULL;
+    building_chunks = &own;
+    building_own = true;
+    Node *built = build(src, cursor, NULL);
+    building_chunks = NULL;
+    building_own = false;
+    Node *root = arena_small(sizeof *root);
+    *root = *built;
+    for (int i = 0; i < root->nkids; i++)
+        root->kids[i]->parent = root;
+    *e = (TreeEntry){hash, cursor, root, own};
+    return root;
+}
+
+void ast_free_loop(Node *root)
+{
+    if (!root || !trees_cap)
+        return;
+    TreeEntry *e = tree_slot(trees, trees_cap, root->cursor, clang_hashCursor(root->cursor));
+    if (e->tree != root || !e->own)
+        return;
+    for (ScratchChunk *c = e->own; c;) {
+        ScratchChunk *next = c->next;
+        arena_release(c);
+        c = next;
+    }
+    e->own = NULL;
+    e->tree = &freed_tree;
+    root->nkids = 0;
+    root->kids = NULL;
+    root->for_parts = 0;
+}
+
+/* The cached tree of `cursor` when there is one (no second copy), else
+ * one built for now: gone at the next ast_scratch_release(). */
+Node *ast_build_scratch(const Source *src, CXCursor cursor)
+{
+    if (trees_cap) {
+        TreeEntry *e = tree_slot(trees, trees_cap, cursor, clang_hashCursor(cursor));
+        if (e->tree && e->tree != &freed_tree)
+            return e->tree;
+    }
+    for (size_t i = 0; i < nscratch; i++)
+        if (clang_equalCursors(scratch_trees[i].cursor, cursor))
+            return scratch_trees[i].tree;
+    ScratchTree t = {cursor, NULL, NULL};
+    building_chunks = &t.chunks;
+    t.tree = build(src, cursor, NULL);
+    building_chunks = NULL;
+    scratch_trees = plain_realloc(scratch_trees, (nscratch + 1) * sizeof *scratch_trees);
+    scratch_trees[nscratch++] = t;
+    return t.tree;
 }
 
 Node *ast_strip_implicit(Node *n)

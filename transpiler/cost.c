@@ -686,6 +686,13 @@ static bool section_plan(const Site *site, LaunchPlan *p)
     return true;
 }
 
+void cost_facts_free(CostFacts *f)
+{
+    arena_release(f->accesses);
+    f->accesses = NULL;
+    f->naccesses = 0;
+}
+
 LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, const char *override)
 {
     CostFacts f = cost_facts(src, site);
@@ -696,6 +703,7 @@ LaunchPlan cost_plan(const Source *src, const Site *site, const GpuDesc *d, cons
     if (p.cpu_below_kept > p.cpu_below)
         p.cpu_below_kept = p.cpu_below;
     p.cpu_below_rewritten = cost_cpu_threshold_team(&f);
+    cost_facts_free(&f);
     section_plan(site, &p);
     if (override) {
         int v = p.vector;

@@ -36,6 +36,9 @@ typedef struct {
     unsigned decl_start, decl_end; /* the current file-scope declaration or DeclStmt */
     bool decl_hoistable;
     unsigned complex_line; /* one complex-number error a line */
+    CXCursor *noproto;     /* the file's `f()` declarations outside functions, in order */
+    size_t nnoproto;
+    bool noproto_found;
 } ScopeCtx;
 
 static bool cursor_offsets(const Source *src, CXCursor c, unsigned *s, unsigned *e)
@@ -274,24 +277,45 @@ typedef struct {
     char *params;
 } ProtoFix;
 
-static enum CXChildVisitResult rewrite_declarations(CXCursor c, CXCursor parent, void *data)
+/* The walk every prototype fix made of the whole unit, made once: the
+ * file's `()` declarations outside functions (a definition's fix looked
+ * through all of them, 3,000 definitions in a big file each walking
+ * 3,000 declarations). */
+static enum CXChildVisitResult find_noproto(CXCursor c, CXCursor parent, void *data)
 {
     (void)parent;
-    ProtoFix *f = data;
-    const Source *src = f->ctx->src;
-    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && source_cursor_in_main(src, c) &&
-        clang_equalCursors(clang_getCanonicalCursor(c), clang_getCanonicalCursor(f->function)) &&
+    ScopeCtx *ctx = data;
+    if (clang_getCursorKind(c) == CXCursor_FunctionDecl && source_cursor_in_main(ctx->src, c) &&
         clang_getCursorType(c).kind == CXType_FunctionNoProto) {
-        unsigned open = 0, close = 0;
-        (void)empty_parens(src, c, &open, &close);
-        bool done = false; /* a second call of the function */
-        for (size_t k = 0; k < f->ctx->edits->count && !done; k++)
-            done = f->ctx->edits->items[k].start == open && f->ctx->edits->items[k].end == close;
-        if (!done && empty_parens(src, c, &open, &close))
-            edits_add(f->ctx->edits, open, close, f->params);
+        ctx->noproto = xrealloc(ctx->noproto, (ctx->nnoproto + 1) * sizeof(CXCursor));
+        ctx->noproto[ctx->nnoproto++] = c;
     }
     return clang_getCursorKind(c) == CXCursor_FunctionDecl ? CXChildVisit_Continue
                                                            : CXChildVisit_Recurse;
+}
+
+/* The `()` declarations of f->function's function get its parameters. */
+static void rewrite_declarations(ProtoFix *f)
+{
+    ScopeCtx *ctx = f->ctx;
+    const Source *src = ctx->src;
+    if (!ctx->noproto_found) {
+        clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_noproto, ctx);
+        ctx->noproto_found = true;
+    }
+    CXCursor canon = clang_getCanonicalCursor(f->function);
+    for (size_t i = 0; i < ctx->nnoproto; i++) {
+        CXCursor c = ctx->noproto[i];
+        if (!clang_equalCursors(clang_getCanonicalCursor(c), canon))
+            continue;
+        unsigned open = 0, close = 0;
+        (void)empty_parens(src, c, &open, &close);
+        bool done = false; /* a second call of the function */
+        for (size_t k = 0; k < ctx->edits->count && !done; k++)
+            done = ctx->edits->items[k].start == open && ctx->edits->items[k].end == close;
+        if (!done && empty_parens(src, c, &open, &close))
+            edits_add(ctx->edits, open, close, f->params);
+    }
 }
 
 /* The parameter list a `()` declaration of `def`'s function gets: a K&R
@@ -318,7 +342,7 @@ static void prototype_declarations(ScopeCtx *ctx, CXCursor def)
     if (!params)
         return;
     ProtoFix f = {ctx, def, params};
-    clang_visitChildren(clang_getTranslationUnitCursor(ctx->src->tu), rewrite_declarations, &f);
+    rewrite_declarations(&f);
 }
 
 static void fix_unprototyped_call(ScopeCtx *ctx, CXCursor call)
@@ -388,7 +412,7 @@ static void fix_unprototyped_call(ScopeCtx *ctx, CXCursor call)
         }
     }
     ProtoFix f = {ctx, fn, params};
-    clang_visitChildren(clang_getTranslationUnitCursor(src->tu), rewrite_declarations, &f);
+    rewrite_declarations(&f);
 }
 
 /* ---- <complex.h> */
@@ -443,7 +467,7 @@ static enum CXChildVisitResult visit_uses(CXCursor c, CXCursor parent, void *dat
 
 bool cxx_scope_rewrite(const Source *src, EditList *edits)
 {
-    ScopeCtx ctx = {src, edits, true, NULL, 0, 0, 0, false, 0};
+    ScopeCtx ctx = {.src = src, .edits = edits, .ok = true};
     clang_visitChildren(clang_getTranslationUnitCursor(src->tu), find_nested_defs, &ctx);
     hoist_nested(&ctx);
     respell_noreturn(&ctx);

@@ -1133,6 +1133,7 @@ static void emit_reduce_launch(const Ctx *c, StrBuf *sb, int tile)
      * an H100; bench/NOTES.md), up to ~256 KiB read and ~2^18 operations. */
     CostFacts facts = cost_facts(c->src, site);
     double per = facts.bytes_per_iter > facts.ops_per_iter ? facts.bytes_per_iter : facts.ops_per_iter;
+    cost_facts_free(&facts);
     unsigned long long one_block_max = (unsigned long long)(262144.0 / (per > 1.0 ? per : 1.0));
     /* 8 loads in flight, from a whole tile up (a partial tile would leave
      * the block a long scalar remainder); not for collapsed nests, whose

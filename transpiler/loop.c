@@ -24,7 +24,7 @@ static bool is_iv(Node *n, const Var *iv)
 
 static bool extract_init(const Source *src, Node *loop, LoopInfo *li)
 {
-    Node *init = loop->for_init;
+    Node *init = ast_for_init(loop);
     if (!init) {
         diag_at(src, loop->start, DIAG_ERROR,
                 "the marked loop has no initialization; write 'for (i = first; i < bound; i++)'");
@@ -87,7 +87,7 @@ static const char *cmp_text(LoopCmp c)
 
 static bool extract_cond(const Source *src, Node *loop, LoopInfo *li)
 {
-    Node *cond = loop->for_cond;
+    Node *cond = ast_for_cond(loop);
     if (!cond) {
         diag_at(src, loop->start, DIAG_ERROR,
                 "the marked loop has no condition; a reduction needs a trip count");
@@ -123,7 +123,7 @@ static bool extract_cond(const Source *src, Node *loop, LoopInfo *li)
 
 static bool extract_step(const Source *src, Node *loop, LoopInfo *li)
 {
-    Node *inc = loop->for_inc;
+    Node *inc = ast_for_inc(loop);
     const char *bad = "unsupported loop increment; expected i++, ++i, i--, --i, i += c, i -= c or "
                       "i = i + c";
     if (!inc) {
@@ -207,7 +207,7 @@ static bool extract_step(const Source *src, Node *loop, LoopInfo *li)
 
 static bool check_direction(const Source *src, Node *loop, LoopInfo *li)
 {
-    Node *cond = loop->for_cond;
+    Node *cond = ast_for_cond(loop);
     switch (li->cmp) {
     case CMP_LT:
     case CMP_LE:
@@ -245,9 +245,9 @@ bool loop_analyze_one(const Source *src, Node *loop, LoopInfo *li)
     if (!extract_init(src, loop, li) || !extract_cond(src, loop, li) ||
         !extract_step(src, loop, li) || !check_direction(src, loop, li))
         return false;
-    li->init = loop->for_init;
-    li->cond = loop->for_cond;
-    li->inc = loop->for_inc;
+    li->init = ast_for_init(loop);
+    li->cond = ast_for_cond(loop);
+    li->inc = ast_for_inc(loop);
     li->body = loop->kids[loop->nkids - 1];
     if (li->body == li->init || li->body == li->cond || li->body == li->inc) {
         diag_at(src, loop->start, DIAG_ERROR, "the marked loop has no body");

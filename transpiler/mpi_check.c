@@ -87,8 +87,8 @@ static bool visible_type(const Source *src, const Site *site, const char *name, 
         while (at < p->nkids && p->kids[at] != n)
             at++;
         const Var *v = p->kind == N_COMPOUND ? declared_in(p, at, name) : NULL;
-        if (!v && p->kind == N_FOR && p->for_init != n)
-            v = declares(p->for_init, name); /* an enclosing loop's own variable */
+        if (!v && p->kind == N_FOR && ast_for_init(p) != n)
+            v = declares(ast_for_init(p), name); /* an enclosing loop's own variable */
         if (v) {
             *type = v->type;
             return true;

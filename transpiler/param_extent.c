@@ -124,7 +124,7 @@ static bool changes(const Node *n, const Var *param)
     for (int i = 0; i < n->nkids; i++)
         if (changes(n->kids[i], param))
             return true;
-    return changes(n->for_init, param) || changes(n->for_cond, param) || changes(n->for_inc, param);
+    return changes(ast_for_init(n), param) || changes(ast_for_cond(n), param) || changes(ast_for_inc(n), param);
 }
 
 static long long extent_of_param(const Source *src, CXCursor parm, int depth)

@@ -220,8 +220,10 @@ const char *source_path_at(const Source *src, unsigned offset)
 bool source_offset(const Source *src, CXSourceLocation loc, unsigned *offset)
 {
     CXFile file;
-    unsigned line, col, off;
-    clang_getFileLocation(loc, &file, &line, &col, &off);
+    unsigned off;
+    /* (no line and column: libclang then skips finding them, a search of
+     * the file's line table for each of a big file's million cursors) */
+    clang_getFileLocation(loc, &file, NULL, NULL, &off);
     if (!file || !clang_File_isEqual(file, src->file))
         return false;
     *offset = off;
@@ -479,6 +481,55 @@ bool source_macro_span(const Source *src, unsigned offset, unsigned *start, unsi
     return true;
 }
 
+/* The main file's skipped ranges (`#if 0` ...), [start, end), sorted by
+ * start, each end raised to the largest so far (max_end): a token is in one
+ * when the last that starts at or before it ends after it. Looked up by a
+ * search, not a scan of all of them for each token (and libclang asked
+ * once for their offsets, not once a token). */
+typedef struct {
+    unsigned start, end, max_end;
+} SkippedRange;
+
+static int compare_skipped(const void *a, const void *b)
+{
+    const SkippedRange *x = a, *y = b;
+    return x->start < y->start ? -1 : x->start > y->start;
+}
+
+static SkippedRange *skipped_ranges(const Source *src, size_t *count)
+{
+    CXSourceRangeList *list = clang_getSkippedRanges(src->tu, src->file);
+    size_t n = 0;
+    SkippedRange *out = plain_realloc(NULL, ((list ? list->count : 0) + 1) * sizeof *out);
+    for (unsigned k = 0; list && k < list->count; k++) {
+        unsigned ks, ke;
+        if (source_offset(src, clang_getRangeStart(list->ranges[k]), &ks) &&
+            source_offset(src, clang_getRangeEnd(list->ranges[k]), &ke))
+            out[n++] = (SkippedRange){ks, ke, ke};
+    }
+    if (list)
+        clang_disposeSourceRangeList(list);
+    qsort(out, n, sizeof *out, compare_skipped);
+    for (size_t k = 1; k < n; k++)
+        if (out[k].max_end < out[k - 1].max_end)
+            out[k].max_end = out[k - 1].max_end;
+    *count = n;
+    return out;
+}
+
+static bool in_skipped_range(const SkippedRange *r, size_t n, unsigned at)
+{
+    size_t lo = 0, hi = n; /* the first range starting after `at` */
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (r[mid].start <= at)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo > 0 && r[lo - 1].max_end > at;
+}
+
 static void collect_tokens(Source *src)
 {
     CXSourceLocation begin = clang_getLocationForOffset(src->tu, src->file, 0);
@@ -487,7 +538,8 @@ static void collect_tokens(Source *src)
     unsigned n = 0;
     clang_tokenize(src->tu, clang_getRange(begin, end), &toks, &n);
 
-    CXSourceRangeList *skipped = clang_getSkippedRanges(src->tu, src->file);
+    size_t nskipped;
+    SkippedRange *skipped = skipped_ranges(src, &nskipped);
     src->tokens = xcalloc(n ? n : 1, sizeof(Token));
     src->ntokens = 0;
     for (unsigned i = 0; i < n; i++) {
@@ -499,17 +551,7 @@ static void collect_tokens(Source *src)
         if (!source_offset(src, clang_getRangeStart(r), &s) ||
             !source_offset(src, clang_getRangeEnd(r), &e))
             continue;
-        bool in_skipped = false;
-        for (unsigned k = 0; skipped && k < skipped->count; k++) {
-            unsigned ks, ke;
-            if (source_offset(src, clang_getRangeStart(skipped->ranges[k]), &ks) &&
-                source_offset(src, clang_getRangeEnd(skipped->ranges[k]), &ke) && s >= ks &&
-                s < ke) {
-                in_skipped = true;
-                break;
-            }
-        }
-        if (in_skipped)
+        if (in_skipped_range(skipped, nskipped, s))
             continue;
         Token *t = &src->tokens[src->ntokens++];
         t->kind = kind;
@@ -517,8 +559,7 @@ static void collect_tokens(Source *src)
         t->end = e;
         t->text = token_text(src, s, e);
     }
-    if (skipped)
-        clang_disposeSourceRangeList(skipped);
+    free(skipped);
     clang_disposeTokens(src->tu, toks, n);
 }
 

@@ -54,6 +54,8 @@ char *xformat(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void *arena_small(size_t size);
 /* libc's realloc, checked: a temporary the caller frees with free(). */
 void *plain_realloc(void *p, size_t size);
+/* Frees a block of xmalloc's now rather than at exit. */
+void arena_release(void *p);
 void arena_free_all(void);
 
 /* A growable string; the caller owns buf and releases it with strbuf_free. */
@@ -341,7 +343,7 @@ typedef enum {
     N_DECLSTMT,
     N_VARDECL,   /* var; kids[0] initializer when present */
     N_IF,        /* kids: cond, then, [else] */
-    N_FOR,       /* for_init/for_cond/for_inc (may be NULL), kids[last] body */
+    N_FOR,       /* ast_for_init/cond/inc (may be NULL), kids[last] body */
     N_WHILE,
     N_DO,
     N_SWITCH,
@@ -376,24 +378,45 @@ struct Var {
 
 /* (fields ordered to leave no padding: a big file has millions of nodes) */
 struct Node {
-    NodeKind kind;
+    unsigned char kind; /* a NodeKind (a byte, beside the flags: 8 bytes a node less) */
+    bool postfix : 1;
+    bool from_macro : 1; /* start or end lies in a macro expansion */
+    /* N_FOR: the kids[] positions + 1 of init, cond and inc, 5 bits each
+     * (0: none), read by ast_for_init/cond/inc (three pointers a node less) */
+    unsigned short for_parts;
     int nkids;
     unsigned start, end; /* byte range in the main file (expansion) */
-    bool postfix;
-    bool from_macro;     /* start or end lies in a macro expansion */
     const char *op;   /* operators (one shared copy each); NULL otherwise */
     const char *name; /* DECLREF, CALL callee, MEMBER field */
     Var *var;         /* DECLREF / VARDECL of a variable */
     CXCursor cursor;
     CXType type;
     Node **kids;
-    Node *for_init, *for_cond, *for_inc; /* N_FOR */
     Node *parent;
 };
+
+/* A `for`'s init, cond and inc (NULL when absent, or not a `for`). */
+static inline Node *ast_for_part(const Node *n, int which)
+{
+    unsigned k = (n->for_parts >> (5 * which)) & 31u;
+    return k ? n->kids[k - 1] : NULL;
+}
+static inline Node *ast_for_init(const Node *n) { return ast_for_part(n, 0); }
+static inline Node *ast_for_cond(const Node *n) { return ast_for_part(n, 1); }
+static inline Node *ast_for_inc(const Node *n) { return ast_for_part(n, 2); }
 
 /* Builds the tree rooted at `cursor`. Variables are interned so that one
  * declaration gives one Var. */
 Node *ast_build(const Source *src, CXCursor cursor);
+/* The same tree for one loop's use: the cached one if built, else a copy
+ * freed by ast_scratch_release() (between loops, transpile.c), so that a
+ * big file's functions are not all held to the end. */
+Node *ast_build_scratch(const Source *src, CXCursor cursor);
+/* A marked loop's tree (ast_build's), whose nodes ast_free_loop frees
+ * once its code is emitted, all but the root (its position stays). */
+Node *ast_build_loop(const Source *src, CXCursor cursor);
+void ast_free_loop(Node *root);
+void ast_scratch_release(void);
 /* Skips parentheses and implicit conversions. */
 Node *ast_strip(Node *n);
 /* The `for` of tree `n` that starts at byte `start`, or NULL. */
@@ -670,6 +693,8 @@ CXType reduce_accum_type(const ReduceVar *rv);
 bool reduction_scratch_private(const Source *src, Site *site, Var *v);
 /* Whether nothing after the marked loop reads its induction variable. */
 bool reduction_iv_dead_after(const Source *src, const Site *site);
+/* Notes its answer in the site, for emit.c. */
+void reduction_note_iv_dead_after(const Source *src, Site *site);
 /* No assignment, increment, statement expression, asm or call other than
  * of a <math.h> function: evaluating it again is evaluating it once. */
 bool reduction_side_effect_free(const Node *n);
@@ -844,6 +869,9 @@ typedef struct {
 } Candidate;
 
 CostFacts cost_facts(const Source *src, const Site *site);
+/* Frees the accesses array now (a plan per loop of a big file would keep
+ * them all to the end); the texts stay. */
+void cost_facts_free(CostFacts *f);
 /* Estimated microseconds for n iterations with data on the device. */
 double cost_estimate(const CostFacts *f, const GpuDesc *d, const LaunchPlan *p, double n,
                      Candidate *detail);
@@ -955,6 +983,13 @@ struct Site {
     bool auto_collapsed;  /* run as collapse(2) without the clause (transpile.c) */
     struct Site *uncollapsed; /* then the site as marked, analyzed: inside a segmented
                                  loop it runs so, its iterations shared by a group */
+    /* answers noted at the end of its analysis, while its function's tree
+     * is at hand (a scratch tree, not kept: ast_build_scratch), for the
+     * stages after: 0 not noted, 1 no, 2 yes */
+    signed char loops_around;  /* a written loop around it (segment_note_loops_around) */
+    signed char iv_dead;       /* reduction_iv_dead_after, for iv_dead_iv in the loop at iv_dead_loop */
+    const Var *iv_dead_iv;
+    unsigned iv_dead_loop;
 };
 
 /* Whether a reduction variable of the site is an array section. */
@@ -1005,6 +1040,9 @@ typedef struct Segment {
  * iterations are independent, and builds a site for it (appended to
  * *sites, which may move). --explain describes each decision. */
 void segment_find_all(const Source *src, Site **sites, int *count, FILE *explain);
+/* Notes in the site whether a written loop is around it (only those are
+ * tried as segments). */
+void segment_note_loops_around(const Source *src, Site *site);
 /* "line 5 ('t' over [0, steps))": a host loop and what it runs over. */
 void explain_loop_range(const Source *src, const Node *loop, StrBuf *sb);
 

@@ -616,7 +616,7 @@ static bool dead_outside(const Node *n, const Var *v, unsigned skip_start, unsig
 {
     if (!n || (n->start >= skip_start && n->end <= skip_end))
         return true;
-    if (n->kind == N_FOR && n->for_init && plain_store(n->for_init, v))
+    if (n->kind == N_FOR && ast_for_init(n) && plain_store(ast_for_init(n), v))
         return true;
     if (plain_store(n, v))
         return dead_outside(n->kids[1], v, skip_start, skip_end);
@@ -659,7 +659,7 @@ static bool has_kind(const Node *n, NodeKind a, NodeKind b)
  * update after its point loop): what follows decides). */
 static int decides(const Node *s, const Var *v)
 {
-    if (plain_store(s, v) || (s->kind == N_FOR && s->for_init && plain_store(s->for_init, v)))
+    if (plain_store(s, v) || (s->kind == N_FOR && ast_for_init(s) && plain_store(ast_for_init(s), v)))
         return 1;
     if (has_kind(s, N_BREAK, N_CONTINUE))
         return -1;
@@ -739,7 +739,25 @@ bool reduction_scratch_private(const Source *src, Site *site, Var *v)
 /* Whether nothing after the marked loop reads its induction variable (a
  * local whose address the function never takes): its value after the loop
  * need not come back from the wrapper (emit.c's copies). */
+static bool iv_dead_after(const Source *src, const Site *site);
+
 bool reduction_iv_dead_after(const Source *src, const Site *site)
+{
+    if (site->iv_dead && site->iv_dead_iv == site->info.iv && site->iv_dead_loop == site->loop->start)
+        return site->iv_dead == 2;
+    return iv_dead_after(src, site);
+}
+
+void reduction_note_iv_dead_after(const Source *src, Site *site)
+{
+    if (site->info.iv_declared_in_loop || !site->info.iv)
+        return; /* (never asked) */
+    site->iv_dead = iv_dead_after(src, site) ? 2 : 1;
+    site->iv_dead_iv = site->info.iv;
+    site->iv_dead_loop = site->loop->start;
+}
+
+static bool iv_dead_after(const Source *src, const Site *site)
 {
     const Var *v = site->info.iv;
     if (site->info.iv_declared_in_loop || v->storage != VAR_LOCAL || v->is_volatile)
@@ -1159,9 +1177,9 @@ static bool mentions_evaluated(const Node *n, const Var *v)
  * `k <= B`, `++k`, `k += 1`): k runs over [*lo, *hi). */
 static bool constant_range(Node *f, Var **iv, long long *lo, long long *hi)
 {
-    Node *init = f->for_init ? ast_strip(f->for_init) : NULL;
-    Node *cond = f->for_cond ? ast_strip(f->for_cond) : NULL;
-    Node *inc = f->for_inc ? ast_strip(f->for_inc) : NULL;
+    Node *init = ast_for_init(f) ? ast_strip(ast_for_init(f)) : NULL;
+    Node *cond = ast_for_cond(f) ? ast_strip(ast_for_cond(f)) : NULL;
+    Node *inc = ast_for_inc(f) ? ast_strip(ast_for_inc(f)) : NULL;
     if (!init || !cond || !inc)
         return false;
     Var *k = NULL;
@@ -1225,8 +1243,8 @@ static bool fill_loop(DefCheck *dc, Node *f, int depth, Var **ivs, long long *lo
         return false;
     if (lo[depth] < 0 || hi[depth] > dc->dims[depth])
         return false;
-    if (mentions_evaluated(f->for_init, dc->var) || mentions_evaluated(f->for_cond, dc->var) ||
-        mentions_evaluated(f->for_inc, dc->var))
+    if (mentions_evaluated(ast_for_init(f), dc->var) || mentions_evaluated(ast_for_cond(f), dc->var) ||
+        mentions_evaluated(ast_for_inc(f), dc->var))
         return false;
     Node *body = f->kids[f->nkids - 1];
     if (has_jump(body) || writes_var(body, ivs[depth]))
@@ -1316,12 +1334,12 @@ static void def_stmt(DefCheck *dc, Node *s, Defined *d)
             *d = f;
             return;
         }
-        if (s->for_init)
-            def_simple(dc, s->for_init, d, true);
-        def_simple(dc, s->for_cond, d, false);
+        if (ast_for_init(s))
+            def_simple(dc, ast_for_init(s), d, true);
+        def_simple(dc, ast_for_cond(s), d, false);
         Defined b = def_copy(dc, d);
         def_stmt(dc, s->kids[s->nkids - 1], &b);
-        def_simple(dc, s->for_inc, d, false);
+        def_simple(dc, ast_for_inc(s), d, false);
         return;
     }
     case N_WHILE:
@@ -3278,7 +3296,8 @@ static enum CXChildVisitResult search_scope(CXCursor c, CXCursor parent, void *d
 /* The tree of the block (or for statement) that declares the local `v`:
  * the only code that can take its address, or point anything at it while
  * it lives; the whole function for a parameter. Keeps the search small in
- * functions with many loops. */
+ * functions with many loops. A scratch tree: valid until the loop's
+ * analysis (or emission) is done (transpile.c frees it). */
 static Node *scope_tree(const Source *src, const Site *site, const Var *v)
 {
     ScopeSearch ss = {src, v->decl_offset, site->function};
@@ -3288,11 +3307,11 @@ static Node *scope_tree(const Source *src, const Site *site, const Var *v)
      * of its own (a big file's loops would be held three times); the users
      * of a scope look at nothing above it but under_sizeof, and the
      * function above it is no sizeof */
-    Node *fn = ast_build(src, site->function);
+    Node *fn = ast_build_scratch(src, site->function);
     for (int i = 0; i < fn->nkids; i++)
         if (clang_equalCursors(fn->kids[i]->cursor, ss.scope))
             return fn->kids[i];
-    return ast_build(src, ss.scope);
+    return ast_build_scratch(src, ss.scope);
 }
 
 /* Where the program may take the address of `v` (`*global` is set for a
@@ -3347,7 +3366,8 @@ static unsigned address_escapes(const Source *src, const Site *site, const Node 
         return as.at;
     }
     if (v->storage == VAR_LOCAL && scope && clang_getCursorKind(v->decl) != CXCursor_ParmDecl &&
-        !loop_around(scope, site->loop->start, site->loop_end) && !jumps_back(ast_build(src, site->function)))
+        !loop_around(scope, site->loop->start, site->loop_end) &&
+        !jumps_back(ast_build_scratch(src, site->function)))
         return address_taken_in(scope, v, site->loop->start, UINT32_MAX);
     return address_taken_in(scope, v, site->loop->start, site->loop_end);
 }

@@ -1700,7 +1700,7 @@ static void setup_invariant_reads(SetupCtx *s, const Node *n)
 static void setup_body_reads(SetupCtx *s, const Node *n)
 {
     if (n->kind == N_FOR) {
-        const Node *h[3] = {n->for_init, n->for_cond, n->for_inc};
+        const Node *h[3] = {ast_for_init(n), ast_for_cond(n), ast_for_inc(n)};
         for (int k = 0; k < 3; k++)
             if (h[k])
                 setup_invariant_reads(s, h[k]);
@@ -1855,7 +1855,7 @@ static void put_setup_reads(Res *r, Node *loop, int which)
         fx_facts(&r->fx, loop, &s.w.facts);
         const Node *f = loop;
         for (int d = 0; f && d <= site->ninner; d++) {
-            const Node *h[3] = {f->for_init, f->for_cond, f->for_inc};
+            const Node *h[3] = {ast_for_init(f), ast_for_cond(f), ast_for_inc(f)};
             for (int j = 0; j < 3; j++)
                 if (h[j])
                     setup_reads_in(&s, h[j]);
@@ -1929,16 +1929,16 @@ static void rewrite_stmt(Res *r, Node *n)
         return;
     }
     case N_FOR: {
-        if (n->for_init) {
-            InvalList l = writes_of(r, n->for_init, n->for_init);
-            InvalList reads = reads_of(r, n->for_init, n->for_init);
+        if (ast_for_init(n)) {
+            InvalList l = writes_of(r, ast_for_init(n), ast_for_init(n));
+            InvalList reads = reads_of(r, ast_for_init(n), ast_for_init(n));
             merge(&l, &reads);
             if (l.count) {
                 put_around(r, n, inval_text(&l), NULL);
                 note(r, &l, " [before it]");
             }
         }
-        const Node *ctl[2] = {n->for_cond, n->for_inc};
+        const Node *ctl[2] = {ast_for_cond(n), ast_for_inc(n)};
         rewrite_loop_control(r, n, ctl, 2, n->kids[n->nkids - 1]);
         rewrite_stmt(r, n->kids[n->nkids - 1]);
         return;
@@ -2491,7 +2491,8 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
     char **dir_reads = xcalloc((size_t)ndirs + 1, sizeof(char *)); /* before each directive, or NULL */
     for (int f = 0; f < r.fx.nregioned; f++) {
         CXCursor fn = clang_getCursorDefinition(r.fx.regioned[f]);
-        Node *tree = ast_build(src, fn);
+        ast_scratch_release(); /* (the function before's: one function's tree at a time) */
+        Node *tree = ast_build_scratch(src, fn);
         Node *body = tree->nkids ? tree->kids[tree->nkids - 1] : NULL;
         if (!body || body->kind != N_COMPOUND || body->from_macro)
             continue;
@@ -2582,6 +2583,7 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
             }
         }
     }
+    ast_scratch_release();
     /* the directives themselves */
     for (int i = 0; i < ndirs; i++) {
         if (!dirs[i].bound)

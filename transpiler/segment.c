@@ -26,6 +26,7 @@
  */
 #include "pragreduce.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* ------------------------------------------------------------ the tree */
@@ -83,14 +84,14 @@ static void written_scalars(const Node *n, const Node *loop, unsigned end, VarSe
         target = local_struct_root(target);
     if (target && target->kind == N_DECLREF && target->var && !declared_within(loop, end, target->var))
         set_add(out, target->var);
-    if (n->for_init)
-        written_scalars(n->for_init, loop, end, out);
-    if (n->for_cond)
-        written_scalars(n->for_cond, loop, end, out);
-    if (n->for_inc)
-        written_scalars(n->for_inc, loop, end, out);
+    if (ast_for_init(n))
+        written_scalars(ast_for_init(n), loop, end, out);
+    if (ast_for_cond(n))
+        written_scalars(ast_for_cond(n), loop, end, out);
+    if (ast_for_inc(n))
+        written_scalars(ast_for_inc(n), loop, end, out);
     for (int i = 0; i < n->nkids; i++)
-        if (n->kids[i] != n->for_init && n->kids[i] != n->for_cond && n->kids[i] != n->for_inc)
+        if (n->kids[i] != ast_for_init(n) && n->kids[i] != ast_for_cond(n) && n->kids[i] != ast_for_inc(n))
             written_scalars(n->kids[i], loop, end, out);
 }
 
@@ -102,7 +103,7 @@ static const Node *first_ref(const Node *n, const Var *v)
         return NULL;
     if (n->kind == N_DECLREF && n->var == v)
         return n;
-    const Node *kids[3] = {n->for_init, n->for_cond, n->for_inc};
+    const Node *kids[3] = {ast_for_init(n), ast_for_cond(n), ast_for_inc(n)};
     for (int k = 0; k < 3; k++) {
         const Node *f = first_ref(kids[k], v);
         if (f && (!best || f->start < best->start))
@@ -125,8 +126,8 @@ static bool address_taken(const Node *n, const Var *v)
         if (t && t->kind == N_DECLREF && t->var == v)
             return true;
     }
-    if ((n->for_init && address_taken(n->for_init, v)) || (n->for_cond && address_taken(n->for_cond, v)) ||
-        (n->for_inc && address_taken(n->for_inc, v)))
+    if ((ast_for_init(n) && address_taken(ast_for_init(n), v)) || (ast_for_cond(n) && address_taken(ast_for_cond(n), v)) ||
+        (ast_for_inc(n) && address_taken(ast_for_inc(n), v)))
         return true;
     for (int i = 0; i < n->nkids; i++)
         if (address_taken(n->kids[i], v))
@@ -154,7 +155,7 @@ static bool assigned_first(const Node *loop, const Var *v)
     while (stmt->parent && (stmt->parent->kind == N_PAREN || stmt->parent->kind == N_IMPLICIT))
         stmt = stmt->parent;
     const Node *holder = stmt->parent;
-    if (holder && holder->kind == N_FOR && holder->for_init == stmt)
+    if (holder && holder->kind == N_FOR && ast_for_init(holder) == stmt)
         stmt = holder, holder = holder->parent;
     /* a plain block runs unconditionally: `{ ... }` around the statement
      * (element.c puts one around a marked loop) */
@@ -557,7 +558,7 @@ static Site *try_outer(const Source *src, Node *fn_tree, Node *outer, Site *mark
         for (int s = 0; s < m->pragma.nsections; s++) {
             const ArraySection *sec = &m->pragma.sections[s];
             const char *local = section_uses_local(outer, sec);
-            if (!local && outer->for_init) {
+            if (!local && ast_for_init(outer)) {
                 /* the outer loop's own variable, when declared before it */
                 LoopInfo li;
                 diag_probe(true);
@@ -785,12 +786,12 @@ static bool find_guarded(const Source *src, Site *t, const Node *n, bool inside_
     if (n->kind == N_DECLREF && n->var && written_capture(t, n->var) && !inside_guarded &&
         is_write_target(n))
         return false; /* written inside a larger expression */
-    const Node *kids[3] = {n->for_init, n->for_cond, n->for_inc};
+    const Node *kids[3] = {ast_for_init(n), ast_for_cond(n), ast_for_inc(n)};
     for (int k = 0; k < 3; k++)
         if (kids[k] && !find_guarded(src, t, kids[k], inside_guarded))
             return false;
     for (int i = 0; i < n->nkids; i++)
-        if (n->kids[i] != n->for_init && n->kids[i] != n->for_cond && n->kids[i] != n->for_inc &&
+        if (n->kids[i] != ast_for_init(n) && n->kids[i] != ast_for_cond(n) && n->kids[i] != ast_for_inc(n) &&
             !find_guarded(src, t, n->kids[i], inside_guarded))
             return false;
     return true;
@@ -916,6 +917,107 @@ static void reject_collapse_parent(const Source *src, const Site *level2, Site *
     }
 }
 
+/* Whether a loop written out (not from a macro) is around `self`: one
+ * that try_outer may make a site of. */
+static const Site *sort_sites;
+
+static int compare_pragma_starts(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    unsigned sx = sort_sites[x].pragma.start, sy = sort_sites[y].pragma.start;
+    if (sx != sy)
+        return sx < sy ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+/* A parallel loop's span, for parallel_nested. */
+typedef struct {
+    unsigned start, end;
+    int site;
+} ParSpan;
+
+static int compare_par_spans(const void *a, const void *b)
+{
+    const ParSpan *x = a, *y = b;
+    if (x->start != y->start)
+        return x->start < y->start ? -1 : 1;
+    return x->site < y->site ? -1 : x->site > y->site;
+}
+
+/* For each parallel loop, whether its pragma lies strictly inside another
+ * parallel loop (start < pragma < end): the loops' spans sorted by start,
+ * the two largest ends (of different loops) among those starting before
+ * each pragma kept as it goes, so that the loop's own span is left out:
+ * a search per loop, not a scan of all (quadratic in a file's thousands). */
+static bool *parallel_nested(const Site *sites, int n)
+{
+    bool *nested = xcalloc((size_t)(n ? n : 1), sizeof(bool));
+    ParSpan *spans = xcalloc((size_t)(n ? n : 1), sizeof(ParSpan));
+    int *queries = xcalloc((size_t)(n ? n : 1), sizeof(int));
+    int nspans = 0, nq = 0;
+    for (int o = 0; o < n; o++)
+        if (sites[o].loop && sites[o].pragma.parallel) {
+            spans[nspans++] = (ParSpan){sites[o].loop->start, sites[o].loop->end, o};
+            queries[nq++] = o;
+        }
+    qsort(spans, (size_t)nspans, sizeof *spans, compare_par_spans);
+    /* queries by pragma start (sites are not all in source order) */
+    sort_sites = sites;
+    qsort(queries, (size_t)nq, sizeof *queries, compare_pragma_starts);
+    unsigned end1 = 0, end2 = 0; /* the largest end so far (loop site1), and the largest of another loop */
+    int site1 = -1, next = 0;
+    for (int q = 0; q < nq; q++) {
+        const int k = queries[q];
+        const unsigned at = sites[k].pragma.start;
+        for (; next < nspans && spans[next].start < at; next++) {
+            const ParSpan *sp = &spans[next];
+            if (site1 < 0 || sp->end > end1) {
+                if (site1 >= 0 && site1 != sp->site)
+                    end2 = end1;
+                end1 = sp->end, site1 = sp->site;
+            } else if (sp->site != site1 && sp->end > end2) {
+                end2 = sp->end;
+            }
+        }
+        nested[k] = (site1 >= 0 && site1 != k && end1 > at) || (site1 == k && end2 > at);
+    }
+    return nested;
+}
+
+/* found[order[]] by loop start, the later first, ties in found's order
+ * (what an insertion sort gave, quadratic for a file's thousands of
+ * parallel loops, found in source order). */
+static const Site *const *sort_found;
+
+static int compare_later_first(const void *a, const void *b)
+{
+    int x = *(const int *)a, y = *(const int *)b;
+    unsigned sx = sort_found[x]->loop->start, sy = sort_found[y]->loop->start;
+    if (sx != sy)
+        return sx > sy ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+static void sort_later_first(Site *const *found, int *order, int n)
+{
+    sort_found = (const Site *const *)found;
+    qsort(order, (size_t)n, sizeof *order, compare_later_first);
+}
+
+static bool inside_written_loop(const Node *self)
+{
+    for (const Node *p = self->parent; p; p = p->parent)
+        if (p->kind == N_FOR && !p->from_macro)
+            return true;
+    return false;
+}
+
+void segment_note_loops_around(const Source *src, Site *site)
+{
+    const Node *self = ast_find_for(ast_build_scratch(src, site->function), site->loop->start);
+    site->loops_around = self && inside_written_loop(self) ? 2 : 1;
+}
+
 void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *explain)
 {
     Site *sites = *sites_io;
@@ -935,16 +1037,13 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
      * parallel loop before the rest (the outer one's group may share them):
      * the marked loops inside find them taken */
     int *par_order = xcalloc((size_t)(n ? n : 1), sizeof(int)), npar_order = 0, nested_count = 0;
+    bool *nested = parallel_nested(sites, n);
     for (int pass = 0; pass < 2; pass++) {
         for (int k = 0; k < n; k++) {
             const Site *p = &sites[k];
             if (!p->loop || !p->pragma.parallel)
                 continue;
-            bool nested = false;
-            for (int o = 0; o < n; o++)
-                nested |= o != k && sites[o].loop && sites[o].pragma.parallel &&
-                          p->pragma.start > sites[o].loop->start && p->pragma.start < sites[o].loop->end;
-            if (nested == (pass == 0))
+            if (nested[k] == (pass == 0))
                 par_order[npar_order++] = k;
         }
         if (pass == 0)
@@ -1045,15 +1144,18 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
 
     for (int k = 0; k < n; k++) {
         Site *m = &sites[k];
-        if (!m->loop || m->rejected || m->pragma.parallel)
-            continue;
+        if (!m->loop || m->rejected || m->pragma.parallel || m->loops_around == 1)
+            continue; /* (no loop around it: nothing to try) */
         if (!clang_equalCursors(fn_cursor, m->function)) {
+            ast_scratch_release(); /* (the function before's: one at a time) */
             fn_cursor = m->function;
-            fn_tree = ast_build(src, m->function);
+            fn_tree = ast_build_scratch(src, m->function);
         }
         Node *self = ast_find_for(fn_tree, m->loop->start);
         if (!self)
             continue;
+        if (inside_written_loop(self))
+            fn_tree = ast_build(src, m->function); /* (kept: a loop around it may become a site) */
         Site *chosen = NULL;
         int innermost = -1, below = -1; /* indices in found */
         StrBuf notes = {0};
@@ -1151,12 +1253,7 @@ void segment_find_all(const Source *src, Site **sites_io, int *count, FILE *expl
     int *order = xcalloc((size_t)nfound, sizeof(int)), *new_at = xcalloc((size_t)nfound, sizeof(int));
     for (int i = 0; i < nfound; i++)
         order[i] = i;
-    for (int i = 1; i < nfound; i++)
-        for (int j = i; j > 0 && found[order[j]]->loop->start > found[order[j - 1]]->loop->start; j--) {
-            int t = order[j];
-            order[j] = order[j - 1];
-            order[j - 1] = t;
-        }
+    sort_later_first(found, order, nfound);
     for (int i = 0; i < nfound; i++)
         new_at[order[i]] = n + i;
     /* where each segment's marked loops go: a marked site (its index), or

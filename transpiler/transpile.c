@@ -11,6 +11,9 @@
 
 #include <stdlib.h>
 #include <string.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 
 typedef struct {
     CXCursor cursor;
@@ -143,7 +146,7 @@ static bool bind_loop(const Source *src, const LoopIndex *ix, Site *site)
         note_at_pragma(src, site);
         return false;
     }
-    site->loop = ast_build(src, fl->cursor);
+    site->loop = ast_build_loop(src, fl->cursor);
     if (site->loop->from_macro) {
         diag_at(src, site->loop->start, DIAG_ERROR,
                 "the marked loop comes from a macro expansion; write the loop out");
@@ -242,6 +245,15 @@ static bool analyze_site(const Source *src, Site *site, const TranspileOptions *
     if (opts->explain && !opts->explain_brief)
         cost_explain(src, site, opts->gpu ? opts->gpu : &gpu_table[0], opts->explain);
     return true;
+}
+
+/* What the stages after analysis ask of a site's function, answered while
+ * its tree is at hand: freed after each site, it would be built again by
+ * each of them. */
+static void note_for_later(const Source *src, Site *site)
+{
+    segment_note_loops_around(src, site);
+    reduction_note_iv_dead_after(src, site);
 }
 
 /* The statement a loop's body is, past braces around a single one. */
@@ -468,6 +480,9 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
         timing_progress("analysis", i, npragmas);
         if (!sites[i].rejected && !sites[i].pragma.parallel && !analyze_site(src, &sites[i], opts))
             sites[i].rejected = true;
+        if (!sites[i].rejected && !sites[i].pragma.parallel)
+            note_for_later(src, &sites[i]);
+        ast_scratch_release(); /* (its function's tree: one loop's at a time) */
     }
     timing_progress_clear();
 
@@ -483,6 +498,7 @@ Site *transpile_analyze(Source *src, const TranspileOptions *opts, int *count, b
     /* (after errors too: each parallel loop's own reason is reported with
      * the others', not one round of fixes later) */
     segment_find_all(src, &sites, &npragmas, opts->explain_brief ? NULL : opts->explain);
+    ast_scratch_release();
     diag_set_errors_are_warnings(false);
     for (int i = 0; i < nmarked; i++)
         if (sites[i].pragma.parallel && !sites[i].absorbed)
@@ -647,6 +663,27 @@ static void explain_brief(const Source *src, const Site *sites, int n, FILE *to)
     }
 }
 
+/* Whether each loop's tree may be freed once its code is emitted (the
+ * output then holds one loop's tree at a time, not a big file's all):
+ * when every site is a marked loop of its own, neither holding nor held
+ * by another, the later stages (residency, linkage) read only its position
+ * and captures. Segments, parallel loops, nesting, data directives,
+ * --explain and --pin-host read more: the trees stay. */
+static bool trees_free_after_emission(const Site *sites, int n, int ndirs, const TranspileOptions *opts)
+{
+    if (ndirs || opts->explain || opts->pin_host)
+        return false;
+    for (int i = 0; i < n; i++) {
+        const Site *s = &sites[i];
+        if (s->segment || s->segmented_by || s->absorbed || s->pragma.parallel || s->from_collapse ||
+            s->inside_marked_at || (i > 0 && s->pragma.start < sites[i - 1].pragma.start))
+            return false;
+        if (s->loop && i + 1 < n && sites[i + 1].pragma.start < s->loop_end)
+            return false;
+    }
+    return true;
+}
+
 char *transpile(Source *src, const TranspileOptions *opts)
 {
     int npragmas;
@@ -755,6 +792,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
     edits_add(&edits, 0, 0, strbuf_steal(&prelude));
 
     timing_stage("kernels and wrappers");
+    const bool free_trees = trees_free_after_emission(sites, npragmas, ndirs, opts);
     for (int i = 0; i < npragmas; i++) {
         Site *s = &sites[i];
         timing_progress("kernels and wrappers", i, npragmas);
@@ -777,6 +815,7 @@ char *transpile(Source *src, const TranspileOptions *opts)
          * which then goes on after it as before (linkage.c) */
         strbuf_puts(&defs, "extern \"C++\" { /* pragreduce's code */\n");
         emit_site(src, s, &eo, &defs, &call);
+        ast_scratch_release();
         strbuf_puts(&defs, "} /* extern \"C++\" */\n");
         if (opts->line_directives) {
             unsigned line, col;
@@ -794,9 +833,17 @@ char *transpile(Source *src, const TranspileOptions *opts)
             text = mpi_wrap_call(src, s, text, opts->line_directives);
         edits_add(&edits, s->pragma.start, s->loop_end,
                   with_kept_lines(src, &s->pragma, s->loop->start, text));
+        if (free_trees)
+            ast_free_loop(s->loop);
     }
 
     timing_progress_clear();
+#ifdef __GLIBC__
+    /* the freed trees' pages back to the system: the output's buffer,
+     * one block, could not reuse them */
+    if (free_trees)
+        malloc_trim(0);
+#endif
     /* C-to-C++ casts, except inside replaced loops */
     size_t nreplaced;
     Span *replaced = replaced_spans(sites, npragmas, &nreplaced);
