@@ -313,7 +313,13 @@ static const char *const pure_names[] = {
     "omp_get_max_threads", "omp_get_num_procs", "omp_in_parallel", "omp_get_level",
     "omp_get_active_level", "omp_get_dynamic", "omp_get_nested", "omp_get_thread_limit",
     "omp_get_max_active_levels", "omp_get_num_devices", "omp_get_default_device",
-    "omp_is_initial_device",
+    "omp_is_initial_device", "omp_get_initial_device", "omp_get_team_size",
+    "omp_get_ancestor_thread_num", "omp_in_final", "omp_get_num_teams", "omp_get_team_num",
+    "omp_get_cancellation", "omp_get_proc_bind",
+    /* ... and its settings of numbers (Rodinia srad_v2 sets the thread
+     * count in every step: its copies were all made stale each time) */
+    "omp_set_num_threads", "omp_set_dynamic", "omp_set_nested", "omp_set_max_active_levels",
+    "omp_set_default_device", "omp_set_schedule",
     /* random numbers from the C library's own state */
     "drand48", "lrand48", "mrand48", "srand48", "random", "srandom",
     /* MPI's clocks and barrier: no buffer (nothing another rank writes here) */

@@ -282,6 +282,18 @@ START_TEST(openmp_region_invalidated_before)
 }
 END_TEST
 
+/* OpenMP's settings of numbers write nothing of ours (srad_v2 sets the
+ * thread count in every step) */
+START_TEST(openmp_settings_are_harmless)
+{
+    const char *t = user_code(HEAD "#include <omp.h>\ndouble f(double *x, long n) {\n double s = 0;\n" LOOP("x")
+                              " omp_set_num_threads(4); omp_set_dynamic(0);\n" LOOP("x") " return s;\n}\n",
+                              "double f(");
+    lacks(t, "host_wrote");
+    has(t, "\n omp_set_num_threads(4); omp_set_dynamic(0);"); /* (nothing read back before it) */
+}
+END_TEST
+
 /* a team block (marked loops under omp for, statements on variables):
  * copies kept, the team call on the borrowed region */
 #define TEAM_LOOP "#pragma omp for reduction(+: s)\n#pragma reduce(+: s)\n    for (long i = 0; i < n; i++) s += x[i];\n"
@@ -471,6 +483,7 @@ Suite *residency_suite(void)
     tcase_add_test(tc, openmp_loop_invalidated_before_its_directive);
     tcase_add_test(tc, openmp_region_invalidated_before);
     tcase_add_test(tc, openmp_team_block_keeps_copies);
+    tcase_add_test(tc, openmp_settings_are_harmless);
     tcase_add_test(tc, openmp_team_block_with_array_statement_keeps_nothing);
     suite_add_tcase(s, tc);
     TCase *rc = tcase_create("reads");
