@@ -2454,6 +2454,103 @@ const char *residency_off_in(CXCursor fn)
     return NULL;
 }
 
+/* One function with a region: its region's declaration, and the
+ * invalidations and reads of its host statements (residency_rewrite). */
+static void rewrite_function(Res *r, CXCursor fn, const char *unsafe, char **dir_reads)
+{
+    ast_scratch_release(); /* (the function before's: one function's tree at a time) */
+    Node *tree = ast_build_scratch(r->src, fn);
+    Node *body = tree->nkids ? tree->kids[tree->nkids - 1] : NULL;
+    if (!body || body->kind != N_COMPOUND || body->from_macro)
+        return;
+    r->fx.fn = tree;
+    r->fx.addr_taken = NULL;
+    r->fx.naddr = 0;
+    fx_collect_addr_taken(&r->fx, tree);
+    r->ncalls = 0;
+    collect_calls(r, tree);
+    if (r->ncalls > 1)
+        qsort(r->calls, (size_t)r->ncalls, sizeof(unsigned), compare_offsets);
+    char *name = cursor_spelling(fn);
+    unsigned line, col;
+    source_line_col(r->src, tree->start, &line, &col);
+    if (r->explaining)
+        strbuf_printf(&r->explain, "residency in '%s' (line %u): %s\n", name, line,
+                      unsafe || uses_openmp(r, tree)
+                          ? "off"
+                          : "device copies kept from loop to loop while a call runs");
+    if (unsafe) {
+        note_kept_nothing(fn, xformat("the file uses %s", unsafe));
+        /* (the explanation below says the same) */
+        if (r->explaining)
+            strbuf_printf(&r->explain, "  nothing kept: the file uses %s\n", unsafe);
+    } else if (uses_openmp(r, tree)) {
+        note_kept_nothing(fn, "it uses '#pragma omp', whose other threads write what this one "
+                              "cannot invalidate");
+        edits_add(r->edits, body->start + 1, body->start + 1,
+                  xformat(" pragreduce::region %sregion(false); /* pragreduce: OpenMP threads "
+                          "write unseen here: no device copies kept in this function, and "
+                          "the callers' are stale after it */",
+                          r->prefix));
+        if (r->explaining)
+            strbuf_puts(&r->explain, "  nothing kept: the function uses '#pragma omp' (other "
+                                    "threads write what this one cannot invalidate)\n");
+    } else {
+        size_t first_edit = r->edits->count;
+        edits_add(r->edits, body->start + 1, body->start + 1, xstrdup(""));
+        if (r->explaining)
+            explain_sites(r, fn);
+        if (r->explaining)
+            strbuf_printf(&r->explain,
+                          "  host writes that make copies stale (copied again at the next loop that reads "
+                          "them)%s:\n",
+                          r->reads_on ? ", host reads that bring back what kernels wrote" : "");
+        size_t before = r->explain.len;
+        r->give_up = false;
+        r->give_up_why = NULL;
+        for (int i = 0; i < body->nkids; i++)
+            rewrite_stmt(r, body->kids[i]);
+        /* the region: kept copies, or none when a write could not be covered */
+        r->edits->items[first_edit].text =
+            r->give_up ? xformat(" pragreduce::region %sregion(false); /* pragreduce: a host write "
+                                "in a macro: no device copies kept in this function */",
+                                r->prefix)
+                      : xformat(" pragreduce::region %sregion; /* pragreduce: device copies kept "
+                                "while this call runs */",
+                                r->prefix);
+        if (r->give_up && r->explaining)
+            strbuf_printf(&r->explain, "  nothing kept after all: %s\n",
+                          r->give_up_why ? r->give_up_why : "a write in a loop from a macro");
+        if (r->explaining && r->explain.len == before)
+            strbuf_puts(&r->explain, "    none\n");
+        if (r->explaining && r->chains.len) {
+            strbuf_puts(&r->explain, "  calls whose copies stay in this call's region (chained):\n");
+            strbuf_puts(&r->explain, r->chains.buf);
+            r->chains.len = 0;
+            r->chains.buf[0] = '\0';
+        }
+    }
+    for (int i = 0; i < r->ndirs; i++) {
+        if (!r->dirs[i].bound ||
+            !clang_equalCursors(clang_getCanonicalCursor(r->dirs[i].function), clang_getCanonicalCursor(fn)))
+            continue;
+        if (r->dirs[i].kind == DIR_DATA)
+            regions_in(r, tree, &r->dirs[i]);
+        /* its extents are host reads, before the copies are made */
+        InvalList l = {0};
+        if (r->reads_on && !unsafe && !uses_openmp(r, tree))
+            for (int k = 0; k < r->dirs[i].nsections; k++) {
+                const ArraySection *sec = &r->dirs[i].sections[k];
+                setup_text_reads(r, sec->lo, r->dirs[i].start, &l);
+                setup_text_reads(r, sec->len, r->dirs[i].start, &l);
+            }
+        if (l.count) {
+            dir_reads[i] = inval_text(&l);
+            note(r, &l, where_line(r, "before the directive of", r->dirs[i].start));
+        }
+    }
+}
+
 bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDirective *dirs,
                        int ndirs, EditList *edits, FILE *explain, bool line_directives)
 {
@@ -2489,100 +2586,8 @@ bool residency_rewrite(const Source *src, const Site *sites, int nsites, DataDir
 
     char *unsafe = unsafe_reason(src, sites, nsites);
     char **dir_reads = xcalloc((size_t)ndirs + 1, sizeof(char *)); /* before each directive, or NULL */
-    for (int f = 0; f < r.fx.nregioned; f++) {
-        CXCursor fn = clang_getCursorDefinition(r.fx.regioned[f]);
-        ast_scratch_release(); /* (the function before's: one function's tree at a time) */
-        Node *tree = ast_build_scratch(src, fn);
-        Node *body = tree->nkids ? tree->kids[tree->nkids - 1] : NULL;
-        if (!body || body->kind != N_COMPOUND || body->from_macro)
-            continue;
-        r.fx.fn = tree;
-        r.fx.addr_taken = NULL;
-        r.fx.naddr = 0;
-        fx_collect_addr_taken(&r.fx, tree);
-        r.ncalls = 0;
-        collect_calls(&r, tree);
-        if (r.ncalls > 1)
-            qsort(r.calls, (size_t)r.ncalls, sizeof(unsigned), compare_offsets);
-        char *name = cursor_spelling(fn);
-        unsigned line, col;
-        source_line_col(src, tree->start, &line, &col);
-        if (r.explaining)
-            strbuf_printf(&r.explain, "residency in '%s' (line %u): %s\n", name, line,
-                          unsafe || uses_openmp(&r, tree)
-                              ? "off"
-                              : "device copies kept from loop to loop while a call runs");
-        if (unsafe) {
-            note_kept_nothing(fn, xformat("the file uses %s", unsafe));
-            /* (the explanation below says the same) */
-            if (r.explaining)
-                strbuf_printf(&r.explain, "  nothing kept: the file uses %s\n", unsafe);
-        } else if (uses_openmp(&r, tree)) {
-            note_kept_nothing(fn, "it uses '#pragma omp', whose other threads write what this one "
-                                  "cannot invalidate");
-            edits_add(edits, body->start + 1, body->start + 1,
-                      xformat(" pragreduce::region %sregion(false); /* pragreduce: OpenMP threads "
-                              "write unseen here: no device copies kept in this function, and "
-                              "the callers' are stale after it */",
-                              r.prefix));
-            if (r.explaining)
-                strbuf_puts(&r.explain, "  nothing kept: the function uses '#pragma omp' (other "
-                                        "threads write what this one cannot invalidate)\n");
-        } else {
-            size_t first_edit = edits->count;
-            edits_add(edits, body->start + 1, body->start + 1, xstrdup(""));
-            if (r.explaining)
-                explain_sites(&r, fn);
-            if (r.explaining)
-                strbuf_printf(&r.explain,
-                              "  host writes that make copies stale (copied again at the next loop that reads "
-                              "them)%s:\n",
-                              r.reads_on ? ", host reads that bring back what kernels wrote" : "");
-            size_t before = r.explain.len;
-            r.give_up = false;
-            r.give_up_why = NULL;
-            for (int i = 0; i < body->nkids; i++)
-                rewrite_stmt(&r, body->kids[i]);
-            /* the region: kept copies, or none when a write could not be covered */
-            edits->items[first_edit].text =
-                r.give_up ? xformat(" pragreduce::region %sregion(false); /* pragreduce: a host write "
-                                    "in a macro: no device copies kept in this function */",
-                                    r.prefix)
-                          : xformat(" pragreduce::region %sregion; /* pragreduce: device copies kept "
-                                    "while this call runs */",
-                                    r.prefix);
-            if (r.give_up && r.explaining)
-                strbuf_printf(&r.explain, "  nothing kept after all: %s\n",
-                              r.give_up_why ? r.give_up_why : "a write in a loop from a macro");
-            if (r.explaining && r.explain.len == before)
-                strbuf_puts(&r.explain, "    none\n");
-            if (r.explaining && r.chains.len) {
-                strbuf_puts(&r.explain, "  calls whose copies stay in this call's region (chained):\n");
-                strbuf_puts(&r.explain, r.chains.buf);
-                r.chains.len = 0;
-                r.chains.buf[0] = '\0';
-            }
-        }
-        for (int i = 0; i < ndirs; i++) {
-            if (!dirs[i].bound ||
-                !clang_equalCursors(clang_getCanonicalCursor(dirs[i].function), clang_getCanonicalCursor(fn)))
-                continue;
-            if (dirs[i].kind == DIR_DATA)
-                regions_in(&r, tree, &dirs[i]);
-            /* its extents are host reads, before the copies are made */
-            InvalList l = {0};
-            if (r.reads_on && !unsafe && !uses_openmp(&r, tree))
-                for (int k = 0; k < dirs[i].nsections; k++) {
-                    const ArraySection *sec = &dirs[i].sections[k];
-                    setup_text_reads(&r, sec->lo, dirs[i].start, &l);
-                    setup_text_reads(&r, sec->len, dirs[i].start, &l);
-                }
-            if (l.count) {
-                dir_reads[i] = inval_text(&l);
-                note(&r, &l, where_line(&r, "before the directive of", dirs[i].start));
-            }
-        }
-    }
+    for (int f = 0; f < r.fx.nregioned; f++)
+        rewrite_function(&r, clang_getCursorDefinition(r.fx.regioned[f]), unsafe, dir_reads);
     ast_scratch_release();
     /* the directives themselves */
     for (int i = 0; i < ndirs; i++) {
