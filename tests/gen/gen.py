@@ -39,7 +39,7 @@ AVOID = set(x for x in os.environ.get("GEN_AVOID", "").split(",") if x)
 # own), bom (a UTF-8 byte-order mark)
 SETUP_FORMS = ["bound", "step", "in", "data", "csr", "seg", "arg", "if"]
 NEW_KINDS = ["setup", "splice-fused", "splice-nest", "implicit", "kr", "in-nonconst", "elem-dp",
-             "helper-global", "nested-mark"]
+             "helper-global", "nested-mark", "team"]
 FILE_FORMS = ["cguard", "ownnames", "bom"]
 # GEN_FORCE=KIND: every program's first piece is KIND (one of NEW_KINDS) or
 # every program wants the file-level form KIND: to count what one form finds
@@ -1637,6 +1637,61 @@ class Program:
         lines += ["}", 'printf("%s nested %%ld\\n", acc);' % self.label()]
         return self.block(lines)
 
+    def piece_team(self):
+        """NPB CG's solver shape: time steps of an `omp parallel` block whose
+        marked loops run under `omp for` (a parallel update, a sum into a
+        shared variable, `omp single` on a variable between, an update of
+        the input with nowait), the host writing the input between steps in
+        place or in a parallel block of its own: the copies kept across the
+        block's loops and steps must follow every write."""
+        r = self.rng
+        smalls = [a for a in self.arrays if a.kind == "small" and a.ctype != "_Bool"]
+        if not smalls:
+            return self.piece_loop()
+        src = r.choice(smalls)
+        u, v, d, tot, w = (self.fresh(x) for x in ("tu", "tv", "td", "tt", "tw"))
+        c89 = self.c89 or r.random() < 0.3
+        decl = "" if c89 else "long "
+        k = r.choice([1, 2, 3, 5])
+        lines = ["long *%s = malloc((size_t)(n + 1) * sizeof *%s);" % (u, u),
+                 "long *%s = malloc((size_t)(n + 1) * sizeof *%s);" % (v, v),
+                 "long %s = 0, %s = 0, %s = 0;" % (d, tot, w)]
+        if c89:
+            lines.append("long i, t;")
+        lines += ["for (%si = 0; i < n; i++) {" % decl,
+                  "    %s[i] = ((long)%s[i] %% 11 + 11) %% 11;" % (u, src.name),
+                  "    %s[i] = 0;" % v, "}"]
+        lines += ["for (%st = 0; t < %d; t++) {" % (decl, r.randint(2, 4)),
+                  "    %s = 0;" % d,
+                  "#pragma omp parallel shared(%s, %s)" % (d, w), "    {",
+                  "#pragma omp for", "#pragma reduce parallel",
+                  "        for (%si = 0; i < n; i++)" % decl,
+                  "            %s[i] = %s[i] * %d + t;" % (v, u, k),
+                  "#pragma omp for reduction(+: %s)" % d, "#pragma reduce(+: %s)" % d,
+                  "        for (%si = 0; i < n; i++)" % decl,
+                  "            %s += %s[i] %% 7 + %s[i];" % (d, v, u)]
+        if r.random() < 0.6:
+            lines += ["#pragma omp single", "        %s = %s + %s %% 5;" % (w, w, d)]
+        if r.random() < 0.6:
+            lines += ["#pragma omp for nowait", "#pragma reduce parallel",
+                      "        for (%si = 0; i < n; i++)" % decl,
+                      "            %s[i] = (%s[i] + %s[i]) %% 13;" % (u, u, v)]
+        lines.append("    }")
+        host = r.randrange(3)
+        if host == 1:
+            lines += ["    if (n > 0)", "        %s[t %% n] = %s[t %% n] + 1;" % (u, u)]
+        elif host == 2:
+            lines += ["#pragma omp parallel", "    {", "#pragma omp for",
+                      "        for (%si = 0; i < n; i++)" % decl,
+                      "            %s[i] = (%s[i] + i) %% 9;" % (u, u), "    }"]
+        lines += ["    %s += %s;" % (tot, d), "}"]
+        lines.append("{\n    unsigned long long h = 0;\n    for (long q = 0; q < n; q++)\n"
+                     "        h = h * 1000003u + (unsigned long long)(%s[q] * 31 + %s[q]);\n"
+                     '    printf("%s team %%llu %%ld %%ld\\n", h, %s, %s);\n}'
+                     % (u, v, self.label(), tot, w))
+        lines += ["free(%s);" % u, "free(%s);" % v]
+        return self.block(lines)
+
     def piece_own_names(self):
         """Names C11 leaves to the program (defined in the file: OWN_NAMES),
         on the host and in a marked loop's body."""
@@ -1661,7 +1716,7 @@ class Program:
             # earlier programs as they were
             kinds += NEW_KINDS
             weights += [0 if k in AVOID or (k == "setup" and all("setup-" + f in AVOID for f in SETUP_FORMS))
-                        else w for k, w in zip(NEW_KINDS, [3, 1, 1, 1, 1, 1, 1, 1, 1])]
+                        else w for k, w in zip(NEW_KINDS, [3, 1, 1, 1, 1, 1, 1, 1, 1, 1])]
             kind = r.choices(kinds, weights)[0]
             if k == 0 and FORCE in NEW_KINDS:
                 kind = FORCE
@@ -1701,6 +1756,8 @@ class Program:
                 p = self.piece_helper_global()
             elif kind == "nested-mark":
                 p = self.piece_nested_mark()
+            elif kind == "team":
+                p = self.piece_team()
             else:
                 p = self.piece_data()
             # some loops in a function of their own (chained residency)
