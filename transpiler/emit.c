@@ -1908,14 +1908,15 @@ static void emit_threaded_cpu_path(const Ctx *c, StrBuf *sb)
     strbuf_puts(sb, "            return;\n        }\n");
 }
 
-/* Whether the elements a CPU run of the loop writes follow from its
- * iterations alone: every array it writes is subscripted affinely in the
- * loop's own variable (q[j], p[2 * j + 1]: no inner loop's, no collapse),
- * with no in() section, element accumulator or table among its outputs. */
-bool cpu_writes_bounded(const Ctx *c)
+/* Whether the loop writes arrays and the elements a CPU run of it writes
+ * follow from its iterations alone: every array it writes is subscripted
+ * affinely in the loop's own variable (q[j], p[2 * j + 1]: no inner
+ * loop's, no collapse), with no in() section, element accumulator or table
+ * among its outputs. */
+bool cpu_wrote_elems(const Ctx *c)
 {
     const Site *site = c->site;
-    if (site->ninner || site_has_sections(site) || has_elements(c))
+    if (!site_writes_arrays(site) || site->ninner || site_has_sections(site) || has_elements(c))
         return false;
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
@@ -1930,7 +1931,7 @@ bool cpu_writes_bounded(const Ctx *c)
     return true;
 }
 
-/* After (or, for a team, before) a CPU run that cpu_writes_bounded takes:
+/* After (or, for a team, before) a CPU run that cpu_wrote_elems takes:
  * the elements its iterations write marked stale in kept copies, and only
  * those (host_wrote_all would send a kept matrix the loop only reads to
  * the GPU again: NPB CG's vector loops on the CPU beside its rows). */
@@ -1946,9 +1947,8 @@ void emit_cpu_wrote(const Ctx *c, StrBuf *sb, const char *in)
                   "%s    pragreduce::host_wrote_all(true);\n"
                   "%s} else if (pr_trip > 0) {\n"
                   "%s    const long long pr_f = (long long)pr_lo;\n"
-                  "%s    const long long pr_l = (long long)pragreduce::iv_at<%s, %s>(pr_lo, pr_trip - 1, pr_step);\n"
-                  "%s    (void)pr_f, (void)pr_l;\n",
-                  in, in, in, down, in, in, in, in, li->iv_type, down, in);
+                  "%s    const long long pr_l = (long long)pragreduce::iv_at<%s, %s>(pr_lo, pr_trip - 1, pr_step);\n",
+                  in, in, in, down, in, in, in, in, li->iv_type, down);
     for (int i = 0; i < site->ncaptures; i++) {
         const Capture *cap = &site->captures[i];
         if (!cap->written)
@@ -1976,7 +1976,7 @@ static void emit_on_cpu(const Ctx *c, StrBuf *sb, bool team, bool omp)
                         "        /* what kernels kept on the GPU back first; then the team that called\n"
                         "           runs the loop as written, under its '#pragma omp for' */\n"
                         "        pragreduce::host_reads_all();\n");
-        if (site_writes_arrays(site) && cpu_writes_bounded(c))
+        if (cpu_wrote_elems(c))
             emit_cpu_wrote(c, sb, "        ");
         strbuf_puts(sb, "        *pr_team_cpu = true;\n"
                         "    };\n");
@@ -1993,7 +1993,7 @@ static void emit_on_cpu(const Ctx *c, StrBuf *sb, bool team, bool omp)
     strbuf_puts(sb, "        pr_as_written(");
     emit_as_written_args(c, sb, false);
     strbuf_puts(sb, ");\n");
-    if (site_writes_arrays(site) && cpu_writes_bounded(c))
+    if (cpu_wrote_elems(c))
         emit_cpu_wrote(c, sb, "        ");
     else if (site_writes_arrays(site) || site_has_sections(site))
         strbuf_puts(sb, "        /* the host wrote outputs that kept device copies may hold */\n"

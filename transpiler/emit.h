@@ -56,7 +56,7 @@ void emit_call(const Ctx *c, StrBuf *sb, bool in_segment);
 bool emit_call_args(const Ctx *c, StrBuf *sb, bool in_segment);
 /* Whether the loop writes any array. */
 bool site_writes_arrays(const Site *site);
-bool cpu_writes_bounded(const Ctx *c);
+bool cpu_wrote_elems(const Ctx *c);
 void emit_cpu_wrote(const Ctx *c, StrBuf *sb, const char *indent);
 /* The loop as written where it stands, at its own line (`before` after
  * its indentation; homes: element accumulators in the elements). */

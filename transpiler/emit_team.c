@@ -74,8 +74,9 @@ static bool region_shared_in_team(const Source *src, const Site *site)
     bool shared = false;
     for (size_t i = source_token_at(src, site->function_start);
          i + 3 < src->ntokens && src->tokens[i].offset < site->pragma.start; i++) {
+        bool default_shared;
         if (strcmp(src->tokens[i].text, "#") != 0 || !source_omp_line_at(src, i) ||
-            strcmp(src->tokens[i + 3].text, "parallel") != 0)
+            !pragma_omp_parallel_block(src, i, &default_shared))
             continue;
         size_t t = source_after_omp_lines(src, i);
         if (t >= src->ntokens || strcmp(src->tokens[t].text, "{") != 0)
@@ -83,19 +84,15 @@ static bool region_shared_in_team(const Source *src, const Site *site)
         size_t end = after_block(src, t);
         if (end < src->ntokens && src->tokens[end - 1].offset < site->loop_end)
             continue; /* it ends before the loop */
-        shared = true;
-        for (size_t k = i + 4; k + 2 < t; k++) /* its clauses */
-            if (!strcmp(src->tokens[k].text, "default") && !strcmp(src->tokens[k + 1].text, "(") &&
-                strcmp(src->tokens[k + 2].text, "shared") != 0)
-                shared = false;
+        shared = default_shared;
     }
     return shared;
 }
 
 /* The statement that runs `call` on the borrowed region, or `call` alone. */
-static char *on_borrowed_region(const Ctx *c, const char *call)
+static char *on_borrowed_region(const Ctx *c, bool borrow, const char *call)
 {
-    if (!region_shared_in_team(c->src, c->site))
+    if (!borrow)
         return xstrdup(call);
     const char *l = strstr(c->p, "loop");
     return xformat("{ pragreduce::team_borrow pr_borrow(%.*sregion); /* this function's copies */\n"
@@ -118,7 +115,8 @@ void emit_team_call(const Ctx *c, StrBuf *sb)
     if (emit_call_args(c, &call, false))
         strbuf_puts(&call, ", ");
     strbuf_puts(&call, "&pr_team_cpu);");
-    strbuf_printf(sb, "%s\n", on_borrowed_region(c, call.buf));
+    const bool borrow = region_shared_in_team(c->src, site);
+    strbuf_printf(sb, "%s\n", on_borrowed_region(c, borrow, call.buf));
     strbuf_free(&call);
     strbuf_puts(sb, "if (pr_team_cpu) { /* on the CPU: the team runs the loop as written */\n");
     for (int k = 0; k < site->pragma.nomp; k++)
@@ -127,11 +125,10 @@ void emit_team_call(const Ctx *c, StrBuf *sb)
         emit_text_in_caller(c, sb, segment_as_written_text(c));
     else
         emit_loop_in_caller(c, sb, "", false);
-    if (site_writes_arrays(site) && !cpu_writes_bounded(c)) /* (else the wrapper said which) */
-        strbuf_puts(sb, "/* the host wrote outputs that kept device copies may hold */\n"
-                        "#pragma omp single\n");
-    if (site_writes_arrays(site) && !cpu_writes_bounded(c))
-        strbuf_printf(sb, "%s\n", on_borrowed_region(c, "pragreduce::host_wrote_all(true);"));
+    if (site_writes_arrays(site) && !cpu_wrote_elems(c)) /* (else the wrapper said which) */
+        strbuf_printf(sb, "/* the host wrote outputs that kept device copies may hold */\n"
+                          "#pragma omp single\n%s\n",
+                      on_borrowed_region(c, borrow, "pragreduce::host_wrote_all(true);"));
     strbuf_puts(sb, "} }");
     emit_rest_of_line(c, sb);
 }

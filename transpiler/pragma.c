@@ -723,6 +723,28 @@ bool pragma_omp_is_loop_form(const Source *src, size_t hash)
     return omp_form_problem(src, hash + 3, last, &name) == NULL && !omp_shares_loop(name);
 }
 
+bool pragma_omp_parallel_block(const Source *src, size_t hash, bool *default_shared)
+{
+    if (hash + 3 >= src->ntokens || strcmp(src->tokens[hash + 2].text, "omp") != 0 ||
+        strcmp(src->tokens[hash + 3].text, "parallel") != 0)
+        return false;
+    unsigned end = logical_line_end(src, src->tokens[hash].offset);
+    size_t last = hash;
+    while (last < src->ntokens && src->tokens[last].offset < end)
+        last++;
+    static const char *const combined[] = {"for", "loop", "sections", "master", "masked", "workshare", "simd"};
+    if (hash + 4 < last)
+        for (size_t k = 0; k < sizeof combined / sizeof *combined; k++)
+            if (!strcmp(src->tokens[hash + 4].text, combined[k]))
+                return false;
+    *default_shared = true;
+    for (size_t k = hash + 4; k + 2 < last; k++)
+        if (!strcmp(src->tokens[k].text, "default") && !strcmp(src->tokens[k + 1].text, "(") &&
+            strcmp(src->tokens[k + 2].text, "shared") != 0)
+            *default_shared = false;
+    return true;
+}
+
 /* `#pragma X` at token k, X not `reduce`: a line that may attach to the
  * statement below it (GCC ivdep and unroll, OpenMP, OpenACC, ...). */
 static bool foreign_pragma_line_at(const Source *src, size_t k)

@@ -595,6 +595,12 @@ bool pragma_parse_sections(const Source *src, const Token *toks, size_t ntoks, s
  * directive that runs the loop after it with threads or vector lanes
  * wherever it is called: parallel for [simd], parallel loop, simd. */
 bool pragma_omp_is_loop_form(const Source *src, size_t hash);
+/* `#pragma omp parallel` with clauses only (not `parallel for`, `parallel
+ * sections`, ...) at token `hash`; *default_shared false under a
+ * `default(...)` other than shared, where a team call may not name the
+ * function's region (residency.c keeps nothing there, emit_team.c borrows
+ * nothing: the two decide alike). */
+bool pragma_omp_parallel_block(const Source *src, size_t hash, bool *default_shared);
 /* The '#' of the first of the `#pragma omp` lines right before `offset`
  * (offset itself when none). */
 unsigned source_omp_group_start(const Source *src, unsigned offset);

@@ -415,6 +415,19 @@ static int scoped_variable(const WriteCtx *w, const Node *lv)
     return fx_is_addr_taken(&w->r->fx, v) ? 1 : -1;
 }
 
+/* A variable no kept copy can hold: a local whose address is never taken,
+ * or a static local number never addressed (NPB CG's `callcount++`: no
+ * pointer reaches it, and kernels take numbers by value). */
+static bool outside_copies(const Res *r, const Var *v)
+{
+    if (fx_plain_local(&r->fx, v))
+        return true;
+    if (!v || v->storage != VAR_STATIC || v->is_volatile || fx_is_addr_taken(&r->fx, v))
+        return false;
+    CXType t = clang_getCanonicalType(v->type);
+    return t.kind >= CXType_FirstBuiltin && t.kind <= CXType_LastBuiltin && t.kind != CXType_Void;
+}
+
 static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
 {
     Res *r = w->r;
@@ -423,7 +436,7 @@ static void classify_write(WriteCtx *w, const Node *lv_in, const Node *expr)
     unsigned line, col;
     source_line_col(src, lv->start, &line, &col);
     const Var *root = fx_dot_root(lv);
-    if (root && fx_plain_local(&r->fx, root))
+    if (root && outside_copies(r, root))
         return;
     if (object_scoped_in(w, fx_address_root(lv)))
         return;
@@ -910,7 +923,7 @@ static void classify_read(WriteCtx *w, const Node *lv)
     Res *r = w->r;
     const Source *src = r->src;
     const Var *root = fx_dot_root(lv);
-    if (root && fx_plain_local(&r->fx, root))
+    if (root && outside_copies(r, root))
         return;
     if (object_scoped_in(w, fx_address_root(lv)))
         return;
@@ -2141,38 +2154,6 @@ static char *unsafe_reason(const Source *src, const Site *sites, int nsites)
  * inside, where other threads would run it on their own empty region
  * stacks). Anything else: the region keeps nothing, and marks the
  * callers' copies stale when it ends; no invalidation is inserted. */
-/* The token after the logical line that starts at token `hash`. */
-static size_t after_line(const Source *src, size_t hash)
-{
-    size_t k = hash + 1;
-    while (k < src->ntokens && !(source_starts_line(src, src->tokens[k].offset) &&
-                                 !source_continues_line(src, src->tokens[k].offset)))
-        k++;
-    return k;
-}
-
-/* `#pragma omp parallel` with clauses only (not `parallel for`, `parallel
- * sections`, ...) at token `hash`; its `default(none)` in *none (the team
- * call could not name the function's region inside it). */
-static bool omp_parallel_line(const Source *src, size_t hash, bool *none)
-{
-    size_t end = after_line(src, hash);
-    if (hash + 4 > end || strcmp(src->tokens[hash + 2].text, "omp") != 0 ||
-        strcmp(src->tokens[hash + 3].text, "parallel") != 0)
-        return false;
-    static const char *const combined[] = {"for", "loop", "sections", "master", "masked", "workshare", "simd"};
-    if (hash + 4 < end)
-        for (size_t k = 0; k < sizeof combined / sizeof *combined; k++)
-            if (!strcmp(src->tokens[hash + 4].text, combined[k]))
-                return false;
-    *none = false;
-    for (size_t k = hash + 4; k + 2 < end; k++)
-        if (!strcmp(src->tokens[k].text, "default") && !strcmp(src->tokens[k + 1].text, "(") &&
-            !strcmp(src->tokens[k + 2].text, "none"))
-            *none = true;
-    return true;
-}
-
 /* The outermost statement of `n` that starts at `start`, or NULL. */
 static const Node *stmt_starting_at(const Node *n, unsigned start)
 {
@@ -2182,44 +2163,6 @@ static const Node *stmt_starting_at(const Node *n, unsigned start)
         if (n->kids[i]->start <= start && start < n->kids[i]->end)
             return stmt_starting_at(n->kids[i], start);
     return NULL;
-}
-
-/* A static local of the function named `name` under `n`, of arithmetic
- * type and never addressed, or NULL. */
-static const Var *static_scalar_in(Res *r, const Node *n, const char *name, size_t len)
-{
-    if (n->kind == N_DECLREF && n->var && n->var->storage == VAR_STATIC &&
-        strlen(n->var->name) == len && !strncmp(n->var->name, name, len)) {
-        CXType t = clang_getCanonicalType(n->var->type);
-        if (t.kind >= CXType_FirstBuiltin && t.kind <= CXType_LastBuiltin && t.kind != CXType_Void &&
-            !n->var->is_volatile && !fx_is_addr_taken(&r->fx, n->var))
-            return n->var;
-        return NULL;
-    }
-    for (int i = 0; i < n->nkids; i++) {
-        const Var *v = static_scalar_in(r, n->kids[i], name, len);
-        if (v)
-            return v;
-    }
-    return NULL;
-}
-
-/* Whether invalidation `text` is host_wrote of a static local scalar of
- * the function that is never addressed (NPB CG's `callcount++`): no copy
- * can hold it, for no pointer reaches it. */
-static int writes_static_scalar(Res *r, const Node *n, const char *text)
-{
-    static const char head[] = "pragreduce::host_wrote(&(";
-    if (strncmp(text, head, sizeof head - 1) != 0)
-        return 0;
-    const char *name = text + sizeof head - 1;
-    size_t len = 0;
-    while (name[len] == '_' || (name[len] >= 'a' && name[len] <= 'z') || (name[len] >= 'A' && name[len] <= 'Z') ||
-           (len > 0 && name[len] >= '0' && name[len] <= '9'))
-        len++;
-    char *rest = xformat("), sizeof(%.*s));", (int)len, name);
-    const bool exact = len > 0 && !strcmp(name + len, rest);
-    return exact && static_scalar_in(r, n, name, len) ? 1 : 0;
 }
 
 /* A statement of a team region other than its marked loops: it may touch
@@ -2251,10 +2194,7 @@ static bool team_leaf_ok(Res *r, const Node *n)
         r->explain.len = explained;
         r->explain.buf[explained] = '\0';
     }
-    int harmless = 0;
-    for (int i = 0; i < w.count; i++)
-        harmless += writes_static_scalar(r, n, w.items[i].text);
-    return w.count == harmless && w.inlined == 0 && rd.count == 0;
+    return w.count == 0 && w.inlined == 0 && rd.count == 0;
 }
 
 /* `#pragma omp parallel` over `body`, which holds marked loops: residency
@@ -2293,8 +2233,8 @@ static bool team_region_ok(Res *r, const Node *body)
 static bool followed_parallel(Res *r, const Node *fn, size_t hash, size_t *next)
 {
     const Source *src = r->src;
-    bool none;
-    if (!omp_parallel_line(src, hash, &none))
+    bool shared;
+    if (!pragma_omp_parallel_block(src, hash, &shared))
         return false;
     size_t t = source_after_omp_lines(src, hash);
     if (t >= src->ntokens)
@@ -2306,7 +2246,7 @@ static bool followed_parallel(Res *r, const Node *fn, size_t hash, size_t *next)
     stmt_range(r, stmt, &s, &e);
     if (source_pragma_operator_in(src, stmt->start, e, true))
         return false;
-    if (holds_special(r, stmt->start, e) && (none || !team_region_ok(r, stmt)))
+    if (holds_special(r, stmt->start, e) && (!shared || !team_region_ok(r, stmt)))
         return false;
     *next = source_token_at(src, e);
     while (*next < src->ntokens && src->tokens[*next].offset < e)

@@ -323,6 +323,14 @@ START_TEST(openmp_team_block_with_array_statement_keeps_nothing)
                               "double f(");
     has(u, "pragreduce::region pr_region(false);");
     lacks(u, "team_borrow pr_borrow");
+    /* any default but shared: both sides alike (a CPU run's invalidation on
+     * a thread's own empty stack would leave the function's copies stale) */
+    const char *v = user_code(HEAD "double f(double *x, long n) {\n double s = 0;\n"
+                              "#pragma omp parallel default(firstprivate) shared(s)\n {\n" TEAM_LOOP " }\n"
+                              " return s;\n}\n",
+                              "double f(");
+    has(v, "pragreduce::region pr_region(false);");
+    lacks(v, "team_borrow pr_borrow");
 }
 END_TEST
 
