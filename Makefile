@@ -223,6 +223,7 @@ $(B)/rt/layer-%.ok: runtime/pragreduce/%.cuh $(RT_SRCS)
 runtime-layers: $(RT_LAYERS:%=$(B)/rt/layer-%.ok)
 	@echo "runtime layers: each builds alone: $(words $(RT_LAYERS)) passed, 0 failed"
 runtime-test: $(RT_TESTS:%=$(B)/rt/%)
+	tests/runtime/hot_path.sh runtime/pragreduce
 	$(B)/rt/resident_table 2>/dev/null
 	UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 $(B)/rt/minmax_combine
 	$(B)/rt/logical_combine

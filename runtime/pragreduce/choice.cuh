@@ -233,7 +233,7 @@ PRAGREDUCE_FN bool trial_says_cpu()
     if (PRAGREDUCE_OMP_IN_PARALLEL())
         return false;
 #endif
-    std::unique_lock<std::mutex> hold(t.lock, std::try_to_lock);
+    std::unique_lock<std::mutex> hold(t.lock, std::try_to_lock); /* (rare): the trial's few calls, one thread */
     if (!hold.owns_lock() || t.done.load(std::memory_order_relaxed))
         return t.on_cpu.load(std::memory_order_relaxed);
     const u64 n = ++t.calls;
